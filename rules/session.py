@@ -1,0 +1,251 @@
+"""A game session: an append-only event log whose replay is the game.
+
+Events are plain dicts: ``{"kind": "answer", "values": {...}}``,
+``{"kind": "undo", "to": k}`` (back to effective step ``k``) and
+``{"kind": "redo"}``. Undo and redo are events themselves, so the log only
+grows and every earlier step, undone ones included, stays on record.
+
+The *effective* answers are what replaying the events leaves standing; the
+state after ``k`` effective answers is ``states[k]``. Snapshots, keyed by
+the digest of the effective answers they follow, let a long journal resume
+without replaying the game logic from the start.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules.decision import Decision
+from rules.errors import IllegalInput, RulesError
+from rules.game import Game, State
+from rules.prompt import Prompt
+from rules.text import Msg
+
+Event = dict[str, Any]
+EventSink = Callable[[Event], None]
+SnapshotLookup = Callable[[int, str], State | None]
+
+
+def answers_digest(answers: Sequence[Mapping[str, Any]]) -> str:
+    """A stable digest of a prefix of effective answers (keys snapshots)."""
+    blob = json.dumps(list(answers), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def _plain(state: State) -> State:
+    """A deep, JSON-checked copy: proves the state is plain data."""
+    return json.loads(json.dumps(state))
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One effective step: what was asked, what was answered, what the bot did."""
+
+    index: int
+    step: str
+    title: Msg
+    values: dict[str, Any]
+    decision: Decision | None
+
+
+class Session:
+    """Replays events through a :class:`Game`; appends new ones through ``sink``."""
+
+    def __init__(
+        self,
+        game: Game,
+        options: Mapping[str, Any],
+        seed: int,
+        events: Sequence[Event] = (),
+        sink: EventSink | None = None,
+        snapshots: SnapshotLookup | None = None,
+    ) -> None:
+        self.game = game
+        self.options = game.coerce_options(options)
+        self.seed = int(seed)
+        self.events: list[Event] = []
+        self._sink = sink
+        self._answers: list[dict[str, Any]] = []
+        self._redo: list[dict[str, Any]] = []
+        self._states_initial: State = _plain(game.new_state(self.options, self.seed))
+        self._states: list[State] = [self._states_initial]
+        self._prefix: list[dict[str, Any]] = []
+        self._entries: list[HistoryEntry] = []
+        self._snapshots = snapshots
+        #: Set when a recorded answer no longer applies (e.g. a changed game
+        #: module); replay stops there and the message says so. Nothing is lost:
+        #: the events stay in the journal.
+        self.replay_problem: str | None = None
+        self._replay(events)
+
+    # -- replay ---------------------------------------------------------------------
+
+    def _replay(self, events: Sequence[Event]) -> None:
+        answers: list[dict[str, Any]] = []
+        redo: list[dict[str, Any]] = []
+        for event in events:
+            kind = event.get("kind")
+            if kind == "answer":
+                answers.append(dict(event["values"]))
+                redo.clear()
+            elif kind == "undo":
+                target = max(0, min(int(event["to"]), len(answers)))
+                redo.extend(reversed(answers[target:]))
+                del answers[target:]
+            elif kind == "redo" and redo:
+                answers.append(redo.pop())
+            self.events.append(dict(event))
+        self._redo = redo
+        self._rebuild(answers)
+
+    def _rebuild(self, answers: list[dict[str, Any]]) -> None:
+        start = 0
+        if self._snapshots is not None:
+            for n in range(len(answers), 0, -1):
+                snap = self._snapshots(n, answers_digest(answers[:n]))
+                if snap is not None:
+                    # Start from the snapshot; the steps before it are replayed
+                    # only if undo or the history needs them (see _materialise).
+                    self._prefix = answers[:n]
+                    self._states = [_plain(snap)]
+                    self._answers = list(answers[:n])
+                    start = n
+                    break
+        for values in answers[start:]:
+            try:
+                self._apply(values)
+            except RulesError as exc:
+                self.replay_problem = (
+                    f"step {len(self._answers) + 1} of the journal no longer applies ({exc}); "
+                    "the game continues from the step before it"
+                )
+                break
+
+    def _materialise(self) -> None:
+        """Replay the steps a snapshot skipped, so every earlier step is reachable."""
+        if not self._prefix:
+            return
+        prefix, self._prefix = self._prefix, []
+        later_answers = self._answers[len(prefix) :]
+        self._states = [self._states_initial]
+        self._answers = []
+        self._entries = []
+        for values in [*prefix, *later_answers]:
+            self._apply(values)
+
+    def _apply(self, values: dict[str, Any]) -> Decision | None:
+        state = self._states[-1]
+        prompt = self.game.prompt(state)
+        if prompt.finished:
+            raise IllegalInput("the game is over")
+        checked = prompt.coerce(values)
+        new_state, decision = self.game.advance(_plain(state), checked)
+        self._states.append(_plain(new_state))
+        self._answers.append(checked)
+        self._entries.append(
+            HistoryEntry(len(self._entries), prompt.step, prompt.title, checked, decision)
+        )
+        return decision
+
+    # -- reading ----------------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        """The current state (a copy: callers cannot change the session by accident)."""
+        return copy.deepcopy(self._states[-1])
+
+    def prompt(self) -> Prompt:
+        return self.game.prompt(self._states[-1])
+
+    @property
+    def step_count(self) -> int:
+        return len(self._answers)
+
+    @property
+    def history(self) -> list[HistoryEntry]:
+        self._materialise()
+        return list(self._entries)
+
+    @property
+    def last_decision(self) -> Decision | None:
+        self._materialise()
+        return self._entries[-1].decision if self._entries else None
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._answers)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def state_at(self, step: int) -> State:
+        self._materialise()
+        return copy.deepcopy(self._states[step])
+
+    def snapshot(self) -> tuple[int, str, State]:
+        """``(effective steps, digest, state)`` for the journal's snapshot table."""
+        return len(self._answers), answers_digest(self._answers), self.state
+
+    # -- changing ---------------------------------------------------------------------
+
+    def _record(self, event: Event) -> None:
+        if self._sink is not None:
+            self._sink(event)  # durable first: a step counts once it is journalled
+        self.events.append(event)
+
+    def answer(self, values: Mapping[str, Any] | None = None) -> Decision | None:
+        """Confirm the current step with ``values``; returns the bot's decision, if any.
+
+        Raises :class:`IllegalInput` (nothing recorded) when the answer is not valid.
+        """
+        state = self._states[-1]
+        prompt = self.game.prompt(state)
+        if prompt.finished:
+            raise IllegalInput("the game is over; start a new one or undo")
+        checked = prompt.coerce(values or {})
+        # Compute before recording so an illegal answer leaves no trace in the log.
+        new_state, decision = self.game.advance(_plain(state), checked)
+        new_state = _plain(new_state)
+        self._record({"kind": "answer", "values": checked})
+        self._states.append(new_state)
+        self._answers.append(checked)
+        self._entries.append(
+            HistoryEntry(len(self._entries), prompt.step, prompt.title, checked, decision)
+        )
+        self._redo.clear()
+        return decision
+
+    def undo(self, to_step: int | None = None) -> None:
+        """Go back to effective step ``to_step`` (default: one step back)."""
+        self._materialise()
+        target = len(self._answers) - 1 if to_step is None else to_step
+        if not 0 <= target < len(self._answers):
+            raise IllegalInput(f"there is no step {target} to go back to")
+        self._record({"kind": "undo", "to": target})
+        self._redo.extend(reversed(self._answers[target:]))
+        del self._answers[target:]
+        del self._states[target + 1 :]
+        del self._entries[target:]
+
+    def redo(self) -> Decision | None:
+        """Re-apply the most recently undone step."""
+        if not self._redo:
+            raise IllegalInput("there is nothing to redo")
+        values = self._redo[-1]
+        state = self._states[-1]
+        prompt = self.game.prompt(state)
+        new_state, decision = self.game.advance(_plain(state), prompt.coerce(values))
+        self._record({"kind": "redo"})
+        self._redo.pop()
+        self._states.append(_plain(new_state))
+        self._answers.append(values)
+        self._entries.append(
+            HistoryEntry(len(self._entries), prompt.step, prompt.title, values, decision)
+        )
+        return decision

@@ -1,0 +1,112 @@
+"""Sessions: replay, undo/redo to any step, determinism, snapshots."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.errors import IllegalInput
+from rules.session import Session
+from tests.support.toy_game import ToyGame
+
+
+def play(session: Session, adds: list[int]) -> None:
+    for n in adds:
+        session.answer({"add": n})
+
+
+def test_replay_gives_identical_state() -> None:
+    game = ToyGame()
+    first = Session(game, {}, seed=7)
+    play(first, [1, 2, 3])
+    again = Session(game, {}, seed=7, events=first.events)
+    assert again.state == first.state
+    assert again.state["drawn"] == first.state["drawn"]
+
+
+def test_different_seeds_draw_differently() -> None:
+    a, b = Session(ToyGame(), {}, seed=1), Session(ToyGame(), {}, seed=2)
+    play(a, [0] * 5)
+    play(b, [0] * 5)
+    assert a.state["drawn"] != b.state["drawn"]
+
+
+def test_undo_to_any_step_and_redo() -> None:
+    session = Session(ToyGame(), {}, seed=3)
+    play(session, [1, 2, 3, 4])
+    after_two = session.state_at(2)
+    session.undo(2)
+    assert session.state == after_two
+    assert session.step_count == 2
+    session.redo()
+    assert session.state["total"] == 1 + 2 + 3
+    # The log only grows: undo and redo are events.
+    kinds = [e["kind"] for e in session.events]
+    assert kinds == ["answer"] * 4 + ["undo", "redo"]
+    replayed = Session(ToyGame(), {}, seed=3, events=session.events)
+    assert replayed.state == session.state
+    assert replayed.can_redo
+
+
+def test_new_answer_clears_redo() -> None:
+    session = Session(ToyGame(), {}, seed=3)
+    play(session, [1, 2])
+    session.undo()
+    session.answer({"add": 5})
+    assert not session.can_redo
+    with pytest.raises(IllegalInput):
+        session.redo()
+
+
+def test_illegal_answer_records_nothing() -> None:
+    recorded: list[dict] = []
+    session = Session(ToyGame(), {}, seed=3, sink=recorded.append)
+    with pytest.raises(IllegalInput):
+        session.answer({"add": 9})
+    with pytest.raises(IllegalInput):
+        session.answer({"nonsense": 1})
+    assert recorded == [] and session.step_count == 0
+
+
+def test_finished_game_refuses_answers() -> None:
+    session = Session(ToyGame(), {"length": 1}, seed=3)
+    session.answer({"add": 1})
+    assert session.prompt().finished
+    with pytest.raises(IllegalInput):
+        session.answer({"add": 1})
+
+
+def test_snapshot_start_matches_full_replay_and_keeps_undo() -> None:
+    game = ToyGame()
+    session = Session(game, {"length": 10}, seed=11)
+    play(session, [1] * 6)
+    steps, digest, state = session.snapshot()
+    store = {(steps, digest): state}
+    play(session, [2, 2])
+    resumed = Session(
+        game,
+        {"length": 10},
+        seed=11,
+        events=session.events,
+        snapshots=lambda n, d: store.get((n, d)),
+    )
+    assert resumed.state == session.state
+    resumed.undo(1)  # before the snapshot: forces the lazy prefix replay
+    assert resumed.state == session.state_at(1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.one_of(st.integers(0, 5), st.just("undo"), st.just("redo")), max_size=30))
+def test_any_sequence_of_moves_replays_identically(moves: list) -> None:
+    session = Session(ToyGame(), {"length": 50}, seed=5)
+    for move in moves:
+        if move == "undo" and session.can_undo:
+            session.undo()
+        elif move == "redo" and session.can_redo:
+            session.redo()
+        elif isinstance(move, int):
+            session.answer({"add": move})
+    replayed = Session(ToyGame(), {"length": 50}, seed=5, events=session.events)
+    assert replayed.state == session.state
+    assert replayed.step_count == session.step_count

@@ -1,0 +1,1 @@
+"""Subcommands of ``tableside``: each module defines ``register(subparsers)``."""
