@@ -1,0 +1,76 @@
+"""``tableside bench [NAME ...]``: measure and print figures (speed, memory, accuracy).
+
+Benchmarks are modules in :mod:`ui.benchmarks`. Each defines ``NAME``,
+``DESCRIPTION`` and ``run(quick: bool) -> list[Figure]``. Figures carry their
+target so the output says at a glance whether a target is met; nothing here
+fails a test run, because timings on shared machines are figures, not verdicts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import pkgutil
+import sys
+from dataclasses import asdict, dataclass
+from types import ModuleType
+
+from ui.cli import UserError
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One measured figure, e.g. ``Figure("spring decision", 0.21, "ms", "< 1 ms", True)``."""
+
+    name: str
+    value: float
+    unit: str
+    target: str = ""
+    met: bool | None = None
+
+
+def benchmarks() -> dict[str, ModuleType]:
+    import ui.benchmarks as package
+
+    found = {}
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        if hasattr(module, "run"):
+            found[module.NAME] = module
+    return found
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("bench", help="run benchmarks and print figures")
+    parser.add_argument("names", nargs="*", help="benchmarks to run (default: all)")
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    parser.add_argument("--json", action="store_true", help="print figures as JSON")
+    parser.add_argument("--list", action="store_true", help="list the benchmarks")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    found = benchmarks()
+    if args.list:
+        for name, module in found.items():
+            print(f"{name:16} {module.DESCRIPTION}")
+        return 0
+    unknown = [n for n in args.names if n not in found]
+    if unknown:
+        raise UserError(f"unknown benchmark {unknown[0]} (known: {', '.join(found)})")
+    results: dict[str, list[dict]] = {}
+    for name in args.names or list(found):
+        module = found[name]
+        print(f"== {name}: {module.DESCRIPTION}", file=sys.stderr, flush=True)
+        figures = module.run(args.quick)
+        results[name] = [asdict(f) for f in figures]
+        if not args.json:
+            for f in figures:
+                verdict = "" if f.met is None else ("  ok" if f.met else "  MISSED")
+                target = f"  (target {f.target})" if f.target else ""
+                print(f"  {f.name:44} {f.value:12.3f} {f.unit:6}{target}{verdict}")
+    if args.json:
+        json.dump(results, sys.stdout, indent=2)
+        print()
+    return 0
