@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -39,4 +38,3 @@ def test_decide_unreadable_file(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_bench_list(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--list"]) == 0
-    json.dumps(capsys.readouterr().out)
