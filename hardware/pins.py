@@ -12,6 +12,10 @@ Anywhere else, or when lgpio is missing or the chip cannot be opened, the
 devices run on gpiozero's ``MockFactory`` and the description says so; the
 app shows it in its status bar. Choosing never raises.
 
+lgpio creates notification pipes in the current directory when imported,
+so the working directory must be writable (the kiosk unit runs in
+``/run/tableside``).
+
 ``TABLESIDE_GPIO=mock`` forces mock pins; ``TABLESIDE_GPIOCHIP=N`` picks the
 gpiochip by number.
 """
@@ -45,6 +49,10 @@ def choose_pin_factory(
         return MockFactory(), msg("Simulated buttons (TABLESIDE_GPIO=mock)")
     if not any(dev.glob("gpiochip*")):
         return MockFactory(), msg("Simulated buttons (no GPIO found)")
+    if not os.access(os.getcwd(), os.W_OK):
+        # lgpio creates its notification pipes in the current directory on import.
+        log.warning("lgpio needs a writable working directory; %s is not", os.getcwd())
+        return MockFactory(), msg("Simulated buttons (GPIO needs a writable working directory)")
     chip_text = env.get("TABLESIDE_GPIOCHIP", "").strip()
     try:
         from gpiozero.pins.lgpio import LGPIOFactory

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import types
 from pathlib import Path
@@ -52,6 +53,16 @@ def test_gpiochip_that_cannot_be_opened(tmp_path: Path, monkeypatch: pytest.Monk
     factory, description = choose_pin_factory(env={"TABLESIDE_GPIOCHIP": "0"}, dev=tmp_path)
     assert isinstance(factory, MockFactory)
     assert description.english().startswith("Simulated buttons (GPIO unavailable: ")
+
+
+def test_read_only_working_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """lgpio would fail creating its pipes in the cwd (kiosk: read-only root file system)."""
+    (tmp_path / "gpiochip0").touch()
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda p, m: False if m == os.W_OK else real_access(p, m))
+    factory, description = choose_pin_factory(env={}, dev=tmp_path)
+    assert isinstance(factory, MockFactory)
+    assert "writable working directory" in description.english()
 
 
 def test_broken_lgpio_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
