@@ -67,3 +67,22 @@ def test_explicit_foreign_journal_is_refused(tmp_path: Path) -> None:
     with pytest.raises(JournalError):
         TableService(path, recover=False)
     assert path.read_text().startswith("shopping list")
+
+
+def test_journal_command_lists_and_shows(
+    toy_registered: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ui.cli import main
+
+    path = tmp_path / "j.sqlite3"
+    service = TableService(path)
+    service.start("toy", {"length": 3}, seed=2)
+    service.answer({"add": 2})
+    service.close()
+    assert main(["journal", "--journal", str(path), "list"]) == 0
+    assert "toy" in capsys.readouterr().out
+    assert main(["journal", "--journal", str(path), "show", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "1. Step 1 -> Draw tile" in out
+    assert main(["journal", "--journal", str(path), "show", "9"]) == 2
+    assert "no game number 9" in capsys.readouterr().err
