@@ -119,12 +119,12 @@ def test_fata_morgana_restrictions() -> None:
     assert session.prompt().step == "actions"
 
 
-def lay_card(session, player: str, cards: int, renounce: bool):  # noqa: ANN001, ANN201
+def lay_card(session, player: str, cards: int, renounce: bool):
     session.answer({"event": f"card:{player}"})
     return session.answer({"cards": cards, "renounce": renounce})
 
 
-def to_actions(session) -> None:  # noqa: ANN001
+def to_actions(session) -> None:
     to_tile_steps(session)
     skip_while(session, "targi-tile")
     session.answer({"markers_blue": [], "markers_white": []})
@@ -183,9 +183,7 @@ def test_joker_at_any_time_as_one_good_then_gone() -> None:
     joker = next(f for f in session.prompt().fields if f.key == "joker")
     assert [c.value for c in joker.choices] == ["none", "blue:dates", "blue:salt", "blue:pepper"]
     with pytest.raises(IllegalInput, match="not one of"):
-        session.answer(
-            {"targi_blue": ["b1"], "targi_white": ["d1"], "joker": "white:salt"}
-        )
+        session.answer({"targi_blue": ["b1"], "targi_white": ["d1"], "joker": "white:salt"})
     decision = session.answer({"targi_blue": ["b1"], "targi_white": ["d1"], "joker": "blue:salt"})
     assert decision is not None and "1 salt" in str(decision.summary)
     assert "joker" not in [f.key for f in session.prompt().fields]
