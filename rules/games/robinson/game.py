@@ -173,7 +173,7 @@ class RobinsonGame(Game):
         return builder(state)  # type: ignore[no-any-return]
 
     def _phase(self, state: State) -> Msg:
-        title = PHASE_TITLES[PHASE_OF[state["stage"]]]
+        title = PHASE_TITLES[phase_of(state, state["stage"])]
         if state["stage"] in ("setup", "over"):
             return title
         return msg("Round {n} · {phase}", n=state["round"], phase=title)

@@ -104,7 +104,12 @@ def eliminate(state: State, pid: str, notes: list[Msg], killer: str | None) -> N
     p = player(state, pid)
     p["alive"] = False
     p["camp"] = None
-    state["queue"] = [item for item in state.get("queue", []) if item.get("player") != pid]
+    # The queue holds player ids (set-up, night) or resolution items (action phase).
+    state["queue"] = [
+        item
+        for item in state.get("queue", [])
+        if (item.get("player") if isinstance(item, dict) else item) != pid
+    ]
     notes.append(msg("{p}'s character dies: {p} is eliminated.", p=pid))
     if killer is not None and player(state, killer)["alive"]:
         state["spoils"] = {"winner": killer, "loser": pid}
