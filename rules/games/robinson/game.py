@@ -206,8 +206,9 @@ class RobinsonGame(Game):
         )  # fmt: skip
 
     def _spot_choices(self, stay: bool = False) -> tuple[Choice, ...]:
-        head = (Choice("stay", msg("stay")),) if stay else ()
-        return head + tuple(Choice(s, msg("tile {s}", s=s)) for s in CATALOGUE.spots)
+        """Tile spots in data order ("stay" last, so a typed number is the tile's place)."""
+        tail = (Choice("stay", msg("stay")),) if stay else ()
+        return tuple(Choice(s, msg("tile {s}", s=s)) for s in CATALOGUE.spots) + tail
 
     def _prompt_event(self, state: State) -> Prompt:
         return Prompt(

@@ -36,12 +36,12 @@ def test_first_player_must_be_seated() -> None:
 
 def test_event_book_icon_only_resolves_the_scenario_effect() -> None:
     session = set_up()
+    lines = " ".join(str(x) for x in session.prompt().lines)
+    assert "do not resolve it and do not put it on the threat field" in lines
     decision = session.answer({"icon": "book"})
     assert decision is not None
     assert "Every player loses 1 food" in str(decision.instructions[0])
     assert session.state["adventure_tokens"] == []
-    lines = " ".join(str(x) for x in GAME.prompt(Session(GAME, {}, seed=1).state).lines)
-    assert lines  # the event prompt explains not to resolve the card itself
     assert session.prompt().step == "morale"
 
 
