@@ -203,8 +203,22 @@ class TargiGame(Game):
                     default=default,
                     choices=self._card_choices(BOARD.border),
                 ),
+                Field(
+                    "start",
+                    msg("Start player this round"),
+                    "choice",
+                    default=self._default_start(state),
+                    choices=tuple(Choice(p, COLOUR_NAMES[p]) for p in L.PLAYERS),
+                ),
             ),
         )
+
+    @staticmethod
+    def _default_start(state: State) -> str:
+        """Round 1: the set-up option. Later: the other player (reading of the base game,
+        where the start player changes every round); the players can correct it."""
+        start = state["table"]["start"]
+        return start if state["round"] == 1 else L.other(start)
 
     def _prompt_targi(self, state: State) -> Prompt:
         fields = tuple(
@@ -479,6 +493,7 @@ class TargiGame(Game):
         self, state: State, answer: Mapping[str, Any], tracer: Tracer, notes: list[Msg]
     ) -> Msg | None:
         state["table"]["robber"] = answer["robber"]
+        state["table"]["start"] = answer["start"]
         state["stage"] = "targi"
         return None
 

@@ -12,7 +12,7 @@ ANSWERS = [
     "1 2 3",  # blue keeps joker, Targi tile, tribe-marker tile
     "2 3 4",  # white keeps Targi tile, tribe-marker tile, renounce tile
     "",  # reveal (no joker now)
-    "c1", "",  # robber, joker
+    "c1", "", "",  # robber, start player, joker
     "b1 a3 e2", "d1 e4 a4", "",  # Targi positions, joker
     "c5", "",  # blue's Targi tile
     "", "",  # white passes

@@ -200,3 +200,15 @@ def test_targi_positions_are_checked() -> None:
         session.answer({"targi_blue": ["b1", "d1", "a2", "a3"], "targi_white": []})
     with pytest.raises(IllegalInput, match="not one of"):
         session.answer({"targi_blue": ["a1"], "targi_white": []})  # corners carry no action
+
+
+def test_start_player_alternates_by_default_and_can_be_corrected() -> None:
+    session = started(start="white")
+    fields = {f.key: f for f in session.prompt().fields}
+    assert fields["start"].default == "white"  # round 1: the set-up option
+    to_actions(session)
+    session.answer({"event": "end-round"})
+    fields = {f.key: f for f in session.prompt().fields}
+    assert fields["start"].default == "blue" and fields["robber"].default == "d1"
+    session.answer({"robber": "d1", "start": "white"})
+    assert session.state["table"]["start"] == "white"
