@@ -195,3 +195,27 @@ def test_last_player_standing_wins() -> None:
     session.answer({})
     prompt = session.prompt()
     assert prompt.finished and "red is the last player standing" in str(prompt.lines[0])
+
+
+def test_attack_on_a_player_who_died_earlier_does_not_happen() -> None:
+    session = set_up([("10", "beach"), ("11", "hills"), ("9", "river")], first="green")
+    to_placement(session, changes="red weapon +5")
+    # green hunts (resolved first in the hunting slot), red attacks blue.
+    place(session, ("hunt", ""), ("attack", "blue"), ("explore", "5"))
+    place(session, ("rest", ""), ("rest", ""), ("rest", ""))
+    session.answer({"changes": "blue hearts -9"})  # green's hunt: blue dies meanwhile
+    assert not any(item["player"] == "blue" for item in session.state["queue"])
+    decision = session.answer({})
+    assert decision is not None and "blue is out of the game: no fight" in str(decision.summary)
+
+
+def test_first_player_passes_clockwise_skipping_the_eliminated() -> None:
+    session = set_up([("10", "beach"), ("11", "hills"), ("9", "river")])
+    to_placement(session, changes="blue hearts -9")
+    while session.prompt().step == "placement":
+        session.answer({"action": "rest"})
+    resolve_all(session)
+    session.answer({})  # weather
+    session.answer({})  # red's night
+    session.answer({})  # green's night (blue is out)
+    assert session.state["first"] == "green"
