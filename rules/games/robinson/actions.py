@@ -78,7 +78,10 @@ def _target_word(action: str) -> str:
 
 
 def attack_pawns(distance: int) -> int:
-    """Pawns an attack needs: 1 for a neighbouring camp, 2 for a camp two spaces away."""
+    """Pawns an attack needs: 1 for a neighbouring camp, 2 for a camp two spaces away.
+
+    Reading: the text names only these two cases; farther camps cannot be attacked.
+    """
     if distance == 1:
         return 1
     if distance == 2:
@@ -203,7 +206,10 @@ def attack_shortfall(state: State, pid: str) -> dict[str, int]:
 
 
 def _check_open_attacks(state: State, pid: str, spot: str) -> Trace:
-    """A pawn elsewhere must leave enough pawns to complete an attack already begun."""
+    """A pawn elsewhere must leave enough pawns to complete an attack already begun.
+
+    Reading: pawns go one at a time, so a two-pawn attack is reserved when begun.
+    """
     missing = {s: n for s, n in attack_shortfall(state, pid).items() if s != spot}
     if missing and pawns_left(state, pid) - 1 < sum(missing.values()):
         attack, short = next(iter(sorted(missing.items())))
@@ -263,7 +269,11 @@ def resolution_queue(state: State) -> list[dict[str, Any]]:
 def fight(
     attacker_weapon: int, defender_weapon: int, defender_palisade: int, palisade_bonus: bool
 ) -> tuple[dict[str, Any], Trace]:
-    """Settle a fight: the higher weapon wins, the loser loses hearts equal to the difference."""
+    """Settle a fight: the higher weapon wins, the loser loses hearts equal to the difference.
+
+    Readings: the bonus needs a palisade of at least 1, costs 1 palisade whatever
+    the outcome, and counts in the difference.
+    """
     trace: Trace = []
     defence = defender_weapon
     if palisade_bonus:

@@ -7,6 +7,9 @@ at a time, then resolution in the cooperative order with fights), weather
 (the first player rolls once for everyone) and night (each eats alone; camps
 move in player order). The assistant tracks each player's hearts, levels,
 determination tokens, pawns and cards; everything else stays on the table.
+
+Every ambiguity of the rule text and the reading chosen is listed in
+docs/robinson.md ("Ambiguities and readings chosen") and tested.
 """
 
 from __future__ import annotations
@@ -638,6 +641,8 @@ class RobinsonGame(Game):
                 "discoverer", f"{pid} explored tile {rest}: discovery tokens go to {pid} only"
             )
         adventure = False
+        # Reading: a token triggers for the first resolution of its action type,
+        # whatever the success, and is then removed.
         if cat in state["adventure_tokens"]:
             state["adventure_tokens"].remove(cat)
             adventure = True
@@ -778,6 +783,7 @@ class RobinsonGame(Game):
         return summary
 
     def _end_round(self, state: State, notes: list[Msg]) -> None:
+        """Reading: the first player passes clockwise (base game), skipping the eliminated."""
         order = in_order(state)
         state["first"] = order[1 % len(order)] if state["first"] in order else order[0]
         state["round"] += 1

@@ -100,7 +100,11 @@ def change_hearts(
 
 
 def eliminate(state: State, pid: str, notes: list[Msg], killer: str | None) -> None:
-    """Death: the owner leaves the game; inventions go back unless a fight winner takes all."""
+    """Death: the owner leaves the game; inventions go back unless a fight winner takes all.
+
+    Readings: outside a fight, starting and mystery cards leave with the player;
+    in a fight, either side's winner may take everything (the ``spoils`` step).
+    """
     p = player(state, pid)
     p["alive"] = False
     p["camp"] = None

@@ -11,6 +11,9 @@ tribe markers -> tribe-marker tiles (start player first) -> actions (tribe
 cards laid, renounce tile, Fata Morgana) -> next round or final scoring. A
 ``joker`` field on every step from the reveal on lets a player spend the
 joker goods tile "at any time".
+
+Every ambiguity of the rule text and the reading chosen is listed in
+docs/targi.md ("Ambiguities and readings chosen") and tested.
 """
 
 from __future__ import annotations

@@ -102,7 +102,10 @@ def who_stands_on(table: Table, card: str) -> str | None:
 def check_targi_tile(
     table: Table, player: str, card: str, pending_start: bool = False, board: Board = BOARD
 ) -> Trace:
-    """The Targi tile: after both placed their Targi, on any free border card."""
+    """The Targi tile: after both placed their Targi, on any free border card.
+
+    Reading: "free" = not a corner (no action), no robber, no Targi, no tile.
+    """
     field = "card"
     trace = check_holds(table, player, "targi", field)
     if not table["targi_done"]:
@@ -144,7 +147,12 @@ def check_targi_tile(
 
 
 def crossing_points(table: Table, player: str, board: Board = BOARD) -> list[str]:
-    """Inner cards where the robber's line meets a line of one of ``player``'s Targi."""
+    """Inner cards where the robber's line meets a line of one of ``player``'s Targi.
+
+    Readings (docs/targi.md): only Targi *figures* have lines, the Targi tile is
+    not one; a robber on a corner has no line through the inner cards; parallel
+    lines do not cross.
+    """
     robber_line = board.line_of(table["robber"])
     if robber_line is None:
         return []
@@ -253,7 +261,11 @@ def check_joker(table: Table, player: str, good: str) -> Trace:
 
 
 def check_fata_morgana(table: Table, player: str, source: str, target: str) -> Trace:
-    """Moving a tribe marker with the Fata Morgana, with the tribe-marker tile's restrictions."""
+    """Moving a tribe marker with the Fata Morgana, with the tribe-marker tile's restrictions.
+
+    Reading: the forbidden target is a card with *either* player's tribe-marker
+    tile; the target must also be free (base-game consistency).
+    """
     if table["tribe_tiles"][player] == source:
         raise _refuse(
             "the Fata Morgana may not move the tribe-marker tile itself",
