@@ -715,6 +715,8 @@ class RobinsonGame(Game):
         fight = state["fight"]
         reward = next((r for r in scenario(state).rewards if r.id == answer["reward"]), None)
         if reward is not None and reward.steal:
+            if not player(state, fight["loser"])["cards"]:
+                raise IllegalInput(f"{fight['loser']} has no card to steal", "reward")
             if answer["card"] == "none":
                 raise IllegalInput("choose the card to steal", "card")
             transfer(state, answer["card"], fight["loser"], fight["winner"], notes)

@@ -205,6 +205,7 @@ class TargiGame(Game):
                     "choice",
                     default=default,
                     choices=self._card_choices(BOARD.border),
+                    camera="targi_robber",
                 ),
                 Field(
                     "start",
@@ -230,6 +231,7 @@ class TargiGame(Game):
                 msg("{p}'s Targi (border cards)", p=who(p)),
                 "multi",
                 choices=self._card_choices(BOARD.action_border),
+                camera="targi_figures",
             )
             for p in L.PLAYERS
         )
@@ -270,6 +272,7 @@ class TargiGame(Game):
                 "multi",
                 default=[],
                 choices=self._card_choices(BOARD.inner),
+                camera="targi_markers",
             )
             for p in L.PLAYERS
         )

@@ -219,3 +219,15 @@ def test_first_player_passes_clockwise_skipping_the_eliminated() -> None:
     session.answer({})  # red's night
     session.answer({})  # green's night (blue is out)
     assert session.state["first"] == "green"
+
+
+def test_no_card_to_steal_is_explained() -> None:
+    session = attack_setup(
+        "red weapon +1, red steals biscuits from blue, red steals blanket from blue"
+    )
+    place(session, ("attack", "blue"), ("rest", ""), ("rest", ""), ("rest", ""))
+    session.answer({})
+    with pytest.raises(IllegalInput, match="blue has no card to steal"):
+        session.answer({"reward": "steal-invention"})
+    session.answer({"reward": "resources"})
+    assert session.prompt().step == "resolve"
