@@ -449,8 +449,17 @@ class RobinsonGame(Game):
         self._settle(state, stage, notes)
         if summary is None and not notes:
             return state, None
+        # Example data is flagged where printed contents were used: scenario texts,
+        # the island's distances, invention cards.
+        uses_data = stage in ("event", "placement", "resolve", "reward", "spoils")
         decision = Decision(
-            GAME, stage, summary or notes[0], tuple(notes), tracer.freeze(), {}, CATALOGUE.example
+            GAME,
+            stage,
+            summary or notes[0],
+            tuple(notes),
+            tracer.freeze(),
+            {},
+            CATALOGUE.example and uses_data,
         )
         return state, decision
 
