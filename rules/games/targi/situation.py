@@ -116,6 +116,12 @@ def table_from_situation(s: Mapping[str, Any]) -> L.Table:
                 if card in placed:
                     raise SituationError(f"{key}.{player}", f"{card} already holds {placed[card]}")
                 placed[card] = f"{player}'s {key}"
+    for key in ("targi_tiles", "tribe_tiles"):
+        for player, card in table[key].items():
+            if card is not None and card in placed:
+                raise SituationError(f"{key}.{player}", f"{card} already holds {placed[card]}")
+            if card is not None:
+                placed[card] = f"{player}'s {key[:-1].replace('_', ' ')}"
     if table["robber"] in placed:
         raise SituationError("robber", f"{table['robber']} already holds {placed[table['robber']]}")
     return table

@@ -104,6 +104,11 @@ def test_refusals_quote_the_rule(extra: dict[str, Any], reason: str) -> None:
         ({"use": "targi-tile", "card": "b5", "targi": {"blue": ["c1"]}}, "robber"),
         ({"use": "renounce", "tribe_cards": "nine"}, "tribe_cards"),
         (
+            {"use": "renounce", "tribe_cards": 1, "targi_tiles": {"white": "b1"}},
+            "targi_tiles.white",
+        ),
+        ({"use": "renounce", "tribe_cards": 1, "tribe_tiles": {"blue": "x"}}, "tribe_tiles.blue"),
+        (
             {"use": "joker", "good": "salt", "tiles": {"blue": {"joker": "lost"}}},
             "tiles.blue.joker",
         ),
