@@ -119,6 +119,9 @@ class Prompt:
     fields: tuple[Field, ...] = ()
     decision: Decision | None = None
     finished: bool = False
+    #: The answer is private to one player (e.g. Targi's secret tile choice):
+    #: front ends clear the screen first and never echo it in the history.
+    secret: bool = False
     confirm_label: Msg = field(default_factory=lambda: msg("Confirm"))
 
     def coerce(self, answer: Mapping[str, Any]) -> dict[str, Any]:

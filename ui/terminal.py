@@ -132,6 +132,8 @@ class Terminal:
         for entry in session.history:
             what = f" -> {entry.decision.summary}" if entry.decision else ""
             values = ", ".join(f"{k}={v}" for k, v in entry.values.items())
+            if session.game.prompt(session.state_at(entry.index)).secret:
+                values = "secret"
             self.say(
                 f"{entry.index + 1:3}. {entry.title}{' (' + values + ')' if values else ''}{what}"
             )
@@ -139,6 +141,8 @@ class Terminal:
     def show_prompt(self, prompt: Prompt) -> None:
         session = self.service.session
         step = session.step_count + 1 if session else 0
+        if prompt.secret:
+            self.write("\033[2J\033[H")  # clear the screen: nothing earlier stays visible
         self.write("")
         self.say(f"== {prompt.phase} · {prompt.title} ==  (step {step})")
         for line in prompt.lines:

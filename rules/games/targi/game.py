@@ -161,6 +161,7 @@ class TargiGame(Game):
             msg("Set-up"),
             tuple(lines),
             (self._keep_field(),),
+            secret=True,
         )
 
     def _prompt_agree(self, state: State) -> Prompt:

@@ -82,3 +82,13 @@ def test_same_tiles_chosen_together_openly() -> None:
     for player in ("blue", "white"):
         assert session.state["table"]["tiles"][player]["tribe"] == "absent"
         assert session.state["table"]["tiles"][player]["joker"] == "unused"
+
+
+def test_secret_choice_prompts_are_marked_secret() -> None:
+    """Front ends clear the screen and hide the answer in the history for these."""
+    from rules.registry import get_game
+
+    game = get_game("targi")
+    state = game.new_state(game.coerce_options({}), seed=1)
+    prompt = game.prompt(state)
+    assert prompt.step == "secret" and prompt.secret
