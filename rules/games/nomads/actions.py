@@ -174,7 +174,7 @@ def _glacier(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool:
 
 
 def _reveal_animal(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool:
-    revealed = ans.get("revealed", "unknown")
+    revealed = ans["revealed"]
     if revealed == "full":
         out.say(msg("The hunting area is full: nothing happens."))
         out.tracer.add("reveal animals", "hunting area full: nothing happens")
@@ -182,7 +182,7 @@ def _reveal_animal(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> b
     slot = first_free(st["hunt"])
     if slot is not None:
         r, c = slot
-        st["hunt"][r][c] = "?" if revealed == "unknown" else revealed
+        st["hunt"][r][c] = revealed
     out.say(msg("Animal revealed into the hunting area."))
     out.tracer.add("reveal animals", "top animal to the first free space: top row first, then left")
     return True
@@ -403,11 +403,11 @@ def _glacier_fields(st: State, item: Item) -> tuple[Field, ...]:
 
 
 def _reveal_fields(st: State, item: Item) -> tuple[Field, ...]:
-    extra = (("unknown", msg("not noted")), ("full", msg("hunting area full")))
+    """Which animal came up; no default (a random card), unless the area is known full."""
+    default = "full" if first_free(st["hunt"]) is None else None
+    extra = (("full", msg("hunting area full: nothing revealed")),)
     return (
-        Field(
-            "revealed", msg("Animal revealed"), "choice", "unknown", choices=animal_choices(extra)
-        ),
+        Field("revealed", msg("Animal revealed"), "choice", default, choices=animal_choices(extra)),
     )
 
 
