@@ -1,0 +1,91 @@
+"""Rounds, eclipse, preparation, modules and final scoring through a session."""
+
+from __future__ import annotations
+
+from rules.games.nomads.catalogue import CATALOGUE
+from tests.rules.nomads.helpers import new_session, play_out, step
+
+
+def _to_eclipse(session) -> None:
+    while session.state["phase"] != "eclipse":
+        step(session)
+
+
+def test_eclipse_workforce_stone_points_and_preparation() -> None:
+    session = new_session(seed=9)
+    _to_eclipse(session)
+    st = session.state
+    assert st["step"] == "ecl_order" and not st["queue"]
+    expected = sum(CATALOGUE.cards[c]["workforce"] for c in st["eclipse_pile"])
+    expected += st["discard"][-1]["workforce"]
+    decision = step(session, position="2")
+    assert decision.result["workforce"] == expected
+    step(session, income={"food": 0})  # step 1
+    step(session)  # step 3
+    session_state = session.state
+    session_state_stones = len(session_state["nomads"]["stones"])
+    score = session_state["nomads"]["score"]
+    step(session, income={"points": 1})  # step 4
+    while session.state["queue"]:
+        step(session)
+    st = session.state
+    assert st["nomads"]["score"] >= score + 1 + 2 * session_state_stones
+    # Preparation: a new round, all 16 cards reshuffled, the player starts (position 2).
+    assert st["round"] == 2 and st["deck_count"] == 16 and sorted(st["deck"]) == list(range(1, 17))
+    assert st["discard"] == [] and st["eclipse_pile"] == [] and st["step"] == "player"
+
+
+def test_ritual_sites_remove_one_per_eclipse_and_all_when_taken() -> None:
+    session = new_session(seed=2, modules=["ritual_sites"])
+    _to_eclipse(session)
+    for _ in range(4):  # workforce, steps 1, 3 and 4
+        step(session)
+    while session.state["queue"]:
+        step(session)
+    assert session.state["step"] == "ecl_modules"
+    score = session.state["nomads"]["score"]
+    step(session)
+    assert session.state["ritual_sites"] == 3
+    assert session.state["nomads"]["score"] == score + 5
+    while session.prompt().step != "player":
+        step(session)
+    step(session, placed="rest", event="ritual")
+    assert session.state["ritual_sites"] == 0
+
+
+def test_strife_costs_two_points_before_the_main_action() -> None:
+    session = new_session(seed=3, modules=["ancestors"])
+    while session.prompt().step != "player":
+        step(session)
+    session_score = session.state["nomads"]["score"]
+    step(session, placed="rest", event="strife")
+    if session_score >= 2:
+        assert session.state["step"] == "event_income"
+    else:
+        assert session.state["step"] != "event_income"
+        assert session.state["nomads"]["score"] == session_score
+
+
+def test_cave_painting_column_is_blocked_on_the_board() -> None:
+    session = new_session(seed=3, modules=["cave_painting"])
+    board = session.game.board(session.state)
+    assert board["kind"] == "columns"
+    assert [c["blocked"] for c in board["columns"]].count(True) == 1
+    assert board["example_data"] is True
+    step(session)
+    assert "cave" in session.state["blocked"]
+    assert session.state["column"] != "cave"
+
+
+def test_whole_game_ends_with_final_scoring() -> None:
+    session = new_session(
+        seed=11,
+        hard_reveal=True,
+        hard_settlement=True,
+        modules=["rivers", "mammoth", "ritual_sites"],
+    )
+    play_out(session)
+    final = session.state["final"]
+    assert final["total"] == sum(final["parts"].values())
+    assert session.state["round"] == 4
+    assert session.prompt().finished
