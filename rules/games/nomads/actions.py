@@ -23,7 +23,7 @@ from rules.games.nomads import tribe
 from rules.games.nomads.catalogue import CATALOGUE
 from rules.games.nomads.hunting import choose_animal, format_grid, parse_grid
 from rules.games.nomads.substitution import ROW, substitutes
-from rules.games.nomads.terms import INCOME_ITEMS, compass, term
+from rules.games.nomads.terms import INCOME_ITEMS, term
 from rules.prompt import Choice, Field
 from rules.text import Msg, msg
 
@@ -80,8 +80,30 @@ def income_items(counts: Mapping[str, int], src: Msg, inline: bool = True) -> li
     return items
 
 
+#: Only used if a decision is needed before any nomad card was ever revealed.
+FALLBACK_ARROWS = {"big": "left", "small": "up"}
+
+
+EXTREME = {
+    "right": "easternmost (right)",
+    "left": "westernmost (left)",
+    "down": "southernmost (bottom)",
+    "up": "northernmost (top)",
+}
+
+
+def extreme_word(arrow: str) -> Msg:
+    """``"right"`` -> ``Msg("easternmost (right)")``: the arrow as a compass direction."""
+    return msg(EXTREME[arrow])
+
+
 def arrows(st: State) -> tuple[str, str]:
-    a = st["arrows"]
+    """The arrows of the top card of the discard pile.
+
+    Early in a round (you move first, the pile is still empty) the assistant
+    keeps using the last card revealed before the reshuffle (see docs/nomads.md).
+    """
+    a = st["arrows"] or st["last_arrows"] or FALLBACK_ARROWS
     return a["big"], a["small"]
 
 
@@ -537,10 +559,9 @@ def _lines_megalith(st: State, item: Item) -> tuple[Msg, ...]:
     return (
         msg(
             "Build a Nomad megalith by the usual rules: on a higher level if possible (the "
-            "highest first), else on the lowest level. Several spots: the {h}most, then the "
-            "{v}most.",
-            h=compass(big),
-            v=compass(small),
+            "highest first), else on the lowest level. Several spots: the {h}, then the {v}.",
+            h=extreme_word(big),
+            v=extreme_word(small),
         ),
     )
 
@@ -563,12 +584,13 @@ def _lines_settlement(st: State, item: Item) -> tuple[Msg, ...]:
     big, small = arrows(st)
     lines = [
         msg(
-            "(A) If a connection point allows a settlement: the {h}most, if tied the {v}most; "
+            "(A) If a connection point allows a settlement: the {h}, if tied the {v}; "
             "build there, then reveal a map card and move the 3 outer camps.",
-            h=compass(big),
-            v=compass(small),
+            h=extreme_word(big),
+            v=extreme_word(small),
         ),
         msg("(B) Otherwise: reveal a map card and move the 2 inner camps."),
+        msg("The Nomads never remove their camps from the terrain board."),
     ]
     if st["map"]["deck"] == 0:
         lines.append(msg("The map deck is empty: shuffle the map discard pile first."))
@@ -670,7 +692,9 @@ def resolve(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> None:
             failed = sub
             continue
         if sub_spec.fields is not None:
-            st["queue"].insert(0, {"a": sub, "src": item["src"], "inline": False})
+            st["queue"].insert(
+                0, {"a": sub, "src": item["src"], "inline": False, "instead": action}
+            )
             out.result["substitute"] = sub
             return
         if sub_spec.apply(st, {"a": sub, "src": item["src"]}, {}, out):

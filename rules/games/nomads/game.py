@@ -20,6 +20,7 @@ from rules.games.nomads.actions import (
     SPECS,
     Out,
     animal_choices,
+    arrows,
     grid_help,
     income_field,
     income_items,
@@ -528,7 +529,7 @@ class NomadsGame(Game):
         fields = []
         lines = []
         if st["ritual_sites"] > 0:
-            big = (st["arrows"] or st["last_arrows"])["big"]
+            big, _ = arrows(st)
             lines.append(
                 msg(
                     "Ritual Sites: remove the {side} ritual site card from the game; the Nomads "
@@ -616,6 +617,8 @@ class NomadsGame(Game):
         title = msg("Nomads: {action}", action=term(item["a"]))
         if needs_input(st, item):
             lines = (msg("From {src}.", src=src), *spec.lines(st, item))
+            if item.get("instead"):
+                lines = (msg("Instead of {x}:", x=term(item["instead"])), *lines)
             assert spec.fields is not None
             return Prompt("action", title, self._phase(st), lines, spec.fields(st, item))
         preview_state = copy.deepcopy(st)
@@ -885,7 +888,7 @@ class NomadsGame(Game):
     def _advance_ecl_modules(self, st: State, ans: Mapping[str, Any], out: Out) -> Decision:
         n = st["nomads"]
         if st["ritual_sites"] > 0:
-            big = (st["arrows"] or st["last_arrows"])["big"]
+            big, _ = arrows(st)
             sites = [{"col": i, "row": 0} for i in range(st["ritual_sites"])]
             chosen = pick(sites, big, "up", out.tracer, "ritual site")
             st["ritual_sites"] -= 1

@@ -89,3 +89,20 @@ def test_whole_game_ends_with_final_scoring() -> None:
     assert final["total"] == sum(final["parts"].values())
     assert session.state["round"] == 4
     assert session.prompt().finished
+
+
+def test_arrows_before_the_first_card_of_a_round_are_the_last_cards() -> None:
+    session = new_session(seed=9)
+    _to_eclipse(session)
+    last = session.state["last_arrows"]
+    step(session, position="2")  # you go first in round 2
+    while session.prompt().step != "player":
+        step(session)
+    assert session.state["arrows"] is None and session.state["discard"] == []
+    step(session, placed="rest", event="income")
+    step(session, income={"camp": 1})  # a camp income: the special action asks
+    prompt = session.prompt()
+    assert prompt.step == "action" and session.state["queue"][0]["a"] == "settlement"
+    side = "easternmost" if last["big"] == "right" else "westernmost"
+    text = " ".join(str(line) for line in prompt.lines)
+    assert f"the {side}" in text
