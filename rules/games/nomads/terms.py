@@ -60,20 +60,6 @@ INCOME_ITEMS: tuple[str, ...] = (
 
 CARD_ACTIONS: tuple[str, ...] = tuple(ACTIONS)
 
-ARROW_DIRECTION = {"left": "west", "right": "east", "up": "north", "down": "south"}
-COMPASS_DE = {"west": "Westen", "east": "Osten", "north": "Norden", "south": "Süden"}
-ARROW_DE = {"left": "links", "right": "rechts", "up": "oben", "down": "unten"}
-
-
 def term(item: str) -> Msg:
     """The German game term of an action or income item, as a translatable Msg."""
     return msg(ACTIONS.get(item) or INCOME_ONLY.get(item) or item)
-
-
-def compass(arrow: str) -> Msg:
-    """``"left"`` -> ``Msg("Westen")``: the compass direction an arrow stands for."""
-    return msg(COMPASS_DE[ARROW_DIRECTION[arrow]])
-
-
-def arrow_word(arrow: str) -> Msg:
-    return msg(ARROW_DE[arrow])
