@@ -667,7 +667,10 @@ class NomadsGame(Game):
             st["step"] = after
 
     def _dispatch(self, st: State) -> None:
-        if st["nomad_figs"] > 0 and (st["turn"] == "nomads" or st["player_done"]):
+        # An empty nomad deck (only possible after very many eclipse preparations) ends
+        # the Nomads' turns for the round: there is no card to reveal (see docs).
+        nomads_can = st["nomad_figs"] > 0 and st["deck_count"] > 0
+        if nomads_can and (st["turn"] == "nomads" or st["player_done"]):
             if st["opts"]["cards"] == "digital":
                 st["step"] = "reveal"
             else:

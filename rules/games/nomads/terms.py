@@ -60,6 +60,7 @@ INCOME_ITEMS: tuple[str, ...] = (
 
 CARD_ACTIONS: tuple[str, ...] = tuple(ACTIONS)
 
+
 def term(item: str) -> Msg:
     """The German game term of an action or income item, as a translatable Msg."""
     return msg(ACTIONS.get(item) or INCOME_ONLY.get(item) or item)

@@ -106,3 +106,13 @@ def test_arrows_before_the_first_card_of_a_round_are_the_last_cards() -> None:
     side = "easternmost" if last["big"] == "right" else "westernmost"
     text = " ".join(str(line) for line in prompt.lines)
     assert f"the {side}" in text
+
+
+def test_empty_nomad_deck_ends_their_turns() -> None:
+    session = new_session(seed=3)
+    step(session)  # set-up
+    state = session.state
+    state["deck_count"] = 0
+    game = session.game
+    game._dispatch(state)
+    assert state["step"] == "player"
