@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.decision import Decision
+from rules.errors import IllegalInput
 from rules.game import Game
 from rules.games.nomads import board as scene
 from rules.games.nomads import decisions as situations
@@ -237,11 +238,9 @@ class NomadsGame(Game):
 
     def _prompt_card(self, st: State) -> Prompt:
         purpose = st["pending"]["purpose"]
-        seen = {c["id"] for c in st["discard"]}
+        # All 16 stay listed so a typed number is the card number itself.
         choices = tuple(
-            Choice(str(cid), msg("card {id}", id=cid))
-            for cid in sorted(CATALOGUE.cards)
-            if cid not in seen
+            Choice(str(cid), msg("card {id}", id=cid)) for cid in sorted(CATALOGUE.cards)
         )
         title = (
             msg("Reveal a nomad card in advance")
@@ -748,7 +747,10 @@ class NomadsGame(Game):
         return _decision("setup", msg("Set-up done"), out)
 
     def _advance_card(self, st: State, ans: Mapping[str, Any], out: Out) -> Decision | None:
-        st["pending"]["id"] = int(ans["card"])
+        cid = int(ans["card"])
+        if cid in {c["id"] for c in st["discard"]}:
+            raise IllegalInput(f"card {cid} already lies on the discard pile this round", "card")
+        st["pending"]["id"] = cid
         st["step"] = "face"
         return None
 

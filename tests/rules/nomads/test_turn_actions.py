@@ -57,3 +57,23 @@ def test_normal_game_has_no_advance_card() -> None:
     assert session.state["discard"] == []
     step(session)
     assert len(session.state["queue"]) == 2
+
+
+def test_a_card_already_on_the_discard_pile_is_refused() -> None:
+    import pytest
+
+    from rules.errors import IllegalInput
+
+    session = new_session(cards="physical")
+    step(session)
+    step(session, card="6")
+    step(session, marked="hunt", big="right", small="down", workforce=1)
+    step(session)
+    while session.prompt().step == "action":
+        step(session)
+    step(session, placed="rest", event="none")
+    with pytest.raises(IllegalInput) as err:
+        session.answer({"card": "6"})
+    assert err.value.field == "card"
+    step(session, card="7")
+    assert session.state["pending"]["id"] == 7
