@@ -121,6 +121,12 @@ def grid_help() -> Msg:
     )
 
 
+REFILL = msg(
+    "Never move the other cards; when the area is refilled, fill the empty spaces of the top "
+    "row first (left to right), then the row below (left to right)."
+)
+
+
 # -- the actions -------------------------------------------------------------------
 
 
@@ -250,6 +256,7 @@ def _animal(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool:
         )
     )
     out.result["animal"] = {"animal": animal, "row": chosen["row"], "col": chosen["col"]}
+    out.say(REFILL)
     return True
 
 
@@ -271,6 +278,7 @@ def _progress(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool:
         return False
     st["nomads"]["sacrifice"].append("progress")
     out.say(msg("Put that progress card face down on the Nomads' sacrifice pile."))
+    out.say(REFILL)
     out.tracer.add("get progress", "card from the display onto the sacrifice pile")
     return True
 

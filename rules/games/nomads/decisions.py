@@ -270,6 +270,7 @@ def decide_megalith_site(sit: Situation) -> Decision:
         ),
         tracer,
         {"site": chosen},
+        CATALOGUE.example,  # the megalith limit comes from board.json
     )
 
 
@@ -441,6 +442,7 @@ def decide_sacred_stone(sit: Situation) -> Decision:
         msg("They buy stone {s} onto space {k}", s=chosen["name"], k=slot),
         tracer,
         {"stone": chosen, "space": slot},
+        CATALOGUE.example,  # the sacred-stone limit comes from board.json
     )
 
 

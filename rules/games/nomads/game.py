@@ -209,8 +209,20 @@ class NomadsGame(Game):
                     "start with 25 points."
                 )
             )
+        if "ancestors" in mods or "cave_painting" in mods:
+            lines.append(
+                msg(
+                    "New progress cards (Ancestors, Cave Painting): prepare the sacrifice pile as "
+                    "usual first, then shuffle them into their decks (Cave Painting: era I)."
+                )
+            )
         if "ritual_sites" in mods:
-            lines.append(msg("Ritual Sites: lay out 4 random ritual site cards in a row."))
+            lines.append(
+                msg(
+                    "Ritual Sites: lay out 4 random ritual site cards in a row; the Nomads take "
+                    "none."
+                )
+            )
         if "rest_tiles" in mods or "four_legged" in mods:
             lines.append(msg("The Nomads ignore rest tiles and four-legged friends."))
         shape = CATALOGUE.board["hunting_area"]
@@ -488,6 +500,8 @@ class NomadsGame(Game):
                 "(ties with you included)."
             ),
         ]
+        if "rivers" in st["opts"]["modules"]:
+            lines.append(msg("Their raft counts as a camp, as usual."))
         if st["ritual_sites"] or "rivers" in st["opts"]["modules"]:
             lines.append(msg("Modules are scored after step 4."))
         return Prompt(

@@ -104,6 +104,7 @@ def take_turn(st: State, card: dict[str, Any], out: Out) -> str:
                 c=name,
             )
         )
+    out.say(msg("Any Nomad figure will do, their chief figure too."))
     col["nomads"] += 1
     st["nomad_figs"] -= 1
     st["nomad_turn"] += 1
