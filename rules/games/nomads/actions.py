@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.decision import Tracer
+from rules.decision import Decision, Tracer
 from rules.errors import IllegalInput
 from rules.games.nomads import tribe
 from rules.games.nomads.catalogue import CATALOGUE
@@ -710,3 +710,16 @@ def resolve(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> None:
             return
         failed = sub
     raise AssertionError("the substitution chain ends in idol")
+
+
+def decision_of(kind: str, summary: Msg, out: Out) -> Decision:
+    """Wrap what a step did as the Nomads' :class:`Decision` (example data flagged)."""
+    return Decision(
+        "nomads",
+        kind,
+        summary,
+        tuple(out.instructions),
+        out.tracer.freeze(),
+        dict(out.result),
+        example_data=CATALOGUE.example,
+    )

@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.decision import Decision
-from rules.errors import IllegalInput
 from rules.game import Game
 from rules.games.nomads import board as scene
 from rules.games.nomads import decisions as situations
@@ -21,19 +20,18 @@ from rules.games.nomads.actions import (
     SPECS,
     Out,
     animal_choices,
-    arrows,
+    decision_of,
     grid_help,
     income_field,
     income_items,
     needs_input,
     resolve,
 )
-from rules.games.nomads.arrows import pick
 from rules.games.nomads.catalogue import CATALOGUE
 from rules.games.nomads.hunting import empty_grid, parse_grid
-from rules.games.nomads.scoring import eclipse_workforce, final_score
-from rules.games.nomads.terms import CARD_ACTIONS, term
-from rules.games.nomads.turns import correct_occupancy, occupied_columns, take_turn, visible_actions
+from rules.games.nomads.steps_cards import CardSteps
+from rules.games.nomads.steps_eclipse import EclipseSteps
+from rules.games.nomads.terms import term
 from rules.prompt import Choice, Field, Prompt
 from rules.rng import rng_state, shuffled
 from rules.text import Msg, msg
@@ -53,23 +51,7 @@ MODULES: tuple[tuple[str, str], ...] = (
 )
 
 
-def _decision(kind: str, summary: Msg, out: Out) -> Decision:
-    return Decision(
-        GAME,
-        kind,
-        summary,
-        tuple(out.instructions),
-        out.tracer.freeze(),
-        dict(out.result),
-        example_data=CATALOGUE.example,
-    )
-
-
-def _arrow_choices(values: tuple[str, str]) -> tuple[Choice, ...]:
-    return tuple(Choice(v, msg(v)) for v in values)
-
-
-class NomadsGame(Game):
+class NomadsGame(CardSteps, EclipseSteps, Game):
     """Endless Winter: Paleoamericans, solo against the Nomads."""
 
     name = GAME
@@ -248,135 +230,6 @@ class NomadsGame(Game):
             ),
         )
 
-    def _prompt_card(self, st: State) -> Prompt:
-        purpose = st["pending"]["purpose"]
-        # All 16 stay listed so a typed number is the card number itself.
-        choices = tuple(
-            Choice(str(cid), msg("card {id}", id=cid)) for cid in sorted(CATALOGUE.cards)
-        )
-        title = (
-            msg("Reveal a nomad card in advance")
-            if purpose == "advance"
-            else msg("Nomads' turn {n}: reveal the top nomad card", n=st["nomad_turn"] + 1)
-        )
-        lines = (msg("Turn the top card of the Nomad deck face up and enter its number."),)
-        return Prompt(
-            "card",
-            title,
-            self._phase(st),
-            lines,
-            (Field("card", msg("Card number"), "choice", None, choices=choices),),
-        )
-
-    def _columns_field(self, st: State) -> Field:
-        free = [c for c in st["order"] if c not in st["blocked"]]
-        return Field(
-            "occupied",
-            msg("Columns holding figures now"),
-            "multi",
-            default=[c for c in occupied_columns(st) if c not in st["blocked"]],
-            choices=tuple(Choice(c, msg(st["names"][c])) for c in free),
-        )
-
-    def _prompt_face(self, st: State) -> Prompt:
-        cid = st["pending"]["id"]
-        card = CATALOGUE.cards[cid]
-        free = [c for c in st["order"] if c not in st["blocked"]]
-        fields = [
-            Field(
-                "marked",
-                msg("Marked column"),
-                "choice",
-                card["marked"],
-                choices=tuple(Choice(c, msg(st["names"][c])) for c in free),
-            ),
-            Field(
-                "big",
-                msg("Big arrow"),
-                "choice",
-                card["big"],
-                choices=_arrow_choices(("left", "right")),
-            ),
-            Field(
-                "small",
-                msg("Small arrow"),
-                "choice",
-                card["small"],
-                choices=_arrow_choices(("up", "down")),
-            ),
-            Field("workforce", msg("Workforce"), "int", card["workforce"], minimum=0, maximum=20),
-        ]
-        if st["pending"]["purpose"] == "turn":
-            fields.append(self._columns_field(st))
-        return Prompt(
-            "face",
-            msg("Card {id}: confirm what it shows", id=cid),
-            self._phase(st),
-            (msg("Defaults come from the EXAMPLE catalogue: correct them to the printed card."),),
-            tuple(fields),
-        )
-
-    def _prompt_reveal(self, st: State) -> Prompt:
-        card = CATALOGUE.cards[st["deck"][0]]
-        lines = (
-            msg(
-                "Nomad card {id} is revealed: marked column {c}, big arrow {b}, small arrow {s}, "
-                "workforce {w}.",
-                id=card["id"],
-                c=msg(st["names"][card["marked"]]),
-                b=msg(card["big"]),
-                s=msg(card["small"]),
-                w=card["workforce"],
-            ),
-            msg("Confirm which action columns hold figures right now."),
-        )
-        return Prompt(
-            "reveal",
-            msg("Nomads' turn {n}", n=st["nomad_turn"] + 1),
-            self._phase(st),
-            lines,
-            (self._columns_field(st),),
-        )
-
-    def _prompt_visible(self, st: State) -> Prompt:
-        column = st["column"]
-        choices = tuple(Choice(a, term(a)) for a in CARD_ACTIONS)
-        pile = st["discard"]
-        top = pile[-1]
-        fields = [
-            Field(
-                "a0",
-                msg("Card {id}, upper action", id=top["id"]),
-                "choice",
-                top["actions"][column][0],
-                choices=choices,
-            ),
-            Field(
-                "a1",
-                msg("Card {id}, lower action", id=top["id"]),
-                "choice",
-                top["actions"][column][1],
-                choices=choices,
-            ),
-        ]
-        for k, card in enumerate(reversed(pile[:-1]), 2):
-            fields.append(
-                Field(
-                    f"a{k}",
-                    msg("Card {id}, visible bottom row", id=card["id"]),
-                    "choice",
-                    card["actions"][column][1],
-                    choices=choices,
-                )
-            )
-        return Prompt(
-            "visible",
-            msg("Actions under {c}", c=msg(st["names"][column])),
-            self._phase(st),
-            (msg("Confirm the actions shown under the chosen column, top to bottom."),),
-            tuple(fields),
-        )
-
     def _prompt_player(self, st: State) -> Prompt:
         free = [c for c in st["order"] if c not in st["blocked"]]
         choices = [Choice(c, msg(st["names"][c])) for c in free]
@@ -418,211 +271,6 @@ class NomadsGame(Game):
             (income_field("income", msg("Income")),),
         )
 
-    def _workforce(self, st: State) -> tuple[int | None, int]:
-        pile = st["eclipse_pile"]
-        last = st["discard"][-1]["workforce"] if st["discard"] else 0
-        if any(c is None for c in pile):
-            return None, last
-        return eclipse_workforce([CATALOGUE.cards[c]["workforce"] for c in pile], 0), last
-
-    def _prompt_ecl_order(self, st: State) -> Prompt:
-        pile_wf, last = self._workforce(st)
-        fields = []
-        lines = []
-        if pile_wf is None:
-            lines.append(
-                msg(
-                    "Turn over the Nomads' eclipse pile ({n} cards) and add up its workforce.",
-                    n=len(st["eclipse_pile"]),
-                )
-            )
-            fields.append(
-                Field(
-                    "pile_workforce",
-                    msg("Workforce of their eclipse pile"),
-                    "int",
-                    None,
-                    minimum=0,
-                    maximum=200,
-                )
-            )
-            lines.append(msg("Add {w} for the last nomad card revealed.", w=last))
-        else:
-            lines.append(
-                msg(
-                    "The Nomads' workforce: {p} from their eclipse pile ({n} cards) + {w} from the "
-                    "last nomad card = {t}.",
-                    p=pile_wf,
-                    n=len(st["eclipse_pile"]),
-                    w=last,
-                    t=pile_wf + last,
-                )
-            )
-        lines.append(msg("Set the new turn order as usual and say where the Nomads' marker is."))
-        fields.append(
-            Field(
-                "position",
-                msg("Nomads' space on the turn order track"),
-                "choice",
-                st["sticky"].get("position", "1"),
-                choices=(Choice("1", msg("top (first)")), Choice("2", msg("second"))),
-            )
-        )
-        return Prompt(
-            "ecl_order", msg("Eclipse: turn order"), self._phase(st), tuple(lines), tuple(fields)
-        )
-
-    def _prompt_ecl_income1(self, st: State) -> Prompt:
-        pos = st["sticky"].get("position", "1")
-        default = CATALOGUE.board["turn_order_income"].get(pos, {})
-        return Prompt(
-            "ecl_income1",
-            msg("Eclipse step 1: income beside their tribe marker"),
-            self._phase(st),
-            (msg("Step 2 does not apply to the Nomads."),),
-            (income_field("income", msg("Income beside the Nomads' tribe marker"), default),),
-        )
-
-    def _prompt_ecl_terrain(self, st: State) -> Prompt:
-        n = st["nomads"]
-        tile = 0
-        if n["tile"] == "board":
-            tile = 2 if st["opts"]["hard_settlement"] else 1
-        lines = [
-            msg(
-                "Influence of the Nomads: 1 per camp (5 camps), 2 per settlement ({s} placed)"
-                "{tile}.",
-                s=n["settlements"],
-                tile=msg(", nomad tile {k} on its 3 adjacent fields", k=tile) if tile else msg(""),
-            ),
-            msg(
-                "They get the income of every terrain field where they have the most influence "
-                "(ties with you included)."
-            ),
-        ]
-        if "rivers" in st["opts"]["modules"]:
-            lines.append(msg("Their raft counts as a camp, as usual."))
-        if st["ritual_sites"] or "rivers" in st["opts"]["modules"]:
-            lines.append(msg("Modules are scored after step 4."))
-        return Prompt(
-            "ecl_terrain",
-            msg("Eclipse step 3: terrain income"),
-            self._phase(st),
-            tuple(lines),
-            (
-                income_field(
-                    "income", msg("Income of those terrain fields"), st["sticky"].get("terrain")
-                ),
-            ),
-        )
-
-    def _prompt_ecl_board(self, st: State) -> Prompt:
-        stones = len(st["nomads"]["stones"])
-        lines = [
-            msg(
-                "Their sacred stones score 2 points each instead of the printed points: {p}.",
-                p=2 * stones,
-            ),
-        ]
-        if "ancestors" in st["opts"]["modules"]:
-            lines.append(msg("Ancestors: the Nomads get no eclipse points for the new animals."))
-        return Prompt(
-            "ecl_board",
-            msg("Eclipse step 4: their player board"),
-            self._phase(st),
-            tuple(lines),
-            (
-                income_field(
-                    "income", msg("Other income of their player board"), st["sticky"].get("board")
-                ),
-            ),
-        )
-
-    def _prompt_ecl_modules(self, st: State) -> Prompt:
-        fields = []
-        lines = []
-        if st["ritual_sites"] > 0:
-            big, _ = arrows(st)
-            lines.append(
-                msg(
-                    "Ritual Sites: remove the {side} ritual site card from the game; the Nomads "
-                    "score 5 points.",
-                    side=msg("rightmost") if big == "right" else msg("leftmost"),
-                )
-            )
-        if "rivers" in st["opts"]["modules"]:
-            fields.append(
-                Field(
-                    "raft_points",
-                    msg("Raft points (closest to the mouth, ties too)"),
-                    "int",
-                    0,
-                    minimum=0,
-                    maximum=50,
-                )
-            )
-            fields.append(
-                Field(
-                    "landmarks",
-                    msg("Landmark fields where they have the most influence (5 points each)"),
-                    "int",
-                    0,
-                    minimum=0,
-                    maximum=20,
-                )
-            )
-        return Prompt(
-            "ecl_modules", msg("Eclipse: modules"), self._phase(st), tuple(lines), tuple(fields)
-        )
-
-    def _prompt_final(self, st: State) -> Prompt:
-        n = st["nomads"]
-        return Prompt(
-            "final",
-            msg("Final scoring of the Nomads"),
-            self._phase(st),
-            (
-                msg(
-                    "Turn over the {k} cards under their gravestone and add the points of the "
-                    "progress cards among them.",
-                    k=len(n["buried"]),
-                ),
-            ),
-            (
-                Field(
-                    "buried_points",
-                    msg("Points on their buried progress cards"),
-                    "int",
-                    None,
-                    minimum=0,
-                    maximum=500,
-                ),
-                Field(
-                    "animals",
-                    msg("The Nomads' animals"),
-                    "counts",
-                    default={a: n["animals"].get(a, 0) for a in CATALOGUE.animals},
-                    choices=animal_choices(),
-                ),
-                Field(
-                    "player_score", msg("Your final score"), "int", None, minimum=-100, maximum=1000
-                ),
-            ),
-        )
-
-    def _prompt_over(self, st: State) -> Prompt:
-        f = st["final"]
-        lines = [msg("{part}: {p}", part=msg(k), p=v) for k, v in f["parts"].items()]
-        lines.append(msg("The Nomads: {n} points. You: {y} points.", n=f["total"], y=f["player"]))
-        verdict = (
-            msg("You win!")
-            if f["player"] > f["total"]
-            else msg("The Nomads win.")
-            if f["player"] < f["total"]
-            else msg("A tie.")
-        )
-        return Prompt("over", verdict, self._phase(st), tuple(lines), finished=True)
-
     def _action_prompt(self, st: State) -> Prompt:
         item = st["queue"][0]
         spec = SPECS[item["a"]]
@@ -656,7 +304,7 @@ class NomadsGame(Game):
                 if received != item["a"]
                 else msg("Nomads: {action}", action=term(item["a"]))
             )
-            return st, _decision(kind, summary, out)
+            return st, decision_of(kind, summary, out)
         decision = getattr(self, f"_advance_{st['step']}")(st, answer, out)
         return st, decision
 
@@ -758,69 +406,7 @@ class NomadsGame(Game):
         out.tracer.add("set-up", f"first animal {animal}; Nomads start the first round")
         out.say(msg("The Nomads begin the first round."))
         self._start_round(st, out)
-        return _decision("setup", msg("Set-up done"), out)
-
-    def _advance_card(self, st: State, ans: Mapping[str, Any], out: Out) -> Decision | None:
-        cid = int(ans["card"])
-        if cid in {c["id"] for c in st["discard"]}:
-            raise IllegalInput(f"card {cid} already lies on the discard pile this round", "card")
-        st["pending"]["id"] = cid
-        st["step"] = "face"
-        return None
-
-    def _advance_face(self, st: State, ans: Mapping[str, Any], out: Out) -> Decision | None:
-        pending, st["pending"] = st["pending"], None
-        card = copy.deepcopy(CATALOGUE.cards[pending["id"]])
-        card.update(
-            marked=ans["marked"], big=ans["big"], small=ans["small"], workforce=ans["workforce"]
-        )
-        st["deck_count"] -= 1
-        if pending["purpose"] == "advance":
-            st["discard"].append(card)
-            st["arrows"] = {"big": card["big"], "small": card["small"]}
-            out.say(
-                msg(
-                    "Lay card {id} face up as the start of the discard pile, without carrying "
-                    "it out.",
-                    id=card["id"],
-                )
-            )
-            self._dispatch(st)
-            return _decision("advance-card", msg("Card revealed in advance"), out)
-        correct_occupancy(st, ans["occupied"], out)
-        column = take_turn(st, card, out)
-        st["step"] = "visible"
-        return _decision("column", msg("The Nomads take {c}", c=msg(st["names"][column])), out)
-
-    def _advance_visible(self, st: State, ans: Mapping[str, Any], out: Out) -> Decision | None:
-        column = st["column"]
-        pile = st["discard"]
-        pile[-1]["actions"][column] = [ans["a0"], ans["a1"]]
-        for k, card in enumerate(reversed(pile[:-1]), 2):
-            card["actions"][column][1] = ans[f"a{k}"]
-        self._queue_turn(st, column)
-        return None
-
-    def _queue_turn(self, st: State, column: str) -> None:
-        st["queue"].extend(visible_actions(st, column))
-        st["after"] = "turn_end"
-        st["step"] = "action"
-
-    def _advance_reveal(self, st: State, ans: Mapping[str, Any], out: Out) -> Decision:
-        cid = st["deck"].pop(0)
-        st["deck_count"] -= 1
-        correct_occupancy(st, ans["occupied"], out)
-        column = take_turn(st, copy.deepcopy(CATALOGUE.cards[cid]), out)
-        actions = visible_actions(st, column)
-        out.say(
-            msg(
-                "Then they carry out {n} action(s) under {c}, top to bottom.",
-                n=len(actions),
-                c=msg(st["names"][column]),
-            )
-        )
-        self._queue_turn(st, column)
-        return _decision("column", msg("The Nomads take {c}", c=msg(st["names"][column])), out)
+        return decision_of("setup", msg("Set-up done"), out)
 
     def _advance_player(self, st: State, ans: Mapping[str, Any], out: Out) -> Decision | None:
         placed = ans["placed"]
@@ -840,16 +426,16 @@ class NomadsGame(Game):
                 out.say(tribe.gain_points(st["nomads"], -2))
                 out.tracer.add("strife", "the Nomads lose 2 points, so they take the main action")
                 st["step"] = "event_income"
-                return _decision("strife", msg("Strife: the Nomads lose 2 points"), out)
+                return decision_of("strife", msg("Strife: the Nomads lose 2 points"), out)
             out.tracer.add("strife", "they cannot lose 2 points, so no main action")
             self._dispatch(st)
-            return _decision("strife", msg("Strife: the Nomads cannot pay 2 points"), out)
+            return decision_of("strife", msg("Strife: the Nomads cannot pay 2 points"), out)
         if event == "ritual":
             st["ritual_sites"] = 0
             out.say(msg("Remove the remaining ritual site cards from the game."))
             out.tracer.add("ritual sites", "you took one: the rest leave the game")
             self._dispatch(st)
-            return _decision("ritual-sites", msg("Ritual sites removed"), out)
+            return decision_of("ritual-sites", msg("Ritual sites removed"), out)
         self._dispatch(st)
         return None
 
@@ -857,102 +443,7 @@ class NomadsGame(Game):
         st["queue"].extend(income_items(ans["income"], msg("income on your turn")))
         st["after"] = "dispatch"
         self._settle(st, out)
-        return _decision("income", msg("Income for the Nomads"), out)
-
-    def _advance_ecl_order(self, st: State, ans: Mapping[str, Any], out: Out) -> Decision:
-        pile_wf, last = self._workforce(st)
-        if pile_wf is None:
-            pile_wf = int(ans["pile_workforce"])
-        st["sticky"]["position"] = ans["position"]
-        st["first"] = "nomads" if ans["position"] == "1" else "player"
-        out.tracer.add(
-            "eclipse workforce",
-            "eclipse pile plus the last revealed card",
-            pile=pile_wf,
-            last=last,
-            total=pile_wf + last,
-        )
-        out.result["workforce"] = pile_wf + last
-        st["step"] = "ecl_income1"
-        return _decision("eclipse-workforce", msg("Nomads' workforce: {w}", w=pile_wf + last), out)
-
-    def _income_step(
-        self, st: State, ans: Mapping[str, Any], out: Out, src: Msg, after: str
-    ) -> None:
-        st["queue"].extend(income_items(ans["income"], src))
-        st["after"] = after
-        self._settle(st, out)
-
-    def _advance_ecl_income1(self, st: State, ans: Mapping[str, Any], out: Out) -> Decision:
-        self._income_step(st, ans, out, msg("eclipse step 1"), "ecl_terrain")
-        return _decision("eclipse-income", msg("Eclipse step 1"), out)
-
-    def _advance_ecl_terrain(self, st: State, ans: Mapping[str, Any], out: Out) -> Decision:
-        st["sticky"]["terrain"] = dict(ans["income"])
-        self._income_step(st, ans, out, msg("eclipse step 3"), "ecl_board")
-        return _decision("eclipse-income", msg("Eclipse step 3"), out)
-
-    def _advance_ecl_board(self, st: State, ans: Mapping[str, Any], out: Out) -> Decision:
-        st["sticky"]["board"] = dict(ans["income"])
-        stones = len(st["nomads"]["stones"])
-        if stones:
-            out.say(tribe.gain_points(st["nomads"], 2 * stones))
-        out.tracer.add("eclipse step 4", f"{stones} sacred stone(s) x 2 points", stones=stones)
-        modules = st["ritual_sites"] > 0 or "rivers" in st["opts"]["modules"]
-        self._income_step(
-            st, ans, out, msg("eclipse step 4"), "ecl_modules" if modules else "round_end"
-        )
-        return _decision("eclipse-income", msg("Eclipse step 4"), out)
-
-    def _advance_ecl_modules(self, st: State, ans: Mapping[str, Any], out: Out) -> Decision:
-        n = st["nomads"]
-        if st["ritual_sites"] > 0:
-            big, _ = arrows(st)
-            sites = [{"col": i, "row": 0} for i in range(st["ritual_sites"])]
-            chosen = pick(sites, big, "up", out.tracer, "ritual site")
-            st["ritual_sites"] -= 1
-            out.say(
-                msg(
-                    "Remove ritual site card {k} (counted from the left) from the game.",
-                    k=chosen["col"] + 1,
-                )
-            )
-            out.say(tribe.gain_points(n, 5))
-        if "rivers" in st["opts"]["modules"]:
-            if ans.get("raft_points"):
-                out.say(tribe.gain_points(n, int(ans["raft_points"])))
-            if ans.get("landmarks"):
-                out.say(tribe.gain_points(n, 5 * int(ans["landmarks"])))
-            out.tracer.add(
-                "rivers",
-                "raft and landmarks (5 points each)",
-                raft=ans.get("raft_points", 0),
-                landmarks=ans.get("landmarks", 0),
-            )
-        self._round_end(st, out)
-        return _decision("eclipse-modules", msg("Eclipse: modules scored"), out)
-
-    def _advance_final(self, st: State, ans: Mapping[str, Any], out: Out) -> Decision:
-        n = st["nomads"]
-        n["animals"] = {a: c for a, c in ans["animals"].items() if c}
-        total, parts = final_score(
-            n["score"],
-            n["food"],
-            n["tools"],
-            n["offerings"],
-            n["fame"],
-            len(n["buried"]),
-            ans["buried_points"],
-            n["animals"],
-            {a: v["set"] for a, v in CATALOGUE.animals.items()},
-            CATALOGUE.idols,
-        )
-        for part, points in parts.items():
-            out.tracer.add("final scoring", f"{part}: {points}", points=points)
-        st["final"] = {"total": total, "parts": parts, "player": ans["player_score"]}
-        out.result.update(total=total, parts=parts)
-        st["step"] = "over"
-        return _decision("final-score", msg("The Nomads score {t} points", t=total), out)
+        return decision_of("income", msg("Income for the Nomads"), out)
 
     # -- other faces --------------------------------------------------------------------
 
