@@ -25,7 +25,7 @@ from rules.games.nomads.hunting import choose_animal, format_grid, parse_grid
 from rules.games.nomads.substitution import ROW, substitutes
 from rules.games.nomads.terms import INCOME_ITEMS, term
 from rules.prompt import Choice, Field
-from rules.text import Msg, msg
+from rules.text import N_, Msg, msg
 
 State = dict[str, Any]
 Item = dict[str, Any]
@@ -85,10 +85,10 @@ FALLBACK_ARROWS = {"big": "left", "small": "up"}
 
 
 EXTREME = {
-    "right": "easternmost (right)",
-    "left": "westernmost (left)",
-    "down": "southernmost (bottom)",
-    "up": "northernmost (top)",
+    "right": N_("easternmost (right)"),
+    "left": N_("westernmost (left)"),
+    "down": N_("southernmost (bottom)"),
+    "up": N_("northernmost (top)"),
 }
 
 

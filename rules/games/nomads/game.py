@@ -34,20 +34,20 @@ from rules.games.nomads.steps_eclipse import EclipseSteps
 from rules.games.nomads.terms import term
 from rules.prompt import Choice, Field, Prompt
 from rules.rng import rng_state, shuffled
-from rules.text import Msg, msg
+from rules.text import N_, Msg, msg
 
 State = dict[str, Any]
 GAME = "nomads"
 
 MODULES: tuple[tuple[str, str], ...] = (
-    ("rest_tiles", "Ruheplättchen"),
-    ("ice_find", "Eisfundplättchen"),
-    ("ancestors", "Ahnen"),
-    ("rivers", "Flüsse & Flöße"),
-    ("cave_painting", "Höhlenmalerei"),
-    ("four_legged", "Vierbeinige Freunde"),
-    ("ritual_sites", "Ritualstätten"),
-    ("mammoth", "Mammut"),
+    ("rest_tiles", N_("Ruheplättchen")),
+    ("ice_find", N_("Eisfundplättchen")),
+    ("ancestors", N_("Ahnen")),
+    ("rivers", N_("Flüsse & Flöße")),
+    ("cave_painting", N_("Höhlenmalerei")),
+    ("four_legged", N_("Vierbeinige Freunde")),
+    ("ritual_sites", N_("Ritualstätten")),
+    ("mammoth", N_("Mammut")),
 )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.games.nomads.catalogue import CATALOGUE
-from rules.text import Msg, msg
+from rules.text import N_, Msg, msg
 
 LIMITS = CATALOGUE.board["limits"]
 
@@ -65,7 +65,7 @@ def idol(n: dict[str, Any], idols: dict[str, Any]) -> tuple[Msg, dict[str, int]]
 
     Returns the instruction and the immediate benefit reached (may be empty).
     """
-    for track, name in (("fame", "Ruhmesleiste"), ("offerings", "Opfergabenleiste")):
+    for track, name in (("fame", N_("Ruhmesleiste")), ("offerings", N_("Opfergabenleiste"))):
         if n[track] < idols[track]["top"]:
             n[track] += 1
             benefit = dict(idols[track]["benefits"].get(str(n[track]), {}))
