@@ -29,7 +29,7 @@ def test_eclipse_workforce_stone_points_and_preparation() -> None:
     while session.state["queue"]:
         step(session)
     st = session.state
-    assert st["nomads"]["score"] >= score + 1 + 2 * session_state_stones
+    assert st["nomads"]["score"] == score + 1 + 2 * session_state_stones
     # Preparation: a new round, all 16 cards reshuffled, the player starts (position 2).
     assert st["round"] == 2 and st["deck_count"] == 16 and sorted(st["deck"]) == list(range(1, 17))
     assert st["discard"] == [] and st["eclipse_pile"] == [] and st["step"] == "player"
@@ -57,13 +57,15 @@ def test_strife_costs_two_points_before_the_main_action() -> None:
     session = new_session(seed=3, modules=["ancestors"])
     while session.prompt().step != "player":
         step(session)
-    session_score = session.state["nomads"]["score"]
-    step(session, placed="rest", event="strife")
-    if session_score >= 2:
-        assert session.state["step"] == "event_income"
-    else:
-        assert session.state["step"] != "event_income"
-        assert session.state["nomads"]["score"] == session_score
+    game, state = session.game, session.state
+    answer = {"placed": "rest", "event": "strife"}
+    rich = dict(state, nomads=dict(state["nomads"], score=5))
+    after, decision = game.advance(rich, answer)
+    assert after["nomads"]["score"] == 3 and after["step"] == "event_income"
+    assert decision.kind == "strife"
+    poor = dict(state, nomads=dict(state["nomads"], score=1))
+    after, _ = game.advance(poor, answer)
+    assert after["nomads"]["score"] == 1 and after["step"] != "event_income"
 
 
 def test_cave_painting_column_is_blocked_on_the_board() -> None:
@@ -116,3 +118,18 @@ def test_empty_nomad_deck_ends_their_turns() -> None:
     game = session.game
     game._dispatch(state)
     assert state["step"] == "player"
+
+
+def test_step_4_scores_two_points_per_sacred_stone() -> None:
+    session = new_session(seed=9)
+    _to_eclipse(session)
+    game, state = session.game, session.state
+    state["step"] = "ecl_board"
+    state["nomads"]["stones"] = [{"food": 1, "tools": 0}, {"food": 0, "tools": 2}]
+    score = state["nomads"]["score"]
+    income = {item: 0 for item in ("points", "food")}
+    prompt = game.prompt(state)
+    answer = prompt.coerce({"income": {**income, "food": 1}})
+    after, decision = game.advance(state, answer)
+    assert after["nomads"]["score"] == score + 4
+    assert decision.trace[0].data == {"stones": 2}
