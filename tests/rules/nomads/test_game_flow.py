@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.games.nomads.catalogue import CATALOGUE
-from tests.rules.nomads.helpers import new_session, play_out, step
+from tests.rules.nomads.helpers import fill, new_session, play_out, step
 
 
 def _to_eclipse(session) -> None:
@@ -133,3 +133,73 @@ def test_step_4_scores_two_points_per_sacred_stone() -> None:
     after, decision = game.advance(state, answer)
     assert after["nomads"]["score"] == score + 4
     assert decision.trace[0].data == {"stones": 2}
+
+
+MODULE_IDS = [
+    "rest_tiles",
+    "ice_find",
+    "ancestors",
+    "rivers",
+    "cave_painting",
+    "four_legged",
+    "ritual_sites",
+    "mammoth",
+]
+
+
+def _random_answer(prompt, state, r) -> dict:
+    over = {}
+    for f in prompt.fields:
+        if f.key == "card":
+            seen = {c["id"] for c in state["discard"]}
+            over["card"] = str(r.choice([c for c in range(1, 17) if c not in seen]))
+        elif f.key in ("placed", "event", "drawn", "built", "taken"):
+            over[f.key] = r.choice([c.value for c in f.choices])
+        elif f.key in ("connection", "available"):
+            over[f.key] = r.random() < 0.6
+        elif f.key in ("income", "tile_income"):
+            item = r.choice(
+                [
+                    "food",
+                    "tool",
+                    "idol",
+                    "points",
+                    "camp",
+                    "tribe_member",
+                    "sacred_stone",
+                    "megalith",
+                    "progress",
+                    "animal",
+                    "hunt",
+                ]
+            )
+            over[f.key] = {item: r.randint(0, 2)}
+        elif f.key == "cost_food":
+            over[f.key] = r.randint(0, 3)
+        elif f.key == "area":
+            over[f.key] = r.choice([". . . . / . . . .", "bison bison bison bison / horse . . ."])
+    return fill(prompt, **over)
+
+
+def test_random_table_answers_always_reach_final_scoring() -> None:
+    import random
+
+    for seed in range(6):
+        r = random.Random(seed)
+        session = new_session(
+            seed=seed,
+            cards=r.choice(["digital", "physical"]),
+            hard_reveal=r.random() < 0.5,
+            hard_settlement=r.random() < 0.5,
+            modules=[m for m in MODULE_IDS if r.random() < 0.4],
+        )
+        for _ in range(3000):
+            prompt = session.prompt()
+            if prompt.finished:
+                break
+            session.answer(_random_answer(prompt, session.state, r))
+        final = session.state["final"]
+        assert final is not None and final["total"] == sum(final["parts"].values())
+        n = session.state["nomads"]
+        assert 0 <= n["food"] <= 10 and 0 <= n["tools"] <= 5 and len(n["stones"]) <= 3
+        assert n["settlements"] <= 3 and len(n["sacrifice"]) + len(n["buried"]) >= 10
