@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
+from gpiozero import Button
 from gpiozero.pins.mock import MockFactory
 
 import ui.commands.hardware as hardware_command
@@ -101,6 +102,19 @@ def test_check_with_a_bad_pin_map_says_which_key(tmp_path: Path, capsys):
     assert main(["hardware", "check", "--mock", "--pins", str(pins)]) == 2
     err = capsys.readouterr().err
     assert "buttons.next: GPIO5 is already used by status_led.red" in err
+
+
+def test_pins_held_by_another_program_give_a_clear_message(box, capsys):
+    factory, pins = box
+    squatter = Button(17, pin_factory=factory)  # e.g. the kiosk app still running
+    try:
+        code = main(["hardware", "check", "--pins", str(pins), "--blink-seconds", "0"])
+    finally:
+        squatter.close()
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "cannot use the GPIO pins" in err and "GPIO17" in err
+    assert "sudo systemctl stop tableside-kiosk" in err
 
 
 def test_mock_flag_without_anyone_pressing(tmp_path: Path, capsys):

@@ -24,6 +24,7 @@ from hardware.config import BUTTON_NAMES, PIN_MAP_FILENAME, PinMap, describe_pin
 from hardware.panel import ButtonPanel
 from hardware.pins import choose_pin_factory
 from rules.text import Msg, msg
+from ui.cli import UserError
 from ui.paths import config_dir
 
 #: Everything the check waits for: each button's press, and the UNDO hold.
@@ -81,6 +82,13 @@ def run(args: argparse.Namespace) -> int:
         check.header(description)
         check.blink_leds(args.blink_seconds)
         return check.listen(args.seconds)
+    except UserError:
+        raise
+    except Exception as exc:  # a pin the kiosk (or anything else) holds, a driver error
+        raise UserError(
+            f"cannot use the GPIO pins ({exc}). If the kiosk is running, stop it first: "
+            "sudo systemctl stop tableside-kiosk"
+        ) from exc
     finally:
         factory.close()
 
