@@ -99,3 +99,30 @@ def test_relative_state_dir_is_refused(tmp_path: Path, capsys):
 def test_kiosk_without_action_prints_help(capsys):
     assert main(["kiosk"]) == 2
     assert "install" in capsys.readouterr().out
+
+
+def test_system_commands_fail_with_a_clear_message():
+    from ui.cli import UserError
+    from ui.commands.kiosk import _check_call
+
+    _check_call(["true"])
+    with pytest.raises(UserError, match="'false' failed \\(exit 1\\)"):
+        _check_call(["false"])
+    with pytest.raises(UserError, match="no-such-tool is not installed"):
+        _check_call(["no-such-tool"])
+
+
+def test_warns_when_the_kiosk_user_could_not_reach_the_program(tmp_path: Path, capsys):
+    private = tmp_path / "home" / "pi"
+    program = private / ".venv" / "bin" / "tableside"
+    program.parent.mkdir(parents=True)
+    program.write_text("#!/bin/sh\n")
+    program.chmod(0o755)
+    private.chmod(0o700)  # Raspberry Pi OS home directories are private
+    stage = tmp_path / "stage"
+    assert install(stage, "--exec", str(program)) == 0
+    out = capsys.readouterr().out
+    assert f"WARNING {private} is not readable by other users" in out
+    assert (
+        f"ExecStart={program} app --kiosk" in (stage / "etc/systemd/system" / UNIT_NAME).read_text()
+    )
