@@ -49,9 +49,9 @@ def choose_pin_factory(
         return MockFactory(), msg("Simulated buttons (TABLESIDE_GPIO=mock)")
     if not any(dev.glob("gpiochip*")):
         return MockFactory(), msg("Simulated buttons (no GPIO found)")
-    if not os.access(os.getcwd(), os.W_OK):
+    if not _cwd_writable():
         # lgpio creates its notification pipes in the current directory on import.
-        log.warning("lgpio needs a writable working directory; %s is not", os.getcwd())
+        log.warning("lgpio needs a writable working directory; this one is not")
         return MockFactory(), msg("Simulated buttons (GPIO needs a writable working directory)")
     chip_text = env.get("TABLESIDE_GPIOCHIP", "").strip()
     try:
@@ -65,6 +65,13 @@ def choose_pin_factory(
         log.warning("cannot open GPIO with lgpio (%s); using simulated buttons", exc)
         return MockFactory(), msg("Simulated buttons (GPIO unavailable: {reason})", reason=str(exc))
     return factory, msg("GPIO buttons (gpiochip{chip})", chip=factory.chip)
+
+
+def _cwd_writable() -> bool:
+    try:
+        return os.access(os.getcwd(), os.W_OK)
+    except OSError:  # the working directory was deleted
+        return False
 
 
 @cache
