@@ -59,7 +59,7 @@ def choose_pin_factory(
 
         factory = LGPIOFactory(chip=int(chip_text)) if chip_text else LGPIOFactory()
     except ImportError:
-        log.warning("lgpio is not installed; install it with: uv sync --extra pi")
+        log.warning("lgpio is not installed; install it with: sudo apt-get install python3-lgpio")
         return MockFactory(), msg("Simulated buttons (lgpio not installed)")
     except Exception as exc:  # any failure to open GPIO must leave the app running
         log.warning("cannot open GPIO with lgpio (%s); using simulated buttons", exc)

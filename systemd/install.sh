@@ -7,5 +7,5 @@ cd "$(dirname "$0")/.."
 source scripts/bootstrap.sh
 apt_install scripts/apt-runtime.txt systemd/apt-kiosk.txt
 ensure_uv
-sync_env --extra pi --no-dev
+sync_env --no-dev
 exec .venv/bin/tableside kiosk install "$@"
