@@ -325,7 +325,9 @@ def _warnings(options: KioskOptions) -> list[str]:
                 )
                 break
     if importlib.util.find_spec("lgpio") is None:  # importing it would leave pipes in the cwd
-        warnings.append("lgpio is not installed: buttons will be simulated (sudo apt-get install python3-lgpio)")
+        warnings.append(
+            "lgpio is not installed: buttons will be simulated (sudo apt-get install python3-lgpio)"
+        )
     return warnings
 
 
