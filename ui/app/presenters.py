@@ -1,0 +1,222 @@
+"""Turn prompts, decisions, sessions and scenes into plain strings for the screens.
+
+Every function takes the translator and returns view data made of ``str``,
+``bool`` and ``int`` only, so the widgets just place it and switching language
+is a matter of presenting again. No Kivy here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.decision import Decision
+from rules.journal import SessionRecord
+from rules.prompt import Field, Prompt
+from rules.session import HistoryEntry
+from rules.text import Msg, Translator
+from ui.app.form import FormModel
+from ui.i18n import _
+
+
+def tr_msg(message: Msg | dict[str, Any] | str | None, tr: Translator) -> str:
+    """Render a Msg, its JSON form (as in board scenes) or a plain string."""
+    if message is None:
+        return ""
+    if isinstance(message, Msg):
+        return message.render(tr)
+    if isinstance(message, dict):
+        return Msg.from_json(message).render(tr)
+    return str(message)
+
+
+@dataclass(frozen=True)
+class DecisionView:
+    heading: str  # "The bot decides" / "The bot did"
+    summary: str
+    instructions: tuple[str, ...]
+    reason: str
+    has_trace: bool
+    example_data: bool
+    done: bool = False  # True: what the bot did at the last step, not what it decides now
+
+
+@dataclass(frozen=True)
+class EntryView:
+    """One sub-value of a field: a count entry, a choice button."""
+
+    value: str
+    label: str
+    text: str = ""  # the number shown for counts
+    selected: bool = False
+
+
+@dataclass(frozen=True)
+class FieldView:
+    key: str
+    kind: str
+    label: str
+    help: str = ""
+    value_text: str = ""  # int/bool/text
+    entries: tuple[EntryView, ...] = ()
+    from_camera: bool = False
+    missing: bool = False
+
+
+@dataclass(frozen=True)
+class PlayView:
+    phase: str
+    title: str
+    step_text: str
+    lines: tuple[str, ...]
+    decision: DecisionView | None
+    fields: tuple[FieldView, ...]
+    confirm_label: str
+    finished: bool
+    example_data: bool
+    scene: dict[str, Any] = field(default_factory=dict)
+    error: str = ""
+    can_undo: bool = False
+    can_redo: bool = False
+
+
+def decision_view(decision: Decision, tr: Translator, done: bool = False) -> DecisionView:
+    heading = _("The bot did") if done else _("The bot decides")
+    reason = decision.trace[-1].finding if decision.trace else ""
+    return DecisionView(
+        heading=heading.render(tr),
+        summary=decision.summary.render(tr),
+        instructions=tuple(m.render(tr) for m in decision.instructions),
+        reason=reason,  # traces stay English: they are audit records
+        has_trace=bool(decision.trace),
+        example_data=decision.example_data,
+        done=done,
+    )
+
+
+def yes_no(value: Any, tr: Translator) -> str:
+    return (_("Yes") if value else _("No")).render(tr)
+
+
+def field_view(field: Field, form: FormModel, tr: Translator) -> FieldView:
+    value = form.values.get(field.key)
+    entries: tuple[EntryView, ...] = ()
+    value_text = ""
+    if field.kind == "counts":
+        counts = value or {}
+        entries = tuple(
+            EntryView(c.value, c.label.render(tr), str(counts.get(c.value, 0)))
+            for c in field.choices
+        )
+    elif field.kind in {"choice", "multi"}:
+        chosen = set(value or []) if field.kind == "multi" else {value}
+        entries = tuple(
+            EntryView(c.value, c.label.render(tr), selected=c.value in chosen)
+            for c in field.choices
+        )
+    elif field.kind == "bool":
+        value_text = yes_no(value, tr)
+    else:
+        value_text = "–" if value is None else str(value)
+    return FieldView(
+        key=field.key,
+        kind=field.kind,
+        label=field.label.render(tr),
+        help=field.help.render(tr) if field.help else "",
+        value_text=value_text,
+        entries=entries,
+        from_camera=field.key in form.from_camera,
+        missing=value is None,
+    )
+
+
+def play_view(
+    prompt: Prompt,
+    form: FormModel,
+    tr: Translator,
+    *,
+    step_number: int,
+    last_decision: Decision | None = None,
+    scene: dict[str, Any] | None = None,
+    error: Msg | None = None,
+    can_undo: bool = False,
+    can_redo: bool = False,
+) -> PlayView:
+    """The play screen for the current prompt.
+
+    A prompt's own decision is what the bot decides now; without one, the
+    decision the last confirmed step produced is shown as what the bot did.
+    """
+    if prompt.decision is not None:
+        decision: DecisionView | None = decision_view(prompt.decision, tr)
+    elif last_decision is not None and not prompt.finished:
+        decision = decision_view(last_decision, tr, done=True)
+    else:
+        decision = None
+    scene = scene or {}
+    example = bool(scene.get("example_data")) or bool(decision and decision.example_data)
+    confirm = _("New game") if prompt.finished else prompt.confirm_label
+    return PlayView(
+        phase=prompt.phase.render(tr),
+        title=prompt.title.render(tr),
+        step_text=_("Step {n}", n=step_number).render(tr),
+        lines=tuple(m.render(tr) for m in prompt.lines),
+        decision=decision,
+        fields=tuple(field_view(f, form, tr) for f in prompt.fields),
+        confirm_label=confirm.render(tr),
+        finished=prompt.finished,
+        example_data=example,
+        scene=scene,
+        error=error.render(tr) if error else "",
+        can_undo=can_undo,
+        can_redo=can_redo,
+    )
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    index: int  # effective step index; undo(to=index) goes back to before it
+    number_text: str
+    title: str
+    detail: str
+
+
+def answer_text(entry: HistoryEntry, tr: Translator) -> str:
+    parts = []
+    for key, value in entry.values.items():
+        if isinstance(value, dict):
+            value = " ".join(f"{k} {v}" for k, v in value.items())
+        elif isinstance(value, list):
+            value = ", ".join(str(v) for v in value)
+        elif isinstance(value, bool):
+            value = yes_no(value, tr)
+        parts.append(f"{key}: {value}")
+    return "; ".join(parts)
+
+
+def history_rows(entries: list[HistoryEntry], tr: Translator) -> list[HistoryRow]:
+    rows = []
+    for entry in entries:
+        detail = answer_text(entry, tr)
+        if entry.decision is not None:
+            summary = entry.decision.summary.render(tr)
+            detail = f"{detail} » {summary}" if detail else f"» {summary}"
+        rows.append(HistoryRow(entry.index, str(entry.index + 1), entry.title.render(tr), detail))
+    return rows
+
+
+def trace_lines(decision: Decision) -> list[str]:
+    """The full trace, numbered (English: traces are audit records)."""
+    lines = []
+    for number, step in enumerate(decision.trace, 1):
+        data = ", ".join(f"{k}={v}" for k, v in step.data.items())
+        lines.append(f"{number}. [{step.rule}] {step.finding}" + (f"  ({data})" if data else ""))
+    return lines
+
+
+def resume_text(record: SessionRecord, game_title: str, tr: Translator) -> str:
+    when = dt.datetime.fromtimestamp(record.updated).strftime("%Y-%m-%d %H:%M")
+    return _(
+        "An unfinished game was found: {game}, last step at {when}.", game=game_title, when=when
+    ).render(tr)
