@@ -30,6 +30,7 @@ def prepare_kivy(
 ) -> None:
     """Environment and Kivy config for the app's window (call before importing Kivy widgets)."""
     os.environ.setdefault("KIVY_NO_ARGS", "1")  # our argparse owns the command line
+    os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")  # warnings and errors only, via logging
     os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")  # not xclip/xsel (often missing)
     if kiosk and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("SDL_VIDEODRIVER", "kmsdrm")

@@ -105,7 +105,8 @@ def field_widgets(
     """The widgets for one field: a caption, then steppers, buttons or a toggle."""
     caption = view.label
     if view.from_camera:
-        caption = f"{caption}  ({_text(_('from the camera'))})"
+        camera = _text(_("from the camera"))
+        caption = f"{caption}  ({camera})"
     out: list[Widget] = [
         FitLabel(text=caption, auto_height=True, bold=True, max_font_size=BODY + 2)
     ]
@@ -374,12 +375,15 @@ class HistoryScreen(AppScreen):
             if row.detail:
                 text += f"\n{row.detail}"
             button = BigButton(
-                text=text, markup=True, halign="left", padding=(16, 6), max_font_size=22
+                text=text,
+                markup=True,
+                halign="left",
+                padding=(16, 6),
+                max_font_size=22,
+                auto_height=True,
             )
             button.step_index = row.index
             button.bind(on_release=lambda _b, i=row.index: c.undo(i))
-            button.bind(texture_size=lambda b, s: setattr(b, "height", max(TOUCH, s[1] + 12)))
-            button.auto_height = True
             rows.add_widget(button)
 
 

@@ -9,6 +9,7 @@ its font (never below its ``min_font_size``) until the text fits its height;
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty
@@ -52,6 +53,8 @@ class FitLabel(Label):
     max_font_size = NumericProperty(BODY)
     min_font_size = NumericProperty(SMALL)
     auto_height = BooleanProperty(False)
+    #: With ``auto_height``: never shorter than this (a button stays finger-sized).
+    min_height = NumericProperty(0)
 
     def __init__(self, **kwargs: object) -> None:
         kwargs.setdefault("halign", "left")
@@ -78,13 +81,14 @@ class FitLabel(Label):
         size = self.max_font_size
         self.font_size = size
         self.texture_update()
-        if self.auto_height:
-            self.height = self.texture_size[1] + pad_y
-            return
-        while self.texture_size[1] > self.height and size > self.min_font_size:
+        while size > self.min_font_size and (
+            longest_word(self) > width or (not self.auto_height and self.texture_size[1] > self.height)
+        ):
             size = max(self.min_font_size, size - 2)
             self.font_size = size
             self.texture_update()
+        if self.auto_height:
+            self.height = max(self.min_height, self.texture_size[1] + pad_y)
 
 
 class BigButton(ButtonBehavior, FitLabel):
@@ -98,7 +102,26 @@ class BigButton(ButtonBehavior, FitLabel):
         kwargs.setdefault("halign", "center")
         kwargs.setdefault("max_font_size", 24)
         kwargs.setdefault("padding", (10, 4))
+        kwargs.setdefault("min_height", TOUCH)
         super().__init__(**kwargs)
+
+
+_MARKUP = re.compile(r"\[/?[a-z]+(=[^\]]*)?\]")
+
+
+def longest_word(label: Label) -> float:
+    """Width in px of the widest word of ``label`` at its current font (markup removed).
+
+    Kivy breaks a word that is wider than the label in the middle; a label whose
+    longest word is wider than its text width is therefore broken or clipped.
+    """
+    text = _MARKUP.sub("", label.text) if label.markup else label.text
+    words = set(text.split())
+    if not words:
+        return 0.0
+    core = label._label  # the core text provider, configured with the label's font
+    widest = max(core.get_extents(word)[0] for word in words)
+    return widest * (1.08 if label.markup or label.bold else 1.0)
 
 
 def walk_visible(root: Widget) -> Iterator[Widget]:
@@ -126,7 +149,9 @@ def clipped_labels(root: Widget, tolerance: float = 1.0) -> list[Label]:
             continue  # not laid out (hidden)
         widget.texture_update()
         tw, th = widget.texture_size
-        if tw > widget.width + tolerance or th > widget.height + tolerance:
+        too_big = tw > widget.width + tolerance or th > widget.height + tolerance
+        pad = widget.padding[0] + widget.padding[2]
+        if too_big or longest_word(widget) > widget.width - pad + tolerance:
             bad.append(widget)
     return bad
 
