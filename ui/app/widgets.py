@@ -72,23 +72,22 @@ class FitLabel(Label):
         self._fit()
 
     def _fit(self, *_: object) -> None:
-        pad_x = self.padding[0] + self.padding[2] if len(self.padding) == 4 else 2 * self.padding[0]
-        pad_y = (
-            self.padding[1] + self.padding[3] if len(self.padding) == 4 else 2 * self.padding[-1]
-        )
+        # Kivy lays text out in text_size minus the padding; the texture includes the padding.
+        pad_x = self.padding[0] + self.padding[2]
         width = max(1, self.width - pad_x)
-        self.text_size = (width, None)
+        self.text_size = (self.width, None)
         size = self.max_font_size
         self.font_size = size
         self.texture_update()
         while size > self.min_font_size and (
-            longest_word(self) > width or (not self.auto_height and self.texture_size[1] > self.height)
+            longest_word(self) > width
+            or (not self.auto_height and self.texture_size[1] > self.height)
         ):
             size = max(self.min_font_size, size - 2)
             self.font_size = size
             self.texture_update()
         if self.auto_height:
-            self.height = max(self.min_height, self.texture_size[1] + pad_y)
+            self.height = max(self.min_height, self.texture_size[1])
 
 
 class BigButton(ButtonBehavior, FitLabel):

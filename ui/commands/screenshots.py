@@ -141,7 +141,9 @@ class Shooter:
                 )
             )
         for widget in outside_parent(root):
-            self.findings.append(Finding(label, f"{type(widget).__name__} sticks out of the window"))
+            self.findings.append(
+                Finding(label, f"{type(widget).__name__} sticks out of the window")
+            )
         root.export_to_png(str(self.outdir / f"{self.count:02d}-{name}.png"))
 
     def walk(self, games: list[str], steps: int) -> None:
