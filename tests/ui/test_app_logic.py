@@ -123,6 +123,7 @@ def test_undo_to_any_step_from_history(controller: AppController) -> None:
     rows = c.history_rows()
     assert [r.number_text for r in rows] == ["1", "2", "3", "4"]
     assert "Draw tile" in rows[2].detail
+    assert rows[0].detail.startswith("Tokens added: 1 » Draw tile")  # field labels, not keys
     c.undo(rows[1].index)
     assert c.service.session.step_count == 1
     assert c.screen == "play"

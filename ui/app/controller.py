@@ -295,7 +295,13 @@ class AppController:
 
     def history_rows(self) -> list[presenters.HistoryRow]:
         session = self.service.session
-        return presenters.history_rows(session.history, self.tr) if session else []
+        if session is None:
+            return []
+
+        def prompt_at(index: int) -> Prompt:
+            return session.game.prompt(session.state_at(index))
+
+        return presenters.history_rows(session.history, self.tr, prompt_at)
 
     def trace_lines(self) -> list[str]:
         decision = self.current_decision()

@@ -8,6 +8,7 @@ is a matter of presenting again. No Kivy here.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -182,23 +183,38 @@ class HistoryRow:
     detail: str
 
 
-def answer_text(entry: HistoryEntry, tr: Translator) -> str:
+def value_text(field: Field | None, value: Any, tr: Translator) -> str:
+    """One answered value as players read it (choice labels, Yes/No, counts)."""
+    labels = {c.value: c.label.render(tr) for c in field.choices} if field else {}
+    if isinstance(value, bool):
+        return yes_no(value, tr)
+    if isinstance(value, dict):
+        return ", ".join(f"{labels.get(k, k)} {v}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(labels.get(str(v), str(v)) for v in value)
+    return labels.get(str(value), str(value))
+
+
+def answer_text(entry: HistoryEntry, tr: Translator, prompt: Prompt | None = None) -> str:
+    """The answers of one step: ``Label: value; ...`` (field labels from its prompt)."""
+    fields = {f.key: f for f in prompt.fields} if prompt is not None else {}
     parts = []
     for key, value in entry.values.items():
-        if isinstance(value, dict):
-            value = " ".join(f"{k} {v}" for k, v in value.items())
-        elif isinstance(value, list):
-            value = ", ".join(str(v) for v in value)
-        elif isinstance(value, bool):
-            value = yes_no(value, tr)
-        parts.append(f"{key}: {value}")
+        field = fields.get(key)
+        label = field.label.render(tr) if field else key
+        parts.append(f"{label}: {value_text(field, value, tr)}")
     return "; ".join(parts)
 
 
-def history_rows(entries: list[HistoryEntry], tr: Translator) -> list[HistoryRow]:
+def history_rows(
+    entries: list[HistoryEntry],
+    tr: Translator,
+    prompt_at: Callable[[int], Prompt | None] = lambda index: None,
+) -> list[HistoryRow]:
+    """One row per confirmed step; ``prompt_at(i)`` gives the prompt step ``i`` answered."""
     rows = []
     for entry in entries:
-        detail = answer_text(entry, tr)
+        detail = answer_text(entry, tr, prompt_at(entry.index))
         if entry.decision is not None:
             summary = entry.decision.summary.render(tr)
             detail = f"{detail} » {summary}" if detail else f"» {summary}"
