@@ -92,6 +92,8 @@ def test_buttons_drive_a_game(controller: AppController) -> None:
     c = controller
     c.start()
     assert c.screen == "choose"
+    assert not c.button("next") and not c.button("confirm")  # the screen moves its focus
+    assert c.button("undo") and c.screen == "choose"
     c.choose_game("scenes")
     c.start_game(seed=1)
     assert c.screen == "checklist"

@@ -286,3 +286,24 @@ def test_overflow_check_catches_a_clipped_label(kivy_window):
     roomy = FitLabel(text="Ja", size=(120, 40), size_hint=(None, None))
     roomy._fit()
     assert clipped_labels(roomy) == []
+
+
+def test_menus_work_with_the_buttons_alone(make_app):
+    """NEXT moves the focus ring, CONFIRM presses the focused button, UNDO goes back."""
+    from tests.ui.support.driving import press, screen
+
+    app = make_app()
+    press("n")
+    focused = [b for b in screen(app).focusables() if b.focused]
+    assert len(focused) == 1 and focused[0].text == "Settings"  # top of the screen first
+    press("n")
+    focused = [b for b in screen(app).focusables() if b.focused]
+    assert getattr(focused[0], "game_name", None) == "scenes"
+    press("enter")
+    assert app.manager.current == "setup"
+    press("u")
+    assert app.manager.current == "choose"
+    app.kiosk = True
+    from kivy.core.window import Window
+
+    assert app._on_key_down(Window, 27) is True  # Escape is swallowed in the kiosk

@@ -268,8 +268,9 @@ class AppController:
             elif self.screen in {*OVERLAYS, "setup"}:
                 self.back()
             return True
-        advance = event == "confirm" or (event == "next" and not self.prompt.fields)
-        if self.screen in {"play", "checklist"} and advance:
+        if self.screen not in {"play", "checklist"} or not in_game:
+            return False
+        if event == "confirm" or (event == "next" and not self.prompt.fields):
             self.confirm()
             return True
         return False
