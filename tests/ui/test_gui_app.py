@@ -307,3 +307,45 @@ def test_menus_work_with_the_buttons_alone(make_app):
     from kivy.core.window import Window
 
     assert app._on_key_down(Window, 27) is True  # Escape is swallowed in the kiosk
+
+
+def test_kiosk_tells_the_watchdog_it_is_ready_and_pings_it(make_app, monkeypatch):
+    import sys
+    import time
+    import types
+
+    import ui.app.main as main
+    from ui.app.harness import close_app, open_app, pump
+
+    calls: list[str] = []
+
+    class Watchdog:
+        def ready(self):
+            calls.append("ready")
+
+        def ping(self):
+            calls.append("ping")
+
+        def stopping(self):
+            calls.append("stopping")
+
+    module = types.ModuleType("hardware.watchdog")
+    module.Watchdog = Watchdog
+    monkeypatch.setitem(sys.modules, "hardware.watchdog", module)
+    monkeypatch.setattr(main, "WATCHDOG_PING_SECONDS", 0.01)
+    plain = make_app()
+    close_app(plain)
+    app = open_app(plain.controller, kiosk=True, use_hardware=False)
+    try:
+        for _ in range(5):
+            time.sleep(0.02)
+            pump(1)
+        assert calls.count("ready") == 1  # after the first drawn frame
+        assert "ping" in calls  # from the Kivy clock interval
+    finally:
+        close_app(app)
+    assert calls[-1] == "stopping"
+    pings = calls.count("ping")
+    time.sleep(0.03)
+    pump(2)
+    assert calls.count("ping") == pings  # the interval stopped with the app

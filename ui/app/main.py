@@ -65,6 +65,7 @@ class TablesideApp(App):
         self.lang = controller.lang
         self.hardware: HardwareBridge | None = None
         self.watchdog: Any = None
+        self._ping: Any = None
         self.first_screen_shown = False
 
     # -- translation used by the .kv files: text: app.tx("Undo", app.lang) -------------
@@ -92,10 +93,19 @@ class TablesideApp(App):
         if self.kiosk:
             self.watchdog = make_watchdog()
             if self.watchdog is not None:
-                Clock.schedule_once(lambda _dt: self.watchdog.ready(), 0)
-                Clock.schedule_interval(lambda _dt: self.watchdog.ping(), WATCHDOG_PING_SECONDS)
+                Window.bind(on_flip=self._first_frame)  # ready once the first screen is drawn
+                self._ping = Clock.schedule_interval(
+                    lambda _dt: self.watchdog.ping(), WATCHDOG_PING_SECONDS
+                )
+
+    def _first_frame(self, *_args: Any) -> None:
+        Window.unbind(on_flip=self._first_frame)
+        if self.watchdog is not None:
+            self.watchdog.ready()
 
     def on_stop(self) -> None:
+        if self._ping is not None:
+            self._ping.cancel()
         if self.watchdog is not None:
             self.watchdog.stopping()
         if self.hardware is not None:
