@@ -70,7 +70,7 @@ def compile_catalogues() -> Path:
         with po.open("rb") as handle:
             catalog = read_po(handle, locale=lang)
         mo.parent.mkdir(parents=True, exist_ok=True)
-        tmp = mo.with_suffix(".tmp")
+        tmp = mo.with_suffix(f".{os.getpid()}.tmp")  # parallel test workers compile too
         with tmp.open("wb") as handle:
             write_mo(handle, catalog)
         tmp.replace(mo)

@@ -268,3 +268,27 @@ def test_app_without_a_screen_falls_back_to_the_terminal(tmp_path, monkeypatch, 
     assert "no screen to open the app on" in captured.err
     assert "terminal front end" in captured.err
     assert "Which game?" in captured.out
+
+
+def test_catalogues_compile_at_start_up_even_from_a_read_only_install(tmp_path, monkeypatch):
+    import gettext
+    import os
+    import shutil
+
+    import ui.i18n as i18n
+
+    locale = tmp_path / "locale"
+    po = locale / "de" / "LC_MESSAGES" / "tableside.po"
+    po.parent.mkdir(parents=True)
+    shutil.copy(i18n.LOCALE_DIR / "de" / "LC_MESSAGES" / "tableside.po", po)
+    monkeypatch.setattr(i18n, "LOCALE_DIR", locale)
+    target = i18n.compile_catalogues()
+    assert target == locale and (po.parent / "tableside.mo").exists()
+    # Read-only package directory (kiosk with ProtectSystem=strict): a cache directory.
+    (po.parent / "tableside.mo").unlink()
+    monkeypatch.setattr(os, "access", lambda path, mode: False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    target = i18n.compile_catalogues()
+    assert target == tmp_path / "cache" / "tableside-locale"
+    german = gettext.translation("tableside", localedir=target, languages=["de"])
+    assert german.gettext("Confirm") == "Bestätigen"
