@@ -113,7 +113,8 @@ class Shooter:
         self.journal = journal
         self.service = TableService(journal)
         self.controller = AppController(self.service, Settings(language=lang))
-        self.app = open_app(self.controller, use_hardware=False)
+        # With the hardware package present its (mock) description is checked too.
+        self.app = open_app(self.controller, use_hardware=True)
         self.findings: list[Finding] = []
         self.count = 0
 
