@@ -292,3 +292,51 @@ def test_catalogues_compile_at_start_up_even_from_a_read_only_install(tmp_path, 
     assert target == tmp_path / "cache" / "tableside-locale"
     german = gettext.translation("tableside", localedir=target, languages=["de"])
     assert german.gettext("Confirm") == "Bestätigen"
+
+
+def _secret_game():
+    """Register a game with one secret choice (like Targi's tile choice), then the end."""
+    from rules.game import Game
+    from rules.prompt import Prompt
+    from rules.registry import all_games, register
+
+    class Secret(Game):
+        name = "secret-test"
+        title = "Secret test"
+
+        def setup_fields(self):
+            return ()
+
+        def new_state(self, options, seed):
+            return {"tile": None}
+
+        def prompt(self, state):
+            if state["tile"] is None:
+                tiles = (Choice("a", msg("Tile A")), Choice("b", msg("Tile B")))
+                field = Field("tile", msg("Your tile"), "choice", choices=tiles)
+                return Prompt("pick", msg("Pick a tile"), msg("Day"), fields=(field,), secret=True)
+            return Prompt("end", msg("Game over"), msg("End"), finished=True)
+
+        def advance(self, state, answer):
+            state["tile"] = answer["tile"]
+            return state, None
+
+    if "secret-test" not in all_games():
+        register(Secret())
+
+
+def test_a_secret_step_is_covered_and_never_echoed(controller: AppController) -> None:
+    _secret_game()
+    c = controller
+    c.choose_game("secret-test")
+    c.start_game(seed=1)
+    view = c.play_view()
+    assert view.covered and view.fields == () and view.confirm_label == "Show"
+    assert "only the player concerned" in view.lines[0]
+    assert c.button("confirm")  # CONFIRM uncovers; it does not answer
+    assert c.service.session.step_count == 0 and not c.play_view().covered
+    c.current_form().choose("tile", "b")
+    c.confirm()
+    assert c.service.session.step_count == 1
+    [row] = c.history_rows()
+    assert row.detail == "(private)" and "Tile B" not in row.detail

@@ -64,6 +64,8 @@ class AppController:
         self.notice: Msg | None = _("Note: {text}", text=service.notice) if service.notice else None
         self.resumable: SessionRecord | None = None
         self.ticked: set[int] = set()
+        #: A secret prompt (``Prompt.secret``) stays covered until a player taps Show.
+        self.revealed = False
 
     # -- language ---------------------------------------------------------------------
 
@@ -150,11 +152,25 @@ class AppController:
         prompt = self.prompt
         self.form = FormModel(prompt.fields, self.camera)
         self.ticked = set()
+        self.revealed = False
         self.screen = "checklist" if prompt.step.startswith(CHECKLIST_PREFIX) else "play"
         self.on_change()
 
+    @property
+    def covered(self) -> bool:
+        """True while a secret step waits for its player to uncover the screen."""
+        session = self.service.session
+        return session is not None and session.prompt().secret and not self.revealed
+
+    def reveal(self) -> None:
+        self.revealed = True
+        self.on_change()
+
     def confirm(self) -> Decision | None:
-        """Answer the current step with the values shown (CONFIRM)."""
+        """Answer the current step with the values shown (CONFIRM); uncover a secret step."""
+        if self.covered:
+            self.reveal()
+            return None
         if self.prompt.finished:
             self.service.session = None
             self.show("choose")
@@ -270,7 +286,7 @@ class AppController:
             return True
         if self.screen not in {"play", "checklist"} or not in_game:
             return False
-        if event == "confirm" or (event == "next" and not self.prompt.fields):
+        if event == "confirm" or (event == "next" and (self.covered or not self.prompt.fields)):
             self.confirm()
             return True
         return False
@@ -292,6 +308,7 @@ class AppController:
             error=self.error,
             can_undo=session.can_undo,
             can_redo=session.can_redo,
+            covered=self.covered,
         )
 
     def history_rows(self) -> list[presenters.HistoryRow]:

@@ -80,6 +80,8 @@ class PlayView:
     error: str = ""
     can_undo: bool = False
     can_redo: bool = False
+    #: A secret step not yet uncovered: show only the cover (no fields, picture or decision).
+    covered: bool = False
 
 
 def decision_view(decision: Decision, tr: Translator, done: bool = False) -> DecisionView:
@@ -143,6 +145,7 @@ def play_view(
     error: Msg | None = None,
     can_undo: bool = False,
     can_redo: bool = False,
+    covered: bool = False,
 ) -> PlayView:
     """The play screen for the current prompt.
 
@@ -158,6 +161,24 @@ def play_view(
     scene = scene or {}
     example = bool(scene.get("example_data")) or bool(decision and decision.example_data)
     confirm = _("New game") if prompt.finished else prompt.confirm_label
+    if covered:
+        return PlayView(
+            phase=prompt.phase.render(tr),
+            title=prompt.title.render(tr),
+            step_text=_("Step {n}", n=step_number).render(tr),
+            lines=(
+                _("Private step: only the player concerned looks at the screen now.").render(tr),
+            ),
+            decision=None,
+            fields=(),
+            confirm_label=_("Show").render(tr),
+            finished=False,
+            example_data=False,
+            error=error.render(tr) if error else "",
+            can_undo=can_undo,
+            can_redo=can_redo,
+            covered=True,
+        )
     return PlayView(
         phase=prompt.phase.render(tr),
         title=prompt.title.render(tr),
@@ -214,7 +235,11 @@ def history_rows(
     """One row per confirmed step; ``prompt_at(i)`` gives the prompt step ``i`` answered."""
     rows = []
     for entry in entries:
-        detail = answer_text(entry, tr, prompt_at(entry.index))
+        prompt = prompt_at(entry.index)
+        if prompt is not None and prompt.secret:
+            detail = _("(private)").render(tr)  # never echo a secret answer
+        else:
+            detail = answer_text(entry, tr, prompt)
         if entry.decision is not None:
             summary = entry.decision.summary.render(tr)
             detail = f"{detail} » {summary}" if detail else f"» {summary}"
