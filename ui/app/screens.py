@@ -265,10 +265,23 @@ class ChecklistScreen(AppScreen):
         for index, line in enumerate(view.lines):
             done = index in c.ticked
             button = BigButton(
-                text=line, selected=done, halign="left", padding=(16, 6), height=TOUCH + 8
+                text=line, selected=done, halign="left", padding=(16, 6), auto_height=True
             )
             button.bind(on_release=lambda _b, i=index: c.toggle_tick(i))
             items.add_widget(button)
+        if view.decision is not None:
+            d = view.decision
+            items.add_widget(
+                FitLabel(
+                    text=f"{d.heading}: {d.summary}",
+                    auto_height=True,
+                    bold=True,
+                    color=(1, 0.85, 0.4, 1),
+                )
+            )
+            for line in d.instructions:
+                items.add_widget(FitLabel(text=f"• {line}", auto_height=True))
+        _fill_fields(items, view.fields, c)
         self.ids.confirm.text = view.confirm_label if view.fields else c.text(_("All done"))
 
 

@@ -14,16 +14,25 @@ TEXT_MIN = 14  # annotations inside a drawing may go this small when space is sh
 
 
 def text_texture(text: str, size: float, max_width: float, bold: bool = False) -> Any:
-    """A texture of ``text`` at ``size`` px, shrunk until it fits ``max_width``."""
-    size = max(TEXT_MIN, size)
+    """A texture of ``text`` at ``size`` px, shrunk (not below ``TEXT_MIN``) to fit ``max_width``.
+
+    Asked for less than ``TEXT_MIN`` (a crowded panel), it uses the size asked for.
+    """
+    floor = min(TEXT_MIN, size)
     while True:
         label = CoreLabel(text=text, font_size=size, bold=bold)
         label.refresh()
         texture = label.texture
         if texture is None:
             return None
-        if texture.width <= max_width or size <= TEXT_MIN:
+        if texture.width <= max_width:
             return texture
+        if size <= floor:  # still too wide: cut it with an ellipsis rather than overflow
+            label = CoreLabel(
+                text=text, font_size=size, bold=bold, text_size=(max_width, None), shorten=True
+            )
+            label.refresh()
+            return label.texture
         size -= 2
 
 

@@ -45,12 +45,21 @@ def paint(canvas: Any, box: Box, scene: dict[str, Any], tr: Translator) -> None:
             with canvas:
                 Color(1, 0.85, 0.2, 1)
                 Line(rectangle=(x + 1, bottom + 1, w - 2, panel_h - 2), width=3)
-        row_y = top - 44
-        for label, value in player.get("rows", []):
-            draw_text(canvas, f"{tr_msg(label, tr)}: {value}", (x + w / 2, row_y), 18, w - 10)
-            row_y -= 22
+        rows = player.get("rows", [])
         tokens = player.get("tokens", [])
-        if tokens and row_y - 10 > bottom:
+        chip_h = 24 if tokens else 0
+        room = panel_h - 26 - chip_h - 8  # under the name band, above the token chips
+        # Crowded panels put their rows in two columns rather than shrinking the text.
+        cols = 2 if len(rows) > 1 and room / len(rows) < 18 else 1
+        per_col = -(-len(rows) // cols)
+        row_h = min(22.0, room / max(1, per_col))
+        font = max(12.0, min(18.0, row_h - 3))
+        col_w = w / cols
+        for index, (label, value) in enumerate(rows):
+            col, line = divmod(index, per_col)
+            centre = (x + col_w * (col + 0.5), top - 26 - 4 - row_h / 2 - line * row_h)
+            draw_text(canvas, f"{tr_msg(label, tr)}: {value}", centre, font, col_w - 8)
+        if tokens:
             chip_w = min(90, (w - 10) / len(tokens))
             for k, token in enumerate(tokens):
                 tx = x + 5 + k * chip_w
@@ -60,16 +69,11 @@ def paint(canvas: Any, box: Box, scene: dict[str, Any], tr: Translator) -> None:
                     [
                         (tx + 2, bottom + 4),
                         (tx + chip_w - 2, bottom + 4),
-                        (tx + chip_w - 2, bottom + 26),
-                        (tx + 2, bottom + 26),
+                        (tx + chip_w - 2, bottom + 4 + chip_h - 4),
+                        (tx + 2, bottom + 4 + chip_h - 4),
                     ],
                     fill,
                 )
-                draw_text(
-                    canvas,
-                    str(token.get("text", "")),
-                    (tx + chip_w / 2, bottom + 15),
-                    14,
-                    chip_w - 6,
-                    ink_for(fill),
-                )
+                label = str(token.get("text", ""))
+                centre = (tx + chip_w / 2, bottom + 2 + chip_h / 2)
+                draw_text(canvas, label, centre, 14, chip_w - 6, ink_for(fill))
