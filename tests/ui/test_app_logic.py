@@ -262,7 +262,9 @@ def test_app_without_a_screen_falls_back_to_the_terminal(tmp_path, monkeypatch, 
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
     monkeypatch.setattr("ui.app.display.glob.glob", lambda pattern: [])
-    monkeypatch.setattr("builtins.input", lambda prompt="": (_ for _ in ()).throw(EOFError))
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # the players type nothing: EOF
     assert main(["app", "--journal", str(tmp_path / "j.sqlite3")]) == 0
     captured = capsys.readouterr()
     assert "no screen to open the app on" in captured.err
