@@ -227,10 +227,11 @@ class ChooseScreen(AppScreen):
             button = BigButton(
                 text=f"[b]{title}[/b]\n{role}" if role else f"[b]{title}[/b]",
                 markup=True,
-                height=88,
+                auto_height=True,
+                min_height=88,
                 halign="left",
-                max_font_size=24,
-                padding=(16, 6),
+                max_font_size=22,
+                padding=(16, 8),
             )
             button.game_name = name
             button.bind(on_release=lambda _b, n=name: c.choose_game(n))
