@@ -131,7 +131,7 @@ def field_widgets(
         grid.size_hint_y = None
         grid.bind(minimum_height=grid.setter("height"))
         for entry in view.entries:
-            button = BigButton(text=entry.label, selected=entry.selected)
+            button = BigButton(text=entry.label, selected=entry.selected, auto_height=True)
             button.field_key = f"{view.key}={entry.value}"
             button.bind(on_release=lambda _b, v=entry.value: choose(view.key, v))
             grid.add_widget(button)

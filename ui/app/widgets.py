@@ -57,6 +57,7 @@ class FitLabel(Label):
     min_height = NumericProperty(0)
 
     def __init__(self, **kwargs: object) -> None:
+        self._fitted: tuple[object, ...] | None = None
         kwargs.setdefault("halign", "left")
         kwargs.setdefault("valign", "middle")
         super().__init__(**kwargs)
@@ -72,6 +73,17 @@ class FitLabel(Label):
         self._fit()
 
     def _fit(self, *_: object) -> None:
+        key = (
+            self.width,
+            None if self.auto_height else self.height,
+            self.text,
+            self.max_font_size,
+            self.min_font_size,
+            tuple(self.padding),
+        )
+        if key == self._fitted:
+            return  # nothing that matters changed (layout passes repeat sizes)
+        self._fitted = key
         # Kivy lays text out in text_size minus the padding; the texture includes the padding.
         pad_x = self.padding[0] + self.padding[2]
         width = max(1, self.width - pad_x)
