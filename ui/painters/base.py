@@ -44,11 +44,19 @@ def draw_text(
     max_width: float = 200,
     rgba: tuple[float, float, float, float] = (1, 1, 1, 1),
     bold: bool = False,
+    wrap: bool = False,
 ) -> None:
-    """Draw ``text`` centred on ``centre``."""
+    """Draw ``text`` centred on ``centre`` (``wrap``: on several lines within ``max_width``)."""
     if not text:
         return
-    texture = text_texture(text, size, max_width, bold)
+    if wrap:
+        label = CoreLabel(
+            text=text, font_size=size, bold=bold, text_size=(max_width, None), halign="center"
+        )
+        label.refresh()
+        texture = label.texture
+    else:
+        texture = text_texture(text, size, max_width, bold)
     if texture is None:
         return
     w, h = texture.size

@@ -74,4 +74,4 @@ def paint(canvas: Any, box: Box, scene: dict[str, Any], tr: Translator) -> None:
             px, py = cx + inner * 0.8 * math.cos(angle), cy + inner * 0.8 * math.sin(angle)
             disc(canvas, (px, py), big_r * 0.07, "white")
     centre = tr_msg(scene.get("centre"), tr)
-    draw_text(canvas, centre, (cx, cy), 18, corner_r * 1.6, (1, 1, 1, 1), bold=True)
+    draw_text(canvas, centre, (cx, cy), 16, corner_r * 1.6, (1, 1, 1, 1), bold=True, wrap=True)
