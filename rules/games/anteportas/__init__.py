@@ -1,0 +1,1 @@
+"""The Colonists: Ante Portas."""
