@@ -98,9 +98,7 @@ def allocate_defence(
     defs = defences()
     loss = DefenceLoss()
     left = max(0, damage)
-    order = sorted(
-        range(len(side["soldiers"])), key=lambda i: not side["soldiers"][i]["exhausted"]
-    )
+    order = sorted(range(len(side["soldiers"])), key=lambda i: not side["soldiers"][i]["exhausted"])
     strengths = [
         (i, int(defs.soldier[side["soldiers"][i]["kind"]]["strength"]))
         for i in order
@@ -341,15 +339,19 @@ def resolve_battle(
                 {"damage": ours},
             )
         )
-        keep_tile = side.get("tile") if side.get("tile") and (
-            side["tile"]["type"] in ("trap", "bomb") or tile_ignored
-        ) else None
+        keep_tile = (
+            side.get("tile")
+            if side.get("tile") and (side["tile"]["type"] in ("trap", "bomb") or tile_ignored)
+            else None
+        )
         removed = [
             i
             for i, s in enumerate(side["soldiers"])
             if not (immune_farmers and s["kind"] == "farmer")
         ]
-        loss = DefenceLoss(wounded=removed, tile_falls=side.get("tile") is not None and not keep_tile)
+        loss = DefenceLoss(
+            wounded=removed, tile_falls=side.get("tile") is not None and not keep_tile
+        )
         _apply_defence_loss(side, loss, wounded, tiles_lost, steps, hex_id)
         invaders_lost = allocate_troop(troop, ours, ctx.twice)
         survivors = {k: troop[k] - invaders_lost[k] for k in troop}

@@ -163,7 +163,9 @@ def parse_battleground(data: Any) -> Battleground:
 
 def load_json(name: str) -> Any:
     """Read one of this package's data files (packaged read-only data, not game I/O)."""
-    text = resources.files("rules.games.anteportas").joinpath("data").joinpath(name).read_text("utf-8")
+    text = (
+        resources.files("rules.games.anteportas").joinpath("data").joinpath(name).read_text("utf-8")
+    )
     return json.loads(text)
 
 

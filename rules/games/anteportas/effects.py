@@ -126,9 +126,7 @@ def explode_bomb(field: Field, hex_id: int, twice: bool, steps: list[Msg]) -> li
     return exploded
 
 
-def breathe_fire(
-    field: Field, hex_id: int, damage: int, twice: bool, steps: list[Msg]
-) -> int:
+def breathe_fire(field: Field, hex_id: int, damage: int, twice: bool, steps: list[Msg]) -> int:
     """Dragon fire on ``hex_id``: Mines destroyed, Bombs explode, then ``damage``.
 
     Returns the damage that could not be applied now (it raises the troop's

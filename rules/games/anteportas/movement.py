@@ -113,9 +113,9 @@ class _Mover:
         self.battles: list[dict[str, Any]] = []
         self.defeat = False
         self.battle_no = 0
-        self.modifier = sum(
-            p["value"] for p in card["powers"] if p["power"] == "stronger"
-        ) - sum(p["value"] for p in card["powers"] if p["power"] == "weaker")
+        self.modifier = sum(p["value"] for p in card["powers"] if p["power"] == "stronger") - sum(
+            p["value"] for p in card["powers"] if p["power"] == "weaker"
+        )
 
     # -- helpers ------------------------------------------------------------------
 
@@ -229,9 +229,7 @@ class _Mover:
         return self.outcome()
 
     def outcome(self) -> MoveOutcome:
-        return MoveOutcome(
-            self.field, self.steps, self.path, self.defeat, self.battles, self.trace
-        )
+        return MoveOutcome(self.field, self.steps, self.path, self.defeat, self.battles, self.trace)
 
     def trap(self, queue: list[_Group], group: _Group, index: int) -> None:
         """A Trap cancels the next arrow for up to three Invaders (Basic first)."""
@@ -259,7 +257,11 @@ class _Mover:
             if group.skip:
                 group.skip = False
                 self.steps.append(
-                    msg("{units} on #{hex} skip an arrow", units=_units_text(group.units), hex=group.hex)
+                    msg(
+                        "{units} on #{hex} skip an arrow",
+                        units=_units_text(group.units),
+                        hex=group.hex,
+                    )
                 )
                 i += 1
                 continue
@@ -344,13 +346,13 @@ class _Mover:
             )
             return False
         tile = here["tile"]
-        if power(card, "decrease_in_trap") and tile and tile["type"] == "trap" and not flying:
-            if group.units["basic"]:
-                group.units["basic"] -= 1
-                self.field["supply"]["basic"] += 1
-                self.steps.append(msg("The Trap on #{hex} kills 1 Basic Unit", hex=target))
-                if _size(group.units) == 0:
-                    return False
+        in_trap = tile is not None and tile["type"] == "trap" and not flying
+        if power(card, "decrease_in_trap") and in_trap and group.units["basic"]:
+            group.units["basic"] -= 1
+            self.field["supply"]["basic"] += 1
+            self.steps.append(msg("The Trap on #{hex} kills 1 Basic Unit", hex=target))
+            if _size(group.units) == 0:
+                return False
         if power(card, "remove_citizens"):
             kept = [s for s in here["soldiers"] if s["kind"] != "citizen"]
             n = len(here["soldiers"]) - len(kept)

@@ -1,0 +1,642 @@
+"""The Ante Portas step machine: spawn, the players' half-year, the Battle Phase, Final Wave.
+
+Stages (``state["stage"]``):
+
+``spawn``   start of a half-year: draw the Movement cards (digital or typed in) and
+            place their Invaders in the Spawn Area;
+``turns``   the players take their turns and tell the assistant what changed on
+            the Battleground (:mod:`rules.games.anteportas.table` commands);
+``battle``  one Movement card per occupied hex, lowest hex first;
+``choice``  a Battle lets the players choose (Mine or Soldiers first);
+``year``    after a Winter Battle Phase: next year, Era II, or the Final Wave;
+``final``   the one action of a Final Wave Battle Round;
+``won`` / ``lost``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from rules.decision import Decision, Tracer
+from rules.errors import IllegalInput
+from rules.game import Game, State
+from rules.games.anteportas.board import battleground
+from rules.games.anteportas.cards import catalogue, deck_ids
+from rules.games.anteportas.movement import MoveOutcome, NeedChoice, move_troop
+from rules.games.anteportas.physical import read_card
+from rules.games.anteportas.scene import board_scene
+from rules.games.anteportas.table import _battle_now, apply_commands
+from rules.prompt import Choice, Field, Prompt
+from rules.rng import rng_state, shuffled
+from rules.text import Msg, msg
+
+GAME = "anteportas"
+SUPPLY = {"basic": 23, "elite": 12}  # "ca. 23 Base Units, ca. 12 Elite Units"
+FINAL_SPAWN_ROUNDS = {1: 2, 2: 3, 3: 4}
+CHANGE_HELP = msg(
+    "Commands (separate with ;): set 7 C F guard_post | set 7 - | rotate 7 1 | "
+    "gunfire 12 from 7 9 | bomb 12 [from 4] | knockback 12 2 [from 4] | upright | heal F 2"
+)
+
+
+def new_field() -> dict[str, Any]:
+    board = battleground()
+    return {
+        "hexes": {str(h): {"soldiers": [], "tile": None} for h in sorted(board.hexes)},
+        "troops": {},
+        "sickbay": {"farmer": 0, "citizen": 0},
+        "supply": dict(SUPPLY),
+    }
+
+
+def cards_per_spawn(players: int, variant: str) -> int:
+    """Movement cards drawn at the start of a half-year (Twice as Strong: one)."""
+    if players == 1 or variant == "twice":
+        return 1
+    return 2
+
+
+def spawns_this_half(players: int, year: int, season: str) -> bool:
+    """No spawn in the 1st Winter of an Era; solo: not in the 1st and 2nd Winter."""
+    if season != "winter":
+        return True
+    return year > (2 if players == 1 else 1)
+
+
+def turns_per_player(players: int, variant: str) -> int:
+    return 2 if players == 3 and variant != "twice_plus" else 3
+
+
+class AntePortas(Game):
+    name = GAME
+    title = "The Colonists: Ante Portas"
+    role = "runs the Raiders or Dragons and resolves every Battle"
+
+    def setup_fields(self) -> tuple[Field, ...]:
+        return (
+            Field("players", msg("Players"), "int", default=2, minimum=1, maximum=3),
+            Field(
+                "scenario",
+                msg("Scenario"),
+                "choice",
+                default="raiders",
+                choices=(Choice("raiders", msg("Raiders")), Choice("dragons", msg("Dragons"))),
+            ),
+            Field(
+                "draw",
+                msg("Movement cards"),
+                "choice",
+                default="digital",
+                choices=(
+                    Choice("digital", msg("the assistant draws (seeded, example catalogue)")),
+                    Choice("physical", msg("we draw the printed cards and type them in")),
+                ),
+            ),
+            Field(
+                "variant",
+                msg("Variant"),
+                "choice",
+                default="none",
+                choices=(
+                    Choice("none", msg("none")),
+                    Choice("twice", msg("Twice as Strong (2-3 players)")),
+                    Choice("twice_plus", msg("Twice as Strong, 3 players, three turns")),
+                ),
+            ),
+            Field(
+                "final_wave",
+                msg("Final Wave"),
+                "choice",
+                default="normal",
+                choices=(
+                    Choice("normal", msg("normal")),
+                    Choice("all_dead", msg("All Dead")),
+                    Choice("crescendo", msg("Crescendo")),
+                ),
+            ),
+        )
+
+    def coerce_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        checked = super().coerce_options(options)
+        if checked["variant"] == "twice" and checked["players"] == 1:
+            raise IllegalInput("Twice as Strong is a variant for two or three players", "variant")
+        if checked["variant"] == "twice_plus" and checked["players"] != 3:
+            raise IllegalInput("the three-turn Twice as Strong is for three players", "variant")
+        return checked
+
+    def new_state(self, options: Mapping[str, Any], seed: int) -> State:
+        state: State = {
+            "rng": rng_state(seed),
+            "players": options["players"],
+            "scenario": options["scenario"],
+            "draw": options["draw"],
+            "variant": options["variant"],
+            "final_wave": options["final_wave"],
+            "era": 1,
+            "year": 1,
+            "season": "summer",
+            "stage": "spawn",
+            "field": new_field(),
+            "deck": [],
+            "discard": [],
+            "queue": [],
+            "pending": None,
+            "final_round": 0,
+            "last_path": [],
+            "log": [],
+            "example": False,
+        }
+        state["field"]["twice"] = self._twice(state)
+        # Setup 9: the third Farmer of each player starts as a Soldier on the Spawn Point.
+        point = str(battleground().spawn_point)
+        state["field"]["hexes"][point]["soldiers"] = [
+            {"kind": "farmer", "exhausted": False} for _ in range(options["players"])
+        ]
+        self._new_deck(state)
+        return state
+
+    # -- helpers --------------------------------------------------------------------
+
+    @staticmethod
+    def _twice(state: State) -> bool:
+        return state["variant"] in ("twice", "twice_plus")
+
+    @staticmethod
+    def _new_deck(state: State) -> None:
+        state["deck"] = shuffled(state, deck_ids(state["scenario"], state["era"]))
+        state["discard"] = []
+
+    def _draw(self, state: State) -> dict[str, Any]:
+        if not state["deck"]:
+            state["deck"] = shuffled(state, state["discard"])
+            state["discard"] = []
+        cid = state["deck"].pop()
+        state["discard"].append(cid)
+        state["example"] = state["example"] or catalogue()[0]
+        return copy.deepcopy(catalogue()[1][cid])
+
+    def _half_title(self, state: State) -> Msg:
+        season = msg("Summer") if state["season"] == "summer" else msg("Winter")
+        return msg(
+            "Era {era}, year {year}, {season}",
+            era="I" if state["era"] == 1 else "II",
+            year=state["year"],
+            season=season,
+        )
+
+    def _spawn_count(self, state: State) -> int:
+        if state["stage"] == "spawn" and state["final_round"]:
+            r = state["final_round"]
+            if state["final_wave"] == "crescendo":
+                return 0 if state.get("all_basic_out") else r
+            if state["final_wave"] == "all_dead":
+                supply = state["field"]["supply"]
+                return 0 if supply["basic"] + supply["elite"] == 0 else self._final_cards(state)
+            return self._final_cards(state) if r <= FINAL_SPAWN_ROUNDS[state["players"]] else 0
+        if not spawns_this_half(state["players"], state["year"], state["season"]):
+            return 0
+        return cards_per_spawn(state["players"], state["variant"])
+
+    @staticmethod
+    def _final_cards(state: State) -> int:
+        return 1 if state["players"] == 1 else 2
+
+    # -- prompts --------------------------------------------------------------------
+
+    def prompt(self, state: State) -> Prompt:
+        stage = state["stage"]
+        title = self._half_title(state)
+        if state["final_round"]:
+            title = msg("Final Wave, Battle Round {n}", n=state["final_round"])
+        log = tuple(Msg.from_json(m) for m in state["log"])
+        if stage == "lost":
+            return Prompt(
+                "lost",
+                msg("Defeat"),
+                title,
+                (*log, msg("An Invader broke through.")),
+                finished=True,
+            )
+        if stage == "won":
+            return Prompt(
+                "won",
+                msg("Victory"),
+                title,
+                (*log, msg("All Invaders are defeated.")),
+                finished=True,
+            )
+        if stage == "spawn":
+            n = self._spawn_count(state)
+            lines = (
+                [msg("New Invaders spawn: {n} Movement card(s).", n=n)]
+                if n
+                else [msg("No Invaders spawn now.")]
+            )
+            return Prompt(
+                "spawn",
+                msg("Spawn Invaders"),
+                title,
+                tuple(lines),
+                fields=self._card_fields(state, n),
+            )
+        if stage == "turns":
+            lines = [
+                msg(
+                    "Take your turns: {n} turn(s) each.",
+                    n=turns_per_player(state["players"], state["variant"]),
+                ),
+                msg("Tell me what changed on the Battleground, then type done."),
+            ]
+            lines += self._places_lines(state)
+            return Prompt(
+                "turns",
+                msg("Your half-year"),
+                title,
+                (*log, *lines),
+                fields=(Field("change", msg("Change"), "text", default="done", help=CHANGE_HELP),),
+            )
+        if stage == "final":
+            return Prompt(
+                "final",
+                msg("Take one action"),
+                title,
+                (
+                    *log,
+                    msg(
+                        "Decide together which Steward takes exactly one turn; "
+                        "tell me what changed."
+                    ),
+                ),
+                fields=(Field("change", msg("Change"), "text", default="done", help=CHANGE_HELP),),
+            )
+        if stage == "battle":
+            hex_id = state["queue"][0]
+            troop = state["field"]["troops"].get(str(hex_id), {"basic": 0, "elite": 0})
+            fields = [
+                Field(
+                    "change", msg("Soldier actions first"), "text", default="none", help=CHANGE_HELP
+                )
+            ]
+            fields += list(self._card_fields(state, 1))
+            return Prompt(
+                "battle",
+                msg("Battle Phase: troop on #{hex}", hex=hex_id),
+                title,
+                (
+                    *log,
+                    msg(
+                        "Troop on #{hex}: {b} Basic, {e} Elite.",
+                        hex=hex_id,
+                        b=troop["basic"],
+                        e=troop["elite"],
+                    ),
+                ),
+                fields=tuple(fields),
+            )
+        if stage == "choice":
+            need = state["pending"]["need"]
+            labels = {True: msg("the Mine detonates"), False: msg("the Soldiers take the damage")}
+            choices = []
+            for option in need["options"]:
+                label = msg(
+                    "{how}: {falls} fall(s)",
+                    how=labels[option["mine_first"]],
+                    falls=", ".join(option["falls"]) or "nothing",
+                )
+                choices.append(Choice("mine" if option["mine_first"] else "soldiers", label))
+            return Prompt(
+                "choice",
+                msg("Battle on #{hex}: your choice", hex=need["hex"]),
+                title,
+                (
+                    *log,
+                    msg(
+                        "Your Strength {ours} beats the Invaders' {theirs}. Who takes the damage?",
+                        ours=need["ours"],
+                        theirs=need["theirs"],
+                    ),
+                ),
+                fields=(
+                    Field("order", msg("Damage"), "choice", default="mine", choices=tuple(choices)),
+                ),
+            )
+        # stage == "year"
+        return Prompt(
+            "year",
+            msg("End of the year"),
+            title,
+            (*log, msg("Continue with the next year, start Era II, or play the Final Wave?")),
+            fields=(
+                Field(
+                    "next",
+                    msg("Next"),
+                    "choice",
+                    default="year",
+                    choices=(
+                        Choice("year", msg("next year")),
+                        Choice("era2", msg("start Era II")),
+                        Choice("final", msg("Final Wave")),
+                    ),
+                ),
+            ),
+        )
+
+    def _card_fields(self, state: State, n: int) -> tuple[Field, ...]:
+        if n == 0 or state["draw"] == "digital":
+            return ()
+        return tuple(
+            Field(
+                f"card{i + 1}" if n > 1 else "card",
+                msg("Card {i} drawn", i=i + 1),
+                "text",
+                help=msg(
+                    "Type the card number (e.g. R105), optionally spawn=26,27e arrows=down,left*"
+                ),
+            )
+            for i in range(n)
+        )
+
+    @staticmethod
+    def _places_lines(state: State) -> list[Msg]:
+        if state["season"] != "summer":
+            return [msg("Winter: the Battle Phase comes before the End-of-the-Year items.")]
+        if state["year"] == 1:
+            return [msg("Place one new Place from the pile in the empty spot at the small Market.")]
+        if state["year"] in (2, 3):
+            return [msg("Add two new Places to the Command Center.")]
+        return []
+
+    # -- advancing ------------------------------------------------------------------
+
+    def advance(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
+        stage = state["stage"]
+        if stage == "spawn":
+            return self._spawn(state, answer)
+        if stage in ("turns", "final"):
+            return self._turns(state, answer)
+        if stage == "battle":
+            return self._battle(state, answer)
+        if stage == "choice":
+            pending = state["pending"]
+            pending["choices"][pending["need"]["key"]] = answer["order"]
+            return self._run_card(
+                state, pending["hex"], pending["card"], pending["choices"], pending["example"]
+            )
+        if stage == "year":
+            return self._year(state, answer)
+        raise IllegalInput("the game is over")
+
+    def _cards_from(
+        self, state: State, answer: Mapping[str, Any], n: int
+    ) -> tuple[list[dict[str, Any]], bool]:
+        cards, example = [], False
+        for i in range(n):
+            if state["draw"] == "digital":
+                cards.append(self._draw(state))
+                example = example or catalogue()[0]
+            else:
+                key = f"card{i + 1}" if n > 1 else "card"
+                card, ex = read_card(str(answer.get(key, "")), state["scenario"], key)
+                cards.append(card)
+                example = example or ex
+        return cards, example
+
+    def _spawn(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
+        n = self._spawn_count(state)
+        cards, example = self._cards_from(state, answer, n)
+        fld = state["field"]
+        steps: list[Msg] = []
+        tracer = Tracer()
+        for card in cards:
+            for place in card["spawn"]:
+                got = {k: min(place[k], fld["supply"][k]) for k in ("basic", "elite")}
+                if got != {k: place[k] for k in ("basic", "elite")}:
+                    tracer.add("limited components", f"only {got} left in the supply")
+                if not got["basic"] + got["elite"]:
+                    continue
+                for k in got:
+                    fld["supply"][k] -= got[k]
+                troop = fld["troops"].setdefault(str(place["hex"]), {"basic": 0, "elite": 0})
+                for k in got:
+                    troop[k] += got[k]
+                steps.append(
+                    msg(
+                        "Card {card}: place {b} Basic and {e} Elite Unit(s) on #{hex}",
+                        card=card["id"],
+                        b=got["basic"],
+                        e=got["elite"],
+                        hex=place["hex"],
+                    )
+                )
+                tracer.add("spawn", f"card {card['id']}: {got} on #{place['hex']}")
+                if any(fld["hexes"][str(place["hex"])][k] for k in ("soldiers",)):
+                    _battle_now(fld, place["hex"], steps)
+        state["log"] = [m.to_json() for m in steps]
+        if state["final_round"] and fld["supply"]["basic"] == 0:
+            state["all_basic_out"] = True
+        if state["final_round"]:
+            self._start_battle_phase(state)
+        else:
+            state["stage"] = "turns"
+        if not cards:
+            return state, None
+        summary = msg(
+            "{n} card(s) drawn: {ids}", n=len(cards), ids=", ".join(c["id"] for c in cards)
+        )
+        return state, Decision(
+            GAME,
+            "spawn",
+            summary,
+            tuple(steps),
+            tracer.freeze(),
+            {"cards": [c["id"] for c in cards]},
+            example,
+        )
+
+    def _turns(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
+        text = str(answer["change"]).strip()
+        fld = state["field"]
+        if text.lower() not in ("done", "none", ""):
+            steps = apply_commands(fld, text, self._twice(state))
+            state["log"] = [m.to_json() for m in steps]
+            return state, Decision(GAME, "table", msg("Battleground updated"), tuple(steps))
+        state["log"] = []
+        if state["stage"] == "final":
+            state["final_round"] += 1
+            state["stage"] = "spawn"
+            if self._spawn_count(state) == 0 and not fld["troops"]:
+                state["stage"] = "won"
+            return state, None
+        self._start_battle_phase(state)
+        return state, None
+
+    def _start_battle_phase(self, state: State) -> None:
+        state["queue"] = sorted(int(h) for h in state["field"]["troops"])
+        state["stage"] = "battle"
+        self._next_troop(state)
+
+    def _next_troop(self, state: State) -> None:
+        fld = state["field"]
+        while state["queue"] and str(state["queue"][0]) not in fld["troops"]:
+            state["queue"].pop(0)
+        if state["queue"]:
+            state["stage"] = "battle"
+            return
+        self._end_battle_phase(state)
+
+    def _end_battle_phase(self, state: State) -> None:
+        fld = state["field"]
+        if state["final_round"]:
+            more = self._spawn_count(
+                {**state, "stage": "spawn", "final_round": state["final_round"] + 1}
+            )
+            if not fld["troops"] and more == 0:
+                state["stage"] = "won"
+            else:
+                state["stage"] = "final"
+            return
+        for s in fld["hexes"].values():
+            for x in s["soldiers"]:
+                x["exhausted"] = False
+        if state["season"] == "summer":
+            state["season"] = "winter"
+            state["stage"] = "spawn"
+        else:
+            state["stage"] = "year"
+
+    def _battle(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
+        hex_id = state["queue"][0]
+        text = str(answer.get("change", "none")).strip()
+        fld = state["field"]
+        pre: list[Msg] = []
+        if text.lower() not in ("none", "done", ""):
+            pre = apply_commands(fld, text, self._twice(state))
+            if str(hex_id) not in fld["troops"]:
+                state["queue"].pop(0)
+                state["log"] = [m.to_json() for m in pre]
+                self._next_troop(state)
+                return state, Decision(GAME, "table", msg("Battleground updated"), tuple(pre))
+        cards, example = self._cards_from(state, answer, 1)
+        return self._run_card(state, hex_id, cards[0], {}, example, pre)
+
+    def _run_card(
+        self,
+        state: State,
+        hex_id: int,
+        card: dict[str, Any],
+        choices: dict[str, Any],
+        example: bool,
+        pre: list[Msg] | None = None,
+    ) -> tuple[State, Decision | None]:
+        try:
+            outcome: MoveOutcome = move_troop(
+                state["field"],
+                hex_id,
+                card,
+                twice=self._twice(state),
+                dragons=state["scenario"] == "dragons",
+                choices=choices,
+            )
+        except NeedChoice as need:
+            state["stage"] = "choice"
+            state["pending"] = {
+                "hex": hex_id,
+                "card": card,
+                "choices": choices,
+                "need": need.pending,
+                "example": example,
+            }
+            return state, None
+        if state["final_round"] and state["final_wave"] == "all_dead":
+            # All Dead: defeated Invaders leave the game instead of the supply.
+            for k in ("basic", "elite"):
+                outcome.field["supply"][k] = min(
+                    outcome.field["supply"][k], state["field"]["supply"][k]
+                )
+        state["field"] = outcome.field
+        state["pending"] = None
+        state["last_path"] = outcome.path
+        steps = [*(pre or []), *outcome.steps]
+        state["log"] = [m.to_json() for m in steps]
+        tracer = Tracer()
+        for rule, finding, data in outcome.trace:
+            tracer.add(rule, finding, **data)
+        path = " -> ".join(f"#{h}" for h in outcome.path)
+        decision = Decision(
+            GAME,
+            "move-troop",
+            msg("Card {card}: {path}", card=card["id"], path=path),
+            tuple(steps),
+            tracer.freeze(),
+            {
+                "card": card["id"],
+                "path": outcome.path,
+                "battles": outcome.battles,
+                "defeat": outcome.defeat,
+            },
+            example,
+        )
+        if outcome.defeat:
+            state["stage"] = "lost"
+            return state, decision
+        state["queue"].pop(0)
+        self._next_troop(state)
+        return state, decision
+
+    def _year(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
+        choice = answer["next"]
+        state["log"] = []
+        if choice == "final":
+            state["final_round"] = 1
+            state["stage"] = "spawn"
+            return state, None
+        state["season"] = "summer"
+        if choice == "era2":
+            if state["era"] == 2:
+                raise IllegalInput("the game has only two Eras; play the Final Wave", "next")
+            state["era"], state["year"] = 2, 1
+            self._new_deck(state)
+        else:
+            state["year"] += 1
+        state["stage"] = "spawn"
+        return state, None
+
+    # -- views ----------------------------------------------------------------------
+
+    def board(self, state: State) -> dict[str, Any]:
+        highlight = state["queue"][0] if state["stage"] == "battle" and state["queue"] else None
+        return board_scene(state["field"], state["last_path"], highlight, self._example(state))
+
+    @staticmethod
+    def _example(state: State) -> bool:
+        return bool(state["example"]) or battleground().example
+
+    def status(self, state: State) -> tuple[Msg, ...]:
+        fld = state["field"]
+        invaders = sum(t["basic"] + t["elite"] for t in fld["troops"].values())
+        return (
+            self._half_title(state),
+            msg(
+                "Invaders on the Battleground: {n} in {t} troop(s)",
+                n=invaders,
+                t=len(fld["troops"]),
+            ),
+            msg(
+                "Sickbay: {f} Farmer(s), {c} Citizen(s)",
+                f=fld["sickbay"]["farmer"],
+                c=fld["sickbay"]["citizen"],
+            ),
+            msg(
+                "Supply: {b} Basic, {e} Elite Unit(s)",
+                b=fld["supply"]["basic"],
+                e=fld["supply"]["elite"],
+            ),
+            msg("Cards left in the deck: {n}", n=len(state["deck"])),
+        )
+
+    def decisions(self) -> Mapping[str, Any]:
+        from rules.games.anteportas.decisions import DECISIONS
+
+        return DECISIONS
