@@ -289,7 +289,9 @@ class _Mover:
                 continue
             fire_pending = 0
             if arrow.get("fire") and target != OFF_BOARD:
-                fire_pending = breathe_fire(self.field, target, 1, self.twice, self.steps)
+                fire_pending = self.fire(group, target)
+                if _size(group.units) == 0:
+                    return
             if target == OFF_BOARD:
                 self.leave(group)
                 return
@@ -314,6 +316,21 @@ class _Mover:
                 self.trap(queue, group, i)
             i += 1
         self.place(group)
+
+    def fire(self, group: _Group, target: int) -> int:
+        """Breathe fire on ``target``; a Bomb set off there also hurts the Dragons.
+
+        While they breathe fire the Dragons hover on their current hex, so an
+        exploding Bomb next to it deals them 1 damage like any Unit there.
+        """
+        key = str(group.hex)
+        hovering = key not in self.field["troops"]
+        if hovering:
+            self.field["troops"][key] = dict(group.units)
+        unapplied = breathe_fire(self.field, target, 1, self.twice, self.steps)
+        if hovering:
+            group.units = self.field["troops"].pop(key, {"basic": 0, "elite": 0})
+        return unapplied
 
     def leave(self, group: _Group) -> None:
         self.defeat = True
