@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from rules.games.anteportas.cards import catalogue
 from rules.games.anteportas.movement import NeedChoice, move_troop
 from tests.rules.anteportas.helpers import (
-    TRAP,
     BOMB,
+    TRAP,
     building,
     card,
     field,
