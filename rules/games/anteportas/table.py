@@ -141,7 +141,8 @@ def _set(field: Field, args: list[str], steps: list[Msg]) -> None:
     new_tile = tile is not None and tile != s["tile"]
     if new_tile and str(hex_id) in field["troops"]:
         raise IllegalInput("you cannot place tiles on hexes containing Invaders", FIELD)
-    if new_tile and hex_id not in in_sight(field):
+    # Soldiers standing on the hex put it in sight (hexes with your Units are in sight).
+    if new_tile and not soldiers and hex_id not in in_sight(field):
         raise IllegalInput(f"you may only place tiles on hexes in sight (#{hex_id} is not)", FIELD)
     s["soldiers"], s["tile"] = soldiers, tile
     steps.append(msg("Hex #{hex} updated", hex=hex_id))
