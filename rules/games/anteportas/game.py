@@ -254,7 +254,7 @@ class AntePortas(Game):
                 "turns",
                 msg("Your half-year"),
                 title,
-                (*log, *lines),
+                (*self._where(state), *lines),
                 fields=(Field("change", msg("Change"), "text", default="done", help=CHANGE_HELP),),
             )
         if stage == "final":
@@ -263,7 +263,7 @@ class AntePortas(Game):
                 msg("Take one action"),
                 title,
                 (
-                    *log,
+                    *self._where(state),
                     msg(
                         "Decide together which Steward takes exactly one turn; "
                         "tell me what changed."
@@ -285,7 +285,7 @@ class AntePortas(Game):
                 msg("Battle Phase: troop on #{hex}", hex=hex_id),
                 title,
                 (
-                    *log,
+                    *self._where(state),
                     msg(
                         "Troop on #{hex}: {b} Basic, {e} Elite.",
                         hex=hex_id,
@@ -311,7 +311,7 @@ class AntePortas(Game):
                 msg("Battle on #{hex}: your choice", hex=need["hex"]),
                 title,
                 (
-                    *log,
+                    *(Msg.from_json(m) for m in need.get("steps", [])),
                     msg(
                         "Your Strength {ours} beats the Invaders' {theirs}. Who takes the damage?",
                         ours=need["ours"],
@@ -327,7 +327,10 @@ class AntePortas(Game):
             "year",
             msg("End of the year"),
             title,
-            (*log, msg("Continue with the next year, start Era II, or play the Final Wave?")),
+            (
+                *self._where(state),
+                msg("Continue with the next year, start Era II, or play the Final Wave?"),
+            ),
             fields=(
                 Field(
                     "next",
@@ -613,6 +616,18 @@ class AntePortas(Game):
     def _example(state: State) -> bool:
         return bool(state["example"]) or battleground().example
 
+    @staticmethod
+    def _where(state: State) -> tuple[Msg, ...]:
+        """One line listing every troop, for players reading the prompt."""
+        troops = state["field"]["troops"]
+        if not troops:
+            return (msg("No Invaders on the Battleground."),)
+        listing = ", ".join(
+            f"#{h} {t['basic']}B{' ' + str(t['elite']) + 'E' if t['elite'] else ''}"
+            for h, t in sorted(troops.items(), key=lambda kv: int(kv[0]))
+        )
+        return (msg("Invaders: {listing}", listing=listing),)
+
     def status(self, state: State) -> tuple[Msg, ...]:
         fld = state["field"]
         invaders = sum(t["basic"] + t["elite"] for t in fld["troops"].values())
@@ -634,7 +649,19 @@ class AntePortas(Game):
                 e=fld["supply"]["elite"],
             ),
             msg("Cards left in the deck: {n}", n=len(state["deck"])),
+            *self._where(state),
+            msg("Your Units: {listing}", listing=self._units_listing(state) or "-"),
         )
+
+    @staticmethod
+    def _units_listing(state: State) -> str:
+        scene = board_scene(state["field"], [], None, False)
+        parts = []
+        for h in scene["hexes"]:
+            own = [t["text"] for t in h["tokens"] if t["colour"] != "red"]
+            if own:
+                parts.append(f"#{h['id']} {' '.join(own)}")
+        return ", ".join(parts)
 
     def decisions(self) -> Mapping[str, Any]:
         from rules.games.anteportas.decisions import DECISIONS

@@ -409,6 +409,7 @@ class _Mover:
                     "options": result.mine_choice,
                     "ours": result.our_strength,
                     "theirs": result.their_strength,
+                    "steps": [m.to_json() for m in self.steps],
                 }
             )
         self.field["hexes"][str(target)] = result.side
