@@ -193,8 +193,14 @@ def _move(
             break
         except NeedChoice as need:
             key = need.pending["key"]
-            choices[key] = "mine"
-            tracer.add("players' choice", f"{key} on #{need.pending['hex']}: Mine first (default)")
+            if need.pending.get("kind") == "support":
+                choices[key] = []
+                tracer.add("players' choice", f"{key} on #{need.pending['hex']}: no fire support")
+            else:
+                choices[key] = "mine"
+                tracer.add(
+                    "players' choice", f"{key} on #{need.pending['hex']}: Mine first (default)"
+                )
     for rule, finding, data in outcome.trace:
         tracer.add(rule, finding, **data)
     path = " -> ".join(f"#{h}" for h in outcome.path)

@@ -69,6 +69,16 @@ def turns_per_player(players: int, variant: str) -> int:
     return 2 if players == 3 and variant != "twice_plus" else 3
 
 
+def support_hexes(text: str) -> list[int]:
+    """``"9 9 10"`` -> ``[9, 9, 10]``; ``none`` or empty -> ``[]``."""
+    words = str(text).replace(",", " ").split()
+    if words in ([], ["none"]):
+        return []
+    if not all(w.lstrip("#").isdigit() for w in words):
+        raise IllegalInput("type hex numbers like 9 10, or none", "support")
+    return [int(w.lstrip("#")) for w in words]
+
+
 class AntePortas(Game):
     name = GAME
     title = "The Colonists: Ante Portas"
@@ -295,6 +305,34 @@ class AntePortas(Game):
                 ),
                 fields=tuple(fields),
             )
+        if stage == "choice" and state["pending"]["need"].get("kind") == "support":
+            need = state["pending"]["need"]
+            sources = ", ".join(f"#{h}" for h in need["sources"])
+            return Prompt(
+                "support",
+                msg("Battle on #{hex}: fire support?", hex=need["hex"]),
+                title,
+                (
+                    *(Msg.from_json(m) for m in need.get("steps", [])),
+                    msg(
+                        "A Battle starts on #{hex}. Buildings that can fire on it: {sources}.",
+                        hex=need["hex"],
+                        sources=sources,
+                    ),
+                ),
+                fields=(
+                    Field(
+                        "support",
+                        msg("Fire from"),
+                        "text",
+                        default="none",
+                        help=msg(
+                            "Hex numbers of the Buildings that fire (one Soldier each; "
+                            "a hex twice for two), or none"
+                        ),
+                    ),
+                ),
+            )
         if stage == "choice":
             need = state["pending"]["need"]
             labels = {True: msg("the Mine detonates"), False: msg("the Soldiers take the damage")}
@@ -383,7 +421,10 @@ class AntePortas(Game):
             return self._battle(state, answer)
         if stage == "choice":
             pending = state["pending"]
-            pending["choices"][pending["need"]["key"]] = answer["order"]
+            if pending["need"].get("kind") == "support":
+                pending["choices"][pending["need"]["key"]] = support_hexes(answer["support"])
+            else:
+                pending["choices"][pending["need"]["key"]] = answer["order"]
             return self._run_card(
                 state, pending["hex"], pending["card"], pending["choices"], pending["example"]
             )

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import copy
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from rules.errors import IllegalInput
 from rules.games.anteportas.battle import (
+    FLIGHT_IMMUNE_TILES,
     SOLDIER_NAMES,
     BattleContext,
     battle_needed,
@@ -32,6 +34,9 @@ from rules.games.anteportas.effects import (
     remove_tile,
     side,
 )
+from rules.games.anteportas.sight import building_reach, manned
+from rules.games.anteportas.table import exhaust
+from rules.games.anteportas.units import defences
 from rules.text import Msg, msg
 
 
@@ -392,17 +397,32 @@ class _Mover:
         ctx = BattleContext(
             twice=self.twice,
             troop_modifier=modifier,
-            defence_bonus=int(self.choices.get(f"support-{self.battle_no + 1}", 0)),
             flying=flying,
             mine_first=self.choices.get(key, "mine") != "soldiers",
         )
         if not battle_needed(here, ctx, group.units):
             return True
         self.battle_no += 1
+        support_key = f"support-{self.battle_no}"
+        sources = self.support_sources(target, group.units, flying)
+        if sources and support_key not in self.choices:
+            raise NeedChoice(
+                {
+                    "key": support_key,
+                    "kind": "support",
+                    "hex": target,
+                    "units": dict(group.units),
+                    "sources": sources,
+                    "steps": [m.to_json() for m in self.steps],
+                }
+            )
+        bonus = self.fire_support(target, self.choices.get(support_key, []), sources)
+        ctx = replace(ctx, defence_bonus=ctx.defence_bonus + bonus)
         result = resolve_battle(target, here, group.units, ctx)
         if result.mine_choice and key not in self.choices:
             raise NeedChoice(
                 {
+                    "kind": "mine",
                     "key": key,
                     "hex": target,
                     "units": dict(group.units),
@@ -429,6 +449,56 @@ class _Mover:
                 msg("{units} move on from #{hex}", units=_units_text(group.units), hex=target)
             )
         return True
+
+    def support_sources(self, target: int, units: dict[str, int], flying: bool) -> list[int]:
+        """Hexes whose manned Trench/Bunker/Catapult/Howitzer can fire on ``target`` now.
+
+        Elite Dragons in flight take no damage from Trenches and Bunkers, so
+        those do not count against a troop of flying Elite Dragons only.
+        """
+        defs = defences()
+        elite_only = flying and units["elite"] > 0 and units["basic"] == 0
+        out = []
+        for key, s in sorted(self.field["hexes"].items(), key=lambda kv: int(kv[0])):
+            hex_id = int(key)
+            tile = s["tile"]
+            if hex_id == target or tile is None or tile["type"] != "building" or not manned(s):
+                continue
+            spec = defs.buildings[tile["kind"]]
+            indirect = "indirect_fire" in spec["actions"]
+            if not indirect and "gunfire" not in spec["actions"]:
+                continue
+            if elite_only and tile["kind"] in FLIGHT_IMMUNE_TILES:
+                continue
+            tired = sum(1 for x in s["soldiers"] if x["exhausted"])
+            upright = any(
+                x["kind"] == spec["soldier"] and not x["exhausted"] for x in s["soldiers"]
+            )
+            if not upright or tired >= int(spec["workers"]):
+                continue
+            if target in building_reach(self.field, hex_id, over_invaders=indirect):
+                out.append(hex_id)
+        return out
+
+    def fire_support(self, target: int, chosen: list[int], sources: list[int]) -> int:
+        """Exhaust one Soldier per chosen Building (a hex twice: two); the damage added."""
+        defs = defences()
+        total = 0
+        for hex_id in chosen:
+            if hex_id not in sources:
+                raise IllegalInput(
+                    f"the Building on #{hex_id} cannot fire on #{target} now", "support"
+                )
+            tile = self.field["hexes"][str(hex_id)]["tile"]
+            spec = defs.buildings[tile["kind"]]
+            action = "indirect_fire" if "indirect_fire" in spec["actions"] else "gunfire"
+            exhaust(self.field, hex_id, action, "support")
+            total += int(spec.get("damage", 0))
+        if total:
+            self.steps.append(
+                msg("Fire support adds {n} to your Strength on #{hex}", n=total, hex=target)
+            )
+        return total
 
     def place(self, group: _Group) -> None:
         """End of movement: merge with a troop already there, else stay."""

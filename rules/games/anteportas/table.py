@@ -57,28 +57,31 @@ def _tile(token: str) -> dict[str, Any]:
     return tile
 
 
-def _exhaust(field: Field, hex_id: int, action: str) -> None:
-    """Exhaust one upright Soldier of the right kind on a Building offering ``action``."""
+def exhaust(field: Field, hex_id: int, action: str, where: str = "change") -> None:
+    """Exhaust one upright Soldier of the right kind on a Building offering ``action``.
+
+    At most as many Soldiers as the Building shows Workers may be exhausted on it.
+    """
     s = field["hexes"][str(hex_id)]
     tile = s["tile"]
     if tile is None or tile["type"] != "building":
-        raise IllegalInput(f"there is no Building on #{hex_id}", FIELD)
+        raise IllegalInput(f"there is no Building on #{hex_id}", where)
     spec = defences().buildings[tile["kind"]]
     if action not in spec["actions"]:
-        raise IllegalInput(f"the {tile['kind']} on #{hex_id} cannot take this action", FIELD)
+        raise IllegalInput(f"the {tile['kind']} on #{hex_id} cannot take this action", where)
     wanted = spec["soldier"]
     tired = sum(1 for x in s["soldiers"] if x["exhausted"])
     if tired >= int(spec["workers"]):
         raise IllegalInput(
             f"the Building on #{hex_id} allows at most {spec['workers']} Soldier actions "
             "until its Soldiers are set upright",
-            FIELD,
+            where,
         )
     for x in s["soldiers"]:
         if x["kind"] == wanted and not x["exhausted"]:
             x["exhausted"] = True
             return
-    raise IllegalInput(f"no upright {wanted} mans the Building on #{hex_id}", FIELD)
+    raise IllegalInput(f"no upright {wanted} mans the Building on #{hex_id}", where)
 
 
 def apply_commands(field: Field, text: str, twice: bool) -> list[Msg]:
@@ -188,7 +191,7 @@ def _gunfire(field: Field, target: int, sources: list[int], twice: bool, steps: 
         action = "indirect_fire" if indirect else "gunfire"
         if target not in building_reach(field, source, over_invaders=indirect):
             raise IllegalInput(f"#{target} is not in sight of the Building on #{source}", FIELD)
-        _exhaust(field, source, action)
+        exhaust(field, source, action)
         damage += int(spec.get("damage", 0))
         explode = explode or indirect
     steps.append(msg("Combined fire deals {n} damage to #{hex}", n=damage, hex=target))
@@ -207,7 +210,7 @@ def _bomb(field: Field, args: list[str], twice: bool, steps: list[Msg]) -> None:
         source = _hex(args[2])
         if target not in building_reach(field, source):
             raise IllegalInput(f"#{target} is not in sight of the Guard Post on #{source}", FIELD)
-        _exhaust(field, source, "fire_bomb")
+        exhaust(field, source, "fire_bomb")
     explode_bomb(field, target, twice, steps)
 
 
@@ -224,7 +227,7 @@ def _knockback(field: Field, args: list[str], twice: bool, steps: list[Msg]) -> 
         source = _hex(args[3])
         if start not in building_reach(field, source):
             raise IllegalInput(f"#{start} is not in sight of the Guard Post on #{source}", FIELD)
-        _exhaust(field, source, "knockback")
+        exhaust(field, source, "knockback")
     troop = field["troops"][str(start)]
     sent = {"basic": min(3, troop["basic"])}
     sent["elite"] = min(3 - sent["basic"], troop["elite"])

@@ -291,3 +291,23 @@ def test_situation_errors_name_the_field(situation: dict, field: str) -> None:
     with pytest.raises(SituationError) as info:
         get_game("anteportas").decisions()[kind](situation)
     assert info.value.field == field
+
+
+def test_fire_support_is_asked_when_the_battle_starts() -> None:
+    game = get_game("anteportas")
+    session = Session(game, {"players": 1, "draw": "physical"}, seed=1)
+    session.answer({"card": "R101 spawn=24,24 arrows=down"})
+    session.answer({"change": "set 19 F; set 14 F trench"})
+    session.answer({"change": "done"})
+    session.answer({"card": "R101 arrows=down"})
+    prompt = session.prompt()
+    assert prompt.step == "support"
+    assert "#14" in prompt.lines[-1].english()
+    with pytest.raises(IllegalInput):
+        session.answer({"support": "nine"})
+    decision = session.answer({"support": "14"})
+    assert decision is not None
+    assert "Fire support adds 1 to your Strength on #19" in [
+        m.english() for m in decision.instructions
+    ]
+    assert session.state["field"]["troops"] == {}

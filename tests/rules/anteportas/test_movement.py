@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.errors import IllegalInput
 from rules.games.anteportas.cards import catalogue
 from rules.games.anteportas.movement import NeedChoice, move_troop
 from tests.rules.anteportas.helpers import (
@@ -335,3 +336,33 @@ def test_units_are_conserved_through_any_move(
         return
     assert units_total(after) == before_units
     assert soldiers_total(after) == before_soldiers
+
+
+# -- Soldier actions during Battle -------------------------------------------------------
+
+
+def test_fire_support_is_offered_when_a_battle_starts() -> None:
+    f = with_troops(field(h12=side("F"), h7=side("F", building("trench"))), h17=(2, 0))
+    with pytest.raises(NeedChoice) as info:
+        move_troop(f, 17, card(["down"]))
+    assert info.value.pending["kind"] == "support"
+    assert info.value.pending["sources"] == [7]
+    lost = move_troop(f, 17, card(["down"]), choices={"support-1": []})
+    assert lost.battles[0]["our_strength"] == 1 and lost.field["troops"] == {
+        "12": {"basic": 1, "elite": 0}
+    }
+    won = move_troop(f, 17, card(["down"]), choices={"support-1": [7]})
+    assert won.battles[0]["our_strength"] == 2 and won.field["troops"] == {}
+    assert won.field["hexes"]["7"]["soldiers"] == [{"kind": "farmer", "exhausted": True}]
+
+
+def test_support_from_a_building_out_of_reach_is_refused() -> None:
+    f = with_troops(field(h12=side("F"), h7=side("F", building("trench"))), h17=(2, 0))
+    with pytest.raises(IllegalInput):
+        move_troop(f, 17, card(["down"]), choices={"support-1": [9]})
+
+
+def test_trenches_cannot_support_against_flying_elite_dragons() -> None:
+    f = with_troops(field(h12=side("C"), h7=side("F", building("trench"))), h22=(0, 1))
+    out = move_troop(f, 22, card(["down", "down", "down"]), dragons=True)
+    assert out.battles[0]["our_strength"] == 3  # no support question was raised
