@@ -5,7 +5,9 @@ Battleground and which Soldier actions they take. Commands, separated by ``;``:
 
 ``set 7 C F guard_post``  hex #7 now holds a Citizen, a Farmer and a Guard Post
                           (``f``/``c`` = exhausted Farmer/Citizen; ``set 7 -`` empties it;
-                          tiles: a building kind, a mine kind, ``trap``, ``bomb``)
+                          tiles: a building kind, a mine kind, ``trap``, ``bomb``). Setting
+                          Soldiers on a hex with Invaders starts a Battle at once; add ``+1``
+                          when the Supreme Commander moved them (+1 Strength)
 ``rotate 7 1``            turn the Building on #7 one position clockwise (-1: counter-)
 ``gunfire 12 from 7 9``   Gunfire (Trench/Bunker) or Indirect Fire (Catapult/Howitzer)
                           from the Buildings on #7 and #9 on #12, combined; each named
@@ -130,8 +132,12 @@ def _set(field: Field, args: list[str], steps: list[Msg]) -> None:
     hex_id = _hex(args[0])
     soldiers: list[dict[str, Any]] = []
     tile = None
+    bonus = 0
     for token in args[1:]:
         if token == "-":
+            continue
+        if token == "+1":  # moved in by the Supreme Commander: +1 in the Battle this starts
+            bonus = 1
             continue
         if token in SOLDIER_CODES:
             kind, tired = SOLDIER_CODES[token]
@@ -153,7 +159,7 @@ def _set(field: Field, args: list[str], steps: list[Msg]) -> None:
         ctx = BattleContext(twice=False)
         troop = field["troops"][str(hex_id)]
         if battle_needed(s, ctx, troop):
-            _battle_now(field, hex_id, steps)
+            _battle_now(field, hex_id, steps, bonus)
 
 
 def _battle_now(field: Field, hex_id: int, steps: list[Msg], bonus: int = 0) -> None:

@@ -122,3 +122,14 @@ def test_unknown_command_names_the_field() -> None:
     with pytest.raises(IllegalInput) as info:
         apply_commands(field(), "jump 3", False)
     assert info.value.field == "change"
+
+
+def test_supreme_commander_adds_one_to_the_battle_it_starts() -> None:
+    f = field()
+    f["troops"]["12"] = {"basic": 2, "elite": 0}
+    apply_commands(f, "set 12 F", False)
+    assert f["troops"] == {"12": {"basic": 1, "elite": 0}}  # 1 < 2: the Farmer falls, 1 Raider too
+    f = field()
+    f["troops"]["12"] = {"basic": 2, "elite": 0}
+    apply_commands(f, "set 12 F +1", False)
+    assert f["troops"] == {}
