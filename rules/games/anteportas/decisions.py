@@ -193,9 +193,9 @@ def _move(
             break
         except NeedChoice as need:
             key = need.pending["key"]
-            if need.pending.get("kind") == "support":
+            if need.pending.get("kind") in ("support", "replace"):
                 choices[key] = []
-                tracer.add("players' choice", f"{key} on #{need.pending['hex']}: no fire support")
+                tracer.add("players' choice", f"{key} on #{need.pending['hex']}: no Soldier action")
             else:
                 choices[key] = "mine"
                 tracer.add(

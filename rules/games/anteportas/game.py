@@ -239,7 +239,14 @@ class AntePortas(Game):
             )
         if stage == "spawn":
             n = self._spawn_count(state)
-            lines = (
+            prep = []
+            if state["final_round"] == 1:
+                prep = [
+                    msg("Final Wave: move your Stewards to the Market in the Command Center."),
+                    msg("Place the new Market card for the Eras you played."),
+                    msg("During the Final Wave you do not sustain Citizens."),
+                ]
+            lines = prep + (
                 [msg("New Invaders spawn: {n} Movement card(s).", n=n)]
                 if n
                 else [msg("No Invaders spawn now.")]
@@ -333,6 +340,30 @@ class AntePortas(Game):
                     ),
                 ),
             )
+        if stage == "choice" and state["pending"]["need"].get("kind") == "replace":
+            need = state["pending"]["need"]
+            return Prompt(
+                "replace",
+                msg("Replace the Mine on #{hex}?", hex=need["hex"]),
+                title,
+                (
+                    *(Msg.from_json(m) for m in need.get("steps", [])),
+                    msg(
+                        "A Guard Post in sight may replace the Mine for {n} Tool(s): {sources}.",
+                        n=need["cost"],
+                        sources=", ".join(f"#{h}" for h in need["sources"]),
+                    ),
+                ),
+                fields=(
+                    Field(
+                        "support",
+                        msg("Replace from"),
+                        "text",
+                        default="none",
+                        help=msg("The hex of the Guard Post whose Soldier acts, or none"),
+                    ),
+                ),
+            )
         if stage == "choice":
             need = state["pending"]["need"]
             labels = {True: msg("the Mine detonates"), False: msg("the Soldiers take the damage")}
@@ -402,7 +433,13 @@ class AntePortas(Game):
     @staticmethod
     def _places_lines(state: State) -> list[Msg]:
         if state["season"] != "summer":
-            return [msg("Winter: the Battle Phase comes before the End-of-the-Year items.")]
+            return [
+                msg("Winter: the Battle Phase comes before the End-of-the-Year items."),
+                msg(
+                    "Citizens on the Battleground must be sustained "
+                    "(otherwise move them to the Sickbay)."
+                ),
+            ]
         if state["year"] == 1:
             return [msg("Place one new Place from the pile in the empty spot at the small Market.")]
         if state["year"] in (2, 3):
@@ -421,7 +458,7 @@ class AntePortas(Game):
             return self._battle(state, answer)
         if stage == "choice":
             pending = state["pending"]
-            if pending["need"].get("kind") == "support":
+            if pending["need"].get("kind") in ("support", "replace"):
                 pending["choices"][pending["need"]["key"]] = support_hexes(answer["support"])
             else:
                 pending["choices"][pending["need"]["key"]] = answer["order"]

@@ -442,6 +442,9 @@ class _Mover:
         for rule, finding, data in result.trace:
             self.note(rule, f"#{target}: {finding}", **data)
         self.battles.append(result.to_json())
+        mines = [t for t in result.tiles_lost if t["type"] == "mine"]
+        if mines and _size(group.units) == 0:
+            self.replace_mine(target, mines[0])
         if _size(group.units) == 0:
             return False
         if index < len(group.arrows) - 1:
@@ -449,6 +452,58 @@ class _Mover:
                 msg("{units} move on from #{hex}", units=_units_text(group.units), hex=target)
             )
         return True
+
+    def replace_mine(self, target: int, lost: dict[str, Any]) -> None:
+        """Guard Post/Tower "Replace": a destroyed Mine in sight, no Invader survived.
+
+        The players answer with the hex of the Guard Post whose Soldier acts (or
+        nothing); the Mine of the same type returns for Tools equal to its Strength.
+        """
+        key = f"replace-{self.battle_no}"
+        sources = []
+        for k, s in sorted(self.field["hexes"].items(), key=lambda kv: int(kv[0])):
+            tile = s["tile"]
+            if tile is None or tile["type"] != "building" or not manned(s):
+                continue
+            spec = defences().buildings[tile["kind"]]
+            tired = sum(1 for x in s["soldiers"] if x["exhausted"])
+            upright = any(
+                x["kind"] == spec["soldier"] and not x["exhausted"] for x in s["soldiers"]
+            )
+            if "replace" not in spec["actions"] or not upright or tired >= int(spec["workers"]):
+                continue
+            if target in building_reach(self.field, int(k)):
+                sources.append(int(k))
+        if not sources:
+            return
+        cost = defences().tile_strength(lost)
+        if key not in self.choices:
+            raise NeedChoice(
+                {
+                    "key": key,
+                    "kind": "replace",
+                    "hex": target,
+                    "sources": sources,
+                    "mine": lost["kind"],
+                    "cost": cost,
+                    "steps": [m.to_json() for m in self.steps],
+                }
+            )
+        chosen = self.choices[key]
+        if not chosen:
+            return
+        if len(chosen) != 1 or chosen[0] not in sources:
+            raise IllegalInput(f"no Guard Post can replace the Mine on #{target} from there", key)
+        exhaust(self.field, chosen[0], "replace", key)
+        self.field["hexes"][str(target)]["tile"] = dict(lost)
+        self.steps.append(
+            msg(
+                "{tile} on #{hex} replaced: pay {n} Tool(s)",
+                tile=tile_name(lost),
+                hex=target,
+                n=cost,
+            )
+        )
 
     def support_sources(self, target: int, units: dict[str, int], flying: bool) -> list[int]:
         """Hexes whose manned Trench/Bunker/Catapult/Howitzer can fire on ``target`` now.

@@ -366,3 +366,19 @@ def test_trenches_cannot_support_against_flying_elite_dragons() -> None:
     f = with_troops(field(h12=side("C"), h7=side("F", building("trench"))), h22=(0, 1))
     out = move_troop(f, 22, card(["down", "down", "down"]), dragons=True)
     assert out.battles[0]["our_strength"] == 3  # no support question was raised
+
+
+def test_guard_post_replaces_a_destroyed_mine_when_no_invader_survives() -> None:
+    f = with_troops(
+        field(h9=side("", mine("bounding")), h4=side("F", building("guard_post"))), h14=(2, 0)
+    )
+    with pytest.raises(NeedChoice) as info:
+        move_troop(f, 14, card(["down"]))
+    assert info.value.pending["kind"] == "replace"
+    assert info.value.pending["sources"] == [4] and info.value.pending["cost"] == 2
+    out = move_troop(f, 14, card(["down"]), choices={"replace-1": [4]})
+    assert out.field["hexes"]["9"]["tile"] == mine("bounding")
+    assert out.field["hexes"]["4"]["soldiers"][0]["exhausted"]
+    assert "Bounding Mine on #9 replaced: pay 2 Tool(s)" in english(out)
+    out = move_troop(f, 14, card(["down"]), choices={"replace-1": []})
+    assert out.field["hexes"]["9"]["tile"] is None
