@@ -18,6 +18,7 @@ from rules.games.anteportas.cards import catalogue, parse_card
 from rules.games.anteportas.movement import NeedChoice, move_troop
 from rules.games.anteportas.sight import in_sight
 from rules.games.anteportas.units import check_side, check_troop, defences
+from rules.games.anteportas.versus import area_control, capture_the_flag
 from rules.text import msg
 
 GAME = "anteportas"
@@ -292,9 +293,100 @@ def decide_sight(situation: Situation) -> Decision:
     )
 
 
+def _teams(situation: Situation, allowed: set[str]) -> dict[str, Any]:
+    teams = situation.get("teams")
+    if not isinstance(teams, dict) or sorted(teams) != ["A", "B"]:
+        raise SituationError("teams", 'needs exactly the teams "A" (bottom) and "B" (top)')
+    for name, team in teams.items():
+        if not isinstance(team, dict):
+            raise SituationError(f"teams.{name}", "must be an object")
+        extra = sorted(set(team) - allowed)
+        if extra:
+            raise SituationError(
+                f"teams.{name}.{extra[0]}", f"unknown field ({', '.join(allowed)})"
+            )
+    return dict(teams)
+
+
+def decide_area_control(situation: Situation) -> Decision:
+    """Area Control: the hexes each team controls and the winner."""
+    _keys(situation, {"teams"})
+    board = battleground()
+    teams = _teams(situation, {"spawn_point", "battleground"})
+    units: dict[str, dict[int, dict[str, Any]]] = {}
+    spawns: dict[str, int] = {}
+    for name, team in teams.items():
+        spawns[name] = board.check_hex(team.get("spawn_point"), f"teams.{name}.spawn_point")
+        raw = team.get("battleground", {})
+        if not isinstance(raw, dict):
+            raise SituationError(f"teams.{name}.battleground", "must map hexes to Units")
+        units[name] = {}
+        for key, value in raw.items():
+            where = f"teams.{name}.battleground.{key}"
+            units[name][board.check_hex(key, where)] = check_side(value, where)
+    both = sorted(set(units["A"]) & set(units["B"]))
+    if both:
+        raise SituationError(f"teams.B.battleground.{both[0]}", "both teams hold Units there")
+    result = area_control(units, spawns)
+    tracer = Tracer()
+    for name in ("A", "B"):
+        tracer.add(
+            "control",
+            f"team {name} controls {result['counts'][name]} hexes",
+            hexes=result["control"][name],
+        )
+    summary = (
+        msg("Team {team} controls the most hexes", team=result["winner"])
+        if result["winner"]
+        else msg("Tie: no team wins")
+    )
+    return Decision(GAME, "area-control", summary, (), tracer.freeze(), result, True)
+
+
+def decide_capture_the_flag(situation: Situation) -> Decision:
+    """Capture the Flag at game end: crossing wins; else the furthest advance, row by row."""
+    _keys(situation, {"teams", "crossed"})
+    board = battleground()
+    teams = _teams(situation, {"mobile_units"})
+    crossed = situation.get("crossed")
+    if crossed not in (None, "A", "B"):
+        raise SituationError(
+            "crossed", "the team that moved a Unit over the opposite edge, or null"
+        )
+    mobile: dict[str, list[int]] = {}
+    for name, team in teams.items():
+        hexes = team.get("mobile_units", [])
+        if not isinstance(hexes, list):
+            raise SituationError(
+                f"teams.{name}.mobile_units", "a list of hex numbers, one per Unit"
+            )
+        mobile[name] = [
+            board.check_hex(h, f"teams.{name}.mobile_units[{i}]") for i, h in enumerate(hexes)
+        ]
+    result = capture_the_flag(mobile)
+    tracer = Tracer()
+    if crossed:
+        result["winner"] = crossed
+        tracer.add("crossing", f"team {crossed} moved a Unit over the opposite edge")
+    else:
+        tracer.add(
+            "furthest advance",
+            f"rows advanced A {result['advance']['A']} vs B {result['advance']['B']}",
+            decided_at_row=result["decided_at_row"],
+        )
+    summary = (
+        msg("Team {team} wins", team=result["winner"])
+        if result["winner"]
+        else msg("Tie: no team wins")
+    )
+    return Decision(GAME, "capture-the-flag", summary, (), tracer.freeze(), result, True)
+
+
 DECISIONS: dict[str, Callable[[Situation], Decision]] = {
     "battle": decide_battle,
     "move-troop": decide_move,
     "battle-phase": decide_battle_phase,
     "line-of-sight": decide_sight,
+    "area-control": decide_area_control,
+    "capture-the-flag": decide_capture_the_flag,
 }

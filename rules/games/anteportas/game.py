@@ -22,6 +22,7 @@ from typing import Any
 from rules.decision import Decision, Tracer
 from rules.errors import IllegalInput
 from rules.game import Game, State
+from rules.games.anteportas import referee
 from rules.games.anteportas.board import battleground
 from rules.games.anteportas.cards import catalogue, deck_ids
 from rules.games.anteportas.movement import MoveOutcome, NeedChoice, move_troop
@@ -86,6 +87,17 @@ class AntePortas(Game):
 
     def setup_fields(self) -> tuple[Field, ...]:
         return (
+            Field(
+                "mode",
+                msg("Game"),
+                "choice",
+                default="cooperative",
+                choices=(
+                    Choice("cooperative", msg("cooperative (1-3 players)")),
+                    Choice("capture_the_flag", msg("versus: Capture the Flag (2 or 4)")),
+                    Choice("area_control", msg("versus: Area Control (2 or 4)")),
+                ),
+            ),
             Field("players", msg("Players"), "int", default=2, minimum=1, maximum=3),
             Field(
                 "scenario",
@@ -157,7 +169,10 @@ class AntePortas(Game):
             "last_path": [],
             "log": [],
             "example": False,
+            "mode": options["mode"],
         }
+        if options["mode"] != "cooperative":
+            state["stage"] = "versus-prep"
         state["field"]["twice"] = self._twice(state)
         # Setup 9: the third Farmer of each player starts as a Soldier on the Spawn Point.
         point = str(battleground().spawn_point)
@@ -216,6 +231,8 @@ class AntePortas(Game):
     # -- prompts --------------------------------------------------------------------
 
     def prompt(self, state: State) -> Prompt:
+        if state["mode"] != "cooperative":
+            return referee.prompt(state)
         stage = state["stage"]
         title = self._half_title(state)
         if state["final_round"]:
@@ -449,6 +466,8 @@ class AntePortas(Game):
     # -- advancing ------------------------------------------------------------------
 
     def advance(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
+        if state["mode"] != "cooperative":
+            return referee.advance(state, answer)
         stage = state["stage"]
         if stage == "spawn":
             return self._spawn(state, answer)

@@ -41,10 +41,10 @@ def building_reach(field: Field, hex_id: int, *, over_invaders: bool = False) ->
     return out
 
 
-def in_sight(field: Field) -> set[int]:
-    """Every hex in sight of your side."""
+def in_sight(field: Field, spawn_point: int | None = None) -> set[int]:
+    """Every hex in sight of your side (``spawn_point`` defaults to #2)."""
     board = battleground()
-    seen = {board.spawn_point}
+    seen = {board.spawn_point if spawn_point is None else spawn_point}
     for key, s in field["hexes"].items():
         hex_id = int(key)
         if s["soldiers"] or s.get("tile") is not None:

@@ -36,14 +36,14 @@ SOLDIER_CODES = {"F": ("farmer", False), "C": ("citizen", False), "f": ("farmer"
 SOLDIER_CODES["c"] = ("citizen", True)
 
 
-def _hex(token: str) -> int:
+def parse_hex(token: str) -> int:
     try:
         return battleground().check_hex(token.lstrip("#"), FIELD)
     except SituationError as exc:
         raise IllegalInput(exc.problem, FIELD) from None
 
 
-def _tile(token: str) -> dict[str, Any]:
+def parse_tile(token: str) -> dict[str, Any]:
     defs = defences()
     if token in defs.buildings:
         raw: dict[str, Any] = {"type": "building", "kind": token}
@@ -97,14 +97,14 @@ def apply_commands(field: Field, text: str, twice: bool) -> list[Msg]:
         if verb == "set":
             _set(field, args, steps)
         elif verb == "rotate" and len(args) == 2:
-            hex_id = _hex(args[0])
+            hex_id = parse_hex(args[0])
             tile = field["hexes"][str(hex_id)]["tile"]
             if tile is None or tile["type"] != "building":
                 raise IllegalInput(f"there is no Building on #{hex_id} to rotate", FIELD)
             tile["rotation"] = (tile.get("rotation", 0) + int(args[1])) % 6
             steps.append(msg("Building on #{hex} rotated", hex=hex_id))
         elif verb == "gunfire" and len(args) >= 3 and args[1] == "from":
-            _gunfire(field, _hex(args[0]), [_hex(a) for a in args[2:]], twice, steps)
+            _gunfire(field, parse_hex(args[0]), [parse_hex(a) for a in args[2:]], twice, steps)
         elif verb == "bomb" and args:
             _bomb(field, args, twice, steps)
         elif verb == "knockback" and len(args) >= 2:
@@ -129,7 +129,7 @@ def apply_commands(field: Field, text: str, twice: bool) -> list[Msg]:
 def _set(field: Field, args: list[str], steps: list[Msg]) -> None:
     if not args:
         raise IllegalInput("'set' needs a hex number", FIELD)
-    hex_id = _hex(args[0])
+    hex_id = parse_hex(args[0])
     soldiers: list[dict[str, Any]] = []
     tile = None
     bonus = 0
@@ -145,7 +145,7 @@ def _set(field: Field, args: list[str], steps: list[Msg]) -> None:
             continue
         if tile is not None:
             raise IllegalInput("no hex can have more than one tile on it", FIELD)
-        tile = _tile(token)
+        tile = parse_tile(token)
     s = field["hexes"][str(hex_id)]
     new_tile = tile is not None and tile != s["tile"]
     if new_tile and str(hex_id) in field["troops"]:
@@ -208,12 +208,12 @@ def _gunfire(field: Field, target: int, sources: list[int], twice: bool, steps: 
 
 
 def _bomb(field: Field, args: list[str], twice: bool, steps: list[Msg]) -> None:
-    target = _hex(args[0])
+    target = parse_hex(args[0])
     tile = field["hexes"][str(target)]["tile"]
     if tile is None or tile["type"] != "bomb":
         raise IllegalInput(f"there is no Bomb on #{target}", FIELD)
     if len(args) == 3 and args[1] == "from":
-        source = _hex(args[2])
+        source = parse_hex(args[2])
         if target not in building_reach(field, source):
             raise IllegalInput(f"#{target} is not in sight of the Guard Post on #{source}", FIELD)
         exhaust(field, source, "fire_bomb")
@@ -222,7 +222,7 @@ def _bomb(field: Field, args: list[str], twice: bool, steps: list[Msg]) -> None:
 
 def _knockback(field: Field, args: list[str], twice: bool, steps: list[Msg]) -> None:
     board = battleground()
-    start = _hex(args[0])
+    start = parse_hex(args[0])
     distance = int(args[1]) if args[1] in ("1", "2") else 0
     if not distance:
         raise IllegalInput("Knockback sends Invaders back one or two hexes", FIELD)
@@ -230,7 +230,7 @@ def _knockback(field: Field, args: list[str], twice: bool, steps: list[Msg]) -> 
     if s["tile"] is None or s["tile"]["type"] != "trap" or str(start) not in field["troops"]:
         raise IllegalInput(f"there are no Invaders in a Trap on #{start}", FIELD)
     if len(args) == 4 and args[2] == "from":
-        source = _hex(args[3])
+        source = parse_hex(args[3])
         if start not in building_reach(field, source):
             raise IllegalInput(f"#{start} is not in sight of the Guard Post on #{source}", FIELD)
         exhaust(field, source, "knockback")
