@@ -214,11 +214,14 @@ class AntePortas(Game):
     def _spawn_count(self, state: State) -> int:
         if state["stage"] == "spawn" and state["final_round"]:
             r = state["final_round"]
+            supply = state["field"]["supply"]
             if state["final_wave"] == "crescendo":
-                return 0 if state.get("all_basic_out") else r
+                # "Once all Basic Units are on the Battleground, skip step 1."
+                out = state.get("all_basic_out") or supply["basic"] == 0
+                return 0 if out else r
             if state["final_wave"] == "all_dead":
-                supply = state["field"]["supply"]
-                return 0 if supply["basic"] + supply["elite"] == 0 else self._final_cards(state)
+                # "... until you run out of Basic or Elite Units": either kind.
+                return 0 if min(supply["basic"], supply["elite"]) == 0 else self._final_cards(state)
             return self._final_cards(state) if r <= FINAL_SPAWN_ROUNDS[state["players"]] else 0
         if not spawns_this_half(state["players"], state["year"], state["season"]):
             return 0
@@ -226,7 +229,8 @@ class AntePortas(Game):
 
     @staticmethod
     def _final_cards(state: State) -> int:
-        return 1 if state["players"] == 1 else 2
+        """As at the start of a half-year: 1 solo (or Twice as Strong), else 2."""
+        return cards_per_spawn(state["players"], state["variant"])
 
     # -- prompts --------------------------------------------------------------------
 
@@ -458,7 +462,15 @@ class AntePortas(Game):
                 ),
             ]
         if state["year"] == 1:
-            return [msg("Place one new Place from the pile in the empty spot at the small Market.")]
+            out = [msg("Place one new Place from the pile in the empty spot at the small Market.")]
+            if state["era"] == 1:
+                out += [
+                    msg("Reminder: no Fee for occupied Places in the cooperative game."),
+                    msg("Slide: a Steward moved onto a Market may slide to an adjacent Place."),
+                    msg("Stewards sharing a Place may trade freely; Improvements may be given."),
+                    msg("Factories also apply to Money Buildings (Pubs and Theaters)."),
+                ]
+            return out
         if state["year"] in (2, 3):
             return [msg("Add two new Places to the Command Center.")]
         return []

@@ -311,3 +311,51 @@ def test_fire_support_is_asked_when_the_battle_starts() -> None:
         m.english() for m in decision.instructions
     ]
     assert session.state["field"]["troops"] == {}
+
+
+def test_all_dead_spawns_every_round_until_a_kind_runs_out() -> None:
+    game = AntePortas()
+    state = game.new_state(game.coerce_options({"players": 2, "final_wave": "all_dead"}), 1)
+    state["stage"] = "spawn"
+    state["final_round"] = 9
+    assert game._spawn_count(state) == 2
+    state["field"]["supply"]["elite"] = 0
+    assert game._spawn_count(state) == 0
+
+
+def test_twice_as_strong_final_wave_draws_one_card() -> None:
+    game = AntePortas()
+    state = game.new_state(game.coerce_options({"players": 2, "variant": "twice"}), 1)
+    state["stage"], state["final_round"] = "spawn", 1
+    assert game._spawn_count(state) == 1
+
+
+def test_all_dead_keeps_defeated_invaders_out_of_the_supply() -> None:
+    game = get_game("anteportas")
+    session = Session(game, {"players": 1, "draw": "physical", "final_wave": "all_dead"}, seed=1)
+    session.answer({"card": "R101 spawn=24 arrows=down"})
+    session.answer({"change": "set 19 C"})
+    session.answer({"change": "done"})
+    session.answer({"card": "R101 arrows=down"})
+    assert (
+        session.state["field"]["supply"]["basic"] == 23
+    )  # back to the supply before the Final Wave
+    session.answer({})
+    session.answer({"change": "done"})
+    session.answer({"next": "final"})
+    session.answer({"card": "R101 spawn=24 arrows=down"})
+    session.answer({"card": "R101 arrows=down"})
+    assert session.state["field"]["troops"] == {}
+    assert session.state["field"]["supply"]["basic"] == 22  # removed from the game
+
+
+def test_example_area_control_and_capture_the_flag() -> None:
+    assert run_example("area-control.json")["result"]["counts"] == {"A": 5, "B": 1}
+    assert run_example("capture-the-flag.json")["result"]["winner"] == "A"
+
+
+def test_every_example_file_is_a_valid_situation() -> None:
+    names = sorted(p.name for p in EXAMPLES.glob("*.json"))
+    assert len(names) >= 7
+    for name in names:
+        assert run_example(name)["game"] == "anteportas"
