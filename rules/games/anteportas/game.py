@@ -23,6 +23,7 @@ from rules.decision import Decision, Tracer
 from rules.errors import IllegalInput
 from rules.game import Game, State
 from rules.games.anteportas import referee
+from rules.games.anteportas.battle import BattleContext, battle_needed
 from rules.games.anteportas.board import battleground
 from rules.games.anteportas.cards import catalogue, deck_ids
 from rules.games.anteportas.movement import MoveOutcome, NeedChoice, move_troop
@@ -463,6 +464,8 @@ class AntePortas(Game):
             ]
         if state["year"] == 1:
             out = [msg("Place one new Place from the pile in the empty spot at the small Market.")]
+            if state["era"] == 2:
+                out.append(msg("Lay out all the Era II Mainland Places now."))
             if state["era"] == 1:
                 out += [
                     msg("Reminder: no Fee for occupied Places in the cooperative game."),
@@ -543,7 +546,8 @@ class AntePortas(Game):
                     )
                 )
                 tracer.add("spawn", f"card {card['id']}: {got} on #{place['hex']}")
-                if any(fld["hexes"][str(place["hex"])][k] for k in ("soldiers",)):
+                here = fld["hexes"][str(place["hex"])]
+                if battle_needed(here, BattleContext(twice=self._twice(state)), troop):
                     _battle_now(fld, place["hex"], steps)
         state["log"] = [m.to_json() for m in steps]
         if state["final_round"] and fld["supply"]["basic"] == 0:

@@ -359,3 +359,20 @@ def test_every_example_file_is_a_valid_situation() -> None:
     assert len(names) >= 7
     for name in names:
         assert run_example(name)["game"] == "anteportas"
+
+
+def test_spawning_onto_your_units_starts_a_battle() -> None:
+    game = get_game("anteportas")
+    session = Session(game, {"players": 1, "draw": "physical"}, seed=1)
+    session.answer({"card": "R101 spawn=24 arrows=down"})
+    session.answer({"change": "set 26 F guard_post; set 19 C"})
+    session.answer({"change": "done"})
+    session.answer({"card": "R101 arrows=down"})
+    session.answer({})  # Winter 1: no spawn (solo)
+    session.answer({"change": "done"})
+    session.answer({"next": "year"})
+    decision = session.answer({"card": "R101 spawn=26,26 arrows=down"})
+    assert decision is not None
+    texts = [m.english() for m in decision.instructions]
+    assert "Battle on #26: your Strength 1 against the Invaders' 2" in texts
+    assert session.state["field"]["troops"]["26"] == {"basic": 1, "elite": 0}
