@@ -23,7 +23,12 @@ from rules.decision import Decision, Tracer
 from rules.errors import IllegalInput
 from rules.game import Game, State
 from rules.games.anteportas import referee
-from rules.games.anteportas.battle import BattleContext, battle_needed
+from rules.games.anteportas.battle import (
+    SOLDIER_NAMES,
+    TILE_NAMES,
+    BattleContext,
+    battle_needed,
+)
 from rules.games.anteportas.board import battleground
 from rules.games.anteportas.cards import catalogue, deck_ids
 from rules.games.anteportas.movement import MoveOutcome, NeedChoice, move_troop
@@ -37,6 +42,7 @@ from rules.text import Msg, msg
 GAME = "anteportas"
 SUPPLY = {"basic": 23, "elite": 12}  # "ca. 23 Base Units, ca. 12 Elite Units"
 FINAL_SPAWN_ROUNDS = {1: 2, 2: 3, 3: 4}
+NAMES = {**TILE_NAMES, **SOLDIER_NAMES}
 CHANGE_HELP = msg(
     "Commands (separate with ;): set 7 C F guard_post | set 7 - | rotate 7 1 | "
     "gunfire 12 from 7 9 | bomb 12 [from 4] | knockback 12 2 [from 4] | upright | heal F 2"
@@ -394,7 +400,7 @@ class AntePortas(Game):
                 label = msg(
                     "{how}: {falls} fall(s)",
                     how=labels[option["mine_first"]],
-                    falls=", ".join(option["falls"]) or "nothing",
+                    falls=", ".join(NAMES[f].english() for f in option["falls"]) or "nothing",
                 )
                 choices.append(Choice("mine" if option["mine_first"] else "soldiers", label))
             return Prompt(
@@ -443,7 +449,7 @@ class AntePortas(Game):
         return tuple(
             Field(
                 f"card{i + 1}" if n > 1 else "card",
-                msg("Card {i} drawn", i=i + 1),
+                msg("Card {i} drawn", i=i + 1) if n > 1 else msg("Card drawn"),
                 "text",
                 help=msg(
                     "Type the card number (e.g. R105), optionally spawn=26,27e arrows=down,left*"
@@ -513,7 +519,8 @@ class AntePortas(Game):
                 example = example or catalogue()[0]
             else:
                 key = f"card{i + 1}" if n > 1 else "card"
-                card, ex = read_card(str(answer.get(key, "")), state["scenario"], key)
+                use = "spawn" if state["stage"] == "spawn" else "move"
+                card, ex = read_card(str(answer.get(key, "")), state["scenario"], key, use)
                 cards.append(card)
                 example = example or ex
         return cards, example

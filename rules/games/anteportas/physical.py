@@ -19,8 +19,15 @@ from rules.errors import IllegalInput, SituationError
 from rules.games.anteportas.cards import catalogue, parse_card
 
 
-def read_card(text: str, scenario: str, field: str = "card") -> tuple[dict[str, Any], bool]:
-    """``(card, example)`` for one typed card; ``example`` when catalogue data was used."""
+def read_card(
+    text: str, scenario: str, field: str = "card", use: str = "move"
+) -> tuple[dict[str, Any], bool]:
+    """``(card, example)`` for one typed card.
+
+    ``use`` is ``"spawn"`` (the top of the card matters) or ``"move"`` (arrows and
+    powers). ``example`` is true when what matters came from the EXAMPLE catalogue:
+    untyped spawn/arrows, or power values (the text names the powers, not their values).
+    """
     words = text.split()
     if not words:
         raise IllegalInput("type the card number, e.g. R105", field)
@@ -55,8 +62,9 @@ def read_card(text: str, scenario: str, field: str = "card") -> tuple[dict[str, 
         card = parse_card(raw, field)
     except SituationError as exc:
         raise IllegalInput(exc.problem, field) from None
-    uses_catalogue = base is not None and not (typed["spawn"] and typed["arrows"])
-    return card, example and uses_catalogue
+    needed = "spawn" if use == "spawn" else "arrows"
+    uses_catalogue = not typed[needed] or (use == "move" and bool(card["powers"]))
+    return card, example and base is not None and uses_catalogue
 
 
 def _spawn(items: list[str], field: str) -> list[dict[str, Any]]:

@@ -376,3 +376,10 @@ def test_spawning_onto_your_units_starts_a_battle() -> None:
     texts = [m.english() for m in decision.instructions]
     assert "Battle on #26: your Strength 1 against the Invaders' 2" in texts
     assert session.state["field"]["troops"]["26"] == {"basic": 1, "elite": 0}
+
+
+def test_typed_cards_are_example_data_only_where_the_catalogue_filled_in() -> None:
+    assert read_card("R101 spawn=24", "raiders", use="spawn")[1] is False
+    assert read_card("R101", "raiders", use="spawn")[1] is True
+    assert read_card("R105 arrows=down", "raiders")[1] is False
+    assert read_card("R116 arrows=down", "raiders")[1] is True  # Weaker's value is example data
