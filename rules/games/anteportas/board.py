@@ -14,6 +14,7 @@ Knockback and retreats use the upward directions.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -95,6 +96,15 @@ class Battleground:
             out.append(nxt)
             current = nxt
         return out
+
+    def centre(self, hex_id: int, size: float = 1.0) -> tuple[float, float]:
+        """The hex centre for drawing or a camera grid: flat-top, ``size`` = corner radius.
+
+        ``x`` grows to the right and ``y`` downwards, in the unit of ``size`` (e.g.
+        board millimetres); hex #26's centre is the origin of the top-left column.
+        """
+        q, r = self.hexes[hex_id]
+        return 1.5 * size * q, math.sqrt(3) * size * (r + q / 2)
 
     def adjacent(self, hex_id: int) -> list[int]:
         return sorted(self.neighbours[hex_id].values())

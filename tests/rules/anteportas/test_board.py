@@ -84,3 +84,14 @@ def test_a_broken_data_file_names_the_bad_entry() -> None:
     data["hexes"][6]["neighbours"]["up"] = 13
     with pytest.raises(SituationError, match=r"#7\.up"):
         parse_battleground(data)
+
+
+def test_centres_for_a_drawing_or_camera_grid() -> None:
+    board = battleground()
+    for h in board.hexes:
+        x, y = board.centre(h, 10.0)
+        for other in board.adjacent(h):
+            ox, oy = board.centre(other, 10.0)
+            assert abs(((x - ox) ** 2 + (y - oy) ** 2) ** 0.5 - 10.0 * 3**0.5) < 1e-9
+    assert board.centre(2, 1.0)[1] > board.centre(7, 1.0)[1]  # #2 is below #7
+    assert board.centre(1, 1.0)[0] < board.centre(4, 1.0)[0] < board.centre(2, 1.0)[0]

@@ -133,3 +133,18 @@ def test_supreme_commander_adds_one_to_the_battle_it_starts() -> None:
     f["troops"]["12"] = {"basic": 2, "elite": 0}
     apply_commands(f, "set 12 F +1", False)
     assert f["troops"] == {}
+
+
+def test_guard_post_example_two_farmers_at_most() -> None:
+    f = field(
+        h4=side("FFF", building("guard_post")),
+        h9=side("", BOMB),
+        h14=side("", BOMB),
+        h10=side("", BOMB),
+    )
+    apply_commands(f, "bomb 10 from 4", False)
+    f["hexes"]["10"]["tile"] = BOMB
+    apply_commands(f, "bomb 10 from 4", False)
+    f["hexes"]["10"]["tile"] = BOMB
+    with pytest.raises(IllegalInput, match="at most 2"):
+        apply_commands(f, "bomb 10 from 4", False)

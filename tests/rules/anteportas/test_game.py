@@ -383,3 +383,12 @@ def test_typed_cards_are_example_data_only_where_the_catalogue_filled_in() -> No
     assert read_card("R101", "raiders", use="spawn")[1] is True
     assert read_card("R105 arrows=down", "raiders")[1] is False
     assert read_card("R116 arrows=down", "raiders")[1] is True  # Weaker's value is example data
+
+
+def test_spawn_example_one_basic_unit_each_on_26_and_27() -> None:
+    session = Session(get_game("anteportas"), {"players": 1, "draw": "physical"}, seed=1)
+    session.answer({"card": "R101 spawn=26,27"})
+    assert session.state["field"]["troops"] == {
+        "26": {"basic": 1, "elite": 0},
+        "27": {"basic": 1, "elite": 0},
+    }

@@ -382,3 +382,15 @@ def test_guard_post_replaces_a_destroyed_mine_when_no_invader_survives() -> None
     assert "Bounding Mine on #9 replaced: pay 2 Tool(s)" in english(out)
     out = move_troop(f, 14, card(["down"]), choices={"replace-1": []})
     assert out.field["hexes"]["9"]["tile"] is None
+
+
+def test_elite_dragon_example_over_14_lands_on_9() -> None:
+    """Text: the Bounding Mine on #14 detonates, absorbed; the Farmer is ignored; on #9
+    the Dragon lands and wounds the two Farmers there."""
+    f = with_troops(field(h14=side("F", mine("bounding")), h9=side("FF")), h19=(0, 1))
+    out = move_troop(f, 19, card(["down", "down"]), dragons=True)
+    assert out.path == [19, 14, 9]
+    assert out.field["hexes"]["14"] == side("F")  # Mine gone, Farmer untouched
+    assert out.field["hexes"]["9"] == side("")
+    assert out.field["sickbay"]["farmer"] == 2
+    assert out.field["troops"] == {"9": {"basic": 0, "elite": 1}}
