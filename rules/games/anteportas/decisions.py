@@ -194,7 +194,7 @@ def _move(
             break
         except NeedChoice as need:
             key = need.pending["key"]
-            if need.pending.get("kind") in ("support", "replace"):
+            if need.pending.get("kind") in ("support", "replace", "gunfire"):
                 choices[key] = []
                 tracer.add("players' choice", f"{key} on #{need.pending['hex']}: no Soldier action")
             else:

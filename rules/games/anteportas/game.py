@@ -340,21 +340,30 @@ class AntePortas(Game):
                 ),
                 fields=tuple(fields),
             )
-        if stage == "choice" and state["pending"]["need"].get("kind") == "support":
+        if stage == "choice" and state["pending"]["need"].get("kind") in ("support", "gunfire"):
             need = state["pending"]["need"]
             sources = ", ".join(f"#{h}" for h in need["sources"])
+            support = need["kind"] == "support"
+            question = (
+                msg(
+                    "A Battle starts on #{hex}. Buildings that can fire on it: {sources}.",
+                    hex=need["hex"],
+                    sources=sources,
+                )
+                if support
+                else msg(
+                    "Invaders enter #{hex}. Buildings that can fire on them: {sources}.",
+                    hex=need["hex"],
+                    sources=sources,
+                )
+            )
             return Prompt(
-                "support",
-                msg("Battle on #{hex}: fire support?", hex=need["hex"]),
+                need["kind"],
+                msg("Battle on #{hex}: fire support?", hex=need["hex"])
+                if support
+                else msg("Fire at the troop on #{hex}?", hex=need["hex"]),
                 title,
-                (
-                    *(Msg.from_json(m) for m in need.get("steps", [])),
-                    msg(
-                        "A Battle starts on #{hex}. Buildings that can fire on it: {sources}.",
-                        hex=need["hex"],
-                        sources=sources,
-                    ),
-                ),
+                (*(Msg.from_json(m) for m in need.get("steps", [])), question),
                 fields=(
                     Field(
                         "support",
@@ -498,7 +507,7 @@ class AntePortas(Game):
             return self._battle(state, answer)
         if stage == "choice":
             pending = state["pending"]
-            if pending["need"].get("kind") in ("support", "replace"):
+            if pending["need"].get("kind") in ("support", "replace", "gunfire"):
                 pending["choices"][pending["need"]["key"]] = support_hexes(answer["support"])
             else:
                 pending["choices"][pending["need"]["key"]] = answer["order"]

@@ -20,6 +20,7 @@ from rules.games.anteportas.battle import (
     FLIGHT_IMMUNE_TILES,
     SOLDIER_NAMES,
     BattleContext,
+    allocate_troop,
     battle_needed,
     resolve_battle,
     tile_name,
@@ -118,6 +119,7 @@ class _Mover:
         self.battles: list[dict[str, Any]] = []
         self.defeat = False
         self.battle_no = 0
+        self.pass_no = 0
         self.modifier = sum(p["value"] for p in card["powers"] if p["power"] == "stronger") - sum(
             p["value"] for p in card["powers"] if p["power"] == "weaker"
         )
@@ -401,7 +403,7 @@ class _Mover:
             mine_first=self.choices.get(key, "mine") != "soldiers",
         )
         if not battle_needed(here, ctx, group.units):
-            return True
+            return self.passing_fire(group, target, flying)
         self.battle_no += 1
         support_key = f"support-{self.battle_no}"
         sources = self.support_sources(target, group.units, flying)
@@ -452,6 +454,45 @@ class _Mover:
                 msg("{units} move on from #{hex}", units=_units_text(group.units), hex=target)
             )
         return True
+
+    def passing_fire(self, group: _Group, target: int, flying: bool) -> bool:
+        """Gunfire at a troop entering a hex without Battle ("even if it is just passing").
+
+        Asked only when some manned Building can fire on the hex now. False when
+        the whole group falls.
+        """
+        sources = self.support_sources(target, group.units, flying)
+        if not sources:
+            return True
+        self.pass_no += 1
+        key = f"gunfire-{self.pass_no}"
+        if key not in self.choices:
+            raise NeedChoice(
+                {
+                    "key": key,
+                    "kind": "gunfire",
+                    "hex": target,
+                    "units": dict(group.units),
+                    "sources": sources,
+                    "steps": [m.to_json() for m in self.steps],
+                }
+            )
+        damage = self.fire_support(target, self.choices[key], sources, bonus=False)
+        if not damage:
+            return True
+        lost = allocate_troop(group.units, damage, self.twice)
+        for k in lost:
+            group.units[k] -= lost[k]
+        self.to_supply(lost)
+        self.steps.append(
+            msg(
+                "Gunfire deals {n} damage on #{hex}: {units} fall",
+                n=damage,
+                hex=target,
+                units=_units_text(lost),
+            )
+        )
+        return _size(group.units) > 0
 
     def replace_mine(self, target: int, lost: dict[str, Any]) -> None:
         """Guard Post/Tower "Replace": a destroyed Mine in sight, no Invader survived.
@@ -535,7 +576,9 @@ class _Mover:
                 out.append(hex_id)
         return out
 
-    def fire_support(self, target: int, chosen: list[int], sources: list[int]) -> int:
+    def fire_support(
+        self, target: int, chosen: list[int], sources: list[int], bonus: bool = True
+    ) -> int:
         """Exhaust one Soldier per chosen Building (a hex twice: two); the damage added."""
         defs = defences()
         total = 0
@@ -549,7 +592,7 @@ class _Mover:
             action = "indirect_fire" if "indirect_fire" in spec["actions"] else "gunfire"
             exhaust(self.field, hex_id, action, "support")
             total += int(spec.get("damage", 0))
-        if total:
+        if total and bonus:
             self.steps.append(
                 msg("Fire support adds {n} to your Strength on #{hex}", n=total, hex=target)
             )

@@ -394,3 +394,19 @@ def test_elite_dragon_example_over_14_lands_on_9() -> None:
     assert out.field["hexes"]["9"] == side("")
     assert out.field["sickbay"]["farmer"] == 2
     assert out.field["troops"] == {"9": {"basic": 0, "elite": 1}}
+
+
+def test_trench_example_kills_the_elite_unit_just_passing_through_12() -> None:
+    f = with_troops(
+        field(h9=side("FFF", building("trench")), h10=side("F", building("trench"))), h17=(0, 1)
+    )
+    with pytest.raises(NeedChoice) as info:
+        move_troop(f, 17, card(["down", "down"]))
+    assert info.value.pending["kind"] == "gunfire" and info.value.pending["sources"] == [9, 10]
+    out = move_troop(f, 17, card(["down", "down"]), choices={"gunfire-1": [9, 9, 10]})
+    assert out.path == [17, 12] and out.field["troops"] == {}
+    assert "Gunfire deals 3 damage on #12: 1 Elite fall" in english(out)
+    with pytest.raises(IllegalInput, match="at most 2"):
+        move_troop(f, 17, card(["down", "down"]), choices={"gunfire-1": [9, 9, 9]})
+    passed = move_troop(f, 17, card(["down", "down"]), choices={"gunfire-1": []})
+    assert passed.field["troops"] == {"7": {"basic": 0, "elite": 1}}
