@@ -35,12 +35,13 @@ from rules.games.anteportas.movement import MoveOutcome, NeedChoice, move_troop
 from rules.games.anteportas.physical import read_card
 from rules.games.anteportas.scene import board_scene
 from rules.games.anteportas.table import _battle_now, apply_commands
+from rules.games.anteportas.units import defences
 from rules.prompt import Choice, Field, Prompt
 from rules.rng import rng_state, shuffled
 from rules.text import Msg, msg
 
 GAME = "anteportas"
-SUPPLY = {"basic": 23, "elite": 12}  # "ca. 23 Base Units, ca. 12 Elite Units"
+
 FINAL_SPAWN_ROUNDS = {1: 2, 2: 3, 3: 4}
 NAMES = {**TILE_NAMES, **SOLDIER_NAMES}
 CHANGE_HELP = msg(
@@ -55,7 +56,7 @@ def new_field() -> dict[str, Any]:
         "hexes": {str(h): {"soldiers": [], "tile": None} for h in sorted(board.hexes)},
         "troops": {},
         "sickbay": {"farmer": 0, "citizen": 0},
-        "supply": dict(SUPPLY),
+        "supply": {k: int(defences().components["invaders"][k]) for k in ("basic", "elite")},
     }
 
 

@@ -153,6 +153,8 @@ def _set(field: Field, args: list[str], steps: list[Msg]) -> None:
     # Soldiers standing on the hex put it in sight (hexes with your Units are in sight).
     if new_tile and not soldiers and hex_id not in in_sight(field):
         raise IllegalInput(f"you may only place tiles on hexes in sight (#{hex_id} is not)", FIELD)
+    if new_tile:
+        check_components(field, hex_id, tile)
     s["soldiers"], s["tile"] = soldiers, tile
     steps.append(msg("Hex #{hex} updated", hex=hex_id))
     if str(hex_id) in field["troops"] and soldiers:
@@ -160,6 +162,27 @@ def _set(field: Field, args: list[str], steps: list[Msg]) -> None:
         troop = field["troops"][str(hex_id)]
         if battle_needed(s, ctx, troop):
             _battle_now(field, hex_id, steps, bonus)
+
+
+def check_components(field: Field, hex_id: int, tile: dict[str, Any] | None) -> None:
+    """The components are limited on purpose: no more tiles of a type than the box holds."""
+    if tile is None:
+        return
+    kind = tile.get("kind") or tile["type"]
+    on_board = [
+        s["tile"].get("kind") or s["tile"]["type"]
+        for key, s in field["hexes"].items()
+        if s["tile"] is not None and key != str(hex_id)
+    ]
+    for limit in defences().components["limits"]:
+        if kind in limit["kinds"]:
+            used = sum(1 for k in on_board if k in limit["kinds"])
+            if used + 1 > int(limit["tiles"]):
+                raise IllegalInput(
+                    f"all {limit['tiles']} {'/'.join(limit['kinds'])} tiles are in use "
+                    "(components are limited on purpose)",
+                    FIELD,
+                )
 
 
 def _battle_now(field: Field, hex_id: int, steps: list[Msg], bonus: int = 0) -> None:

@@ -33,6 +33,7 @@ class Defences:
     soldier: dict[str, dict[str, Any]]
     mines: dict[str, dict[str, Any]]
     buildings: dict[str, dict[str, Any]]
+    components: dict[str, Any]
     example: bool
 
     def invader_strength(self, kind: str, twice: bool) -> int:
@@ -66,6 +67,7 @@ def defences() -> Defences:
         soldier=data["soldiers"],
         mines=data["mines"],
         buildings=data["buildings"],
+        components=data["components"],
         example=bool(data.get("example", False)),
     )
 

@@ -148,3 +148,13 @@ def test_guard_post_example_two_farmers_at_most() -> None:
     f["hexes"]["10"]["tile"] = BOMB
     with pytest.raises(IllegalInput, match="at most 2"):
         apply_commands(f, "bomb 10 from 4", False)
+
+
+def test_components_are_limited_on_purpose() -> None:
+    f = field()
+    for h in range(1, 8):
+        apply_commands(f, f"set {h} F catapult", False)
+    with pytest.raises(IllegalInput, match="7 catapult/howitzer"):
+        apply_commands(f, "set 8 F howitzer", False)
+    apply_commands(f, "set 7 F trap", False)  # replacing a tile frees its component
+    apply_commands(f, "set 8 F howitzer", False)
