@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules.games.anteportas.board import battleground
+from rules.games.anteportas.sight import manned
+from rules.games.anteportas.units import defences
 from rules.text import msg
 
 TILE_CODES = {
@@ -95,5 +97,19 @@ def board_scene(
         "hexes": hexes,
         "spawn_point": str(board.spawn_point),
         "path": [str(h) for h in path],
-        "arrows": [],
+        "arrows": building_arrows(field),
     }
+
+
+def building_arrows(field: dict[str, Any]) -> list[dict[str, str]]:
+    """One arrow per manned Building's arrow, to the first hex it reaches."""
+    board, defs = battleground(), defences()
+    out = []
+    for key, s in sorted(field["hexes"].items(), key=lambda kv: int(kv[0])):
+        if not manned(s):
+            continue
+        for direction in defs.building_arrows(s["tile"]):
+            ray = board.ray(int(key), direction, 1)
+            if ray:
+                out.append({"from": key, "to": str(ray[0])})
+    return out

@@ -207,6 +207,15 @@ def test_board_scene_is_a_hex_grid_with_tokens_and_path() -> None:
     by_id = {h["id"]: h for h in scene["hexes"]}
     assert by_id["14"]["tokens"] == [{"text": "1B", "colour": "red"}]
     assert by_id["24"]["shade"] == "spawn" and by_id["3"]["shade"] == "bottom"
+    assert by_id["19"]["tokens"] == [
+        {"text": "F", "colour": "blue"},
+        {"text": "GP", "colour": "brown"},
+    ]
+    assert scene["arrows"] == [
+        {"from": "19", "to": "21"},
+        {"from": "19", "to": "24"},
+        {"from": "19", "to": "22"},
+    ]
 
 
 # -- decide ------------------------------------------------------------------------------
