@@ -207,14 +207,25 @@ def test_board_scene_is_a_hex_grid_with_tokens_and_path() -> None:
     by_id = {h["id"]: h for h in scene["hexes"]}
     assert by_id["14"]["tokens"] == [{"text": "1B", "colour": "red"}]
     assert by_id["24"]["shade"] == "spawn" and by_id["3"]["shade"] == "bottom"
-    assert by_id["19"]["tokens"] == [
-        {"text": "F", "colour": "blue"},
+    assert by_id["19"]["tokens"] == []  # Farmer wounded, Guard Post destroyed (2 against 1)
+
+
+def test_board_scene_draws_manned_building_arrows() -> None:
+    from rules.games.anteportas.scene import board_scene
+    from tests.rules.anteportas.helpers import building, field, side
+
+    f = field(h4=side("f", building("guard_post")), h12=side("C", building("guard_post")))
+    scene = board_scene(f, [], None, True)
+    by_id = {h["id"]: h for h in scene["hexes"]}
+    assert by_id["4"]["tokens"] == [
+        {"text": "f", "colour": "blue"},
         {"text": "GP", "colour": "brown"},
     ]
+    # Only the Guard Post manned by a Farmer (exhausted or not) shows its arrows.
     assert scene["arrows"] == [
-        {"from": "19", "to": "21"},
-        {"from": "19", "to": "24"},
-        {"from": "19", "to": "22"},
+        {"from": "4", "to": "6"},
+        {"from": "4", "to": "9"},
+        {"from": "4", "to": "7"},
     ]
 
 
