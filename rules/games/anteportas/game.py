@@ -34,7 +34,7 @@ from rules.games.anteportas.cards import catalogue, deck_ids
 from rules.games.anteportas.movement import MoveOutcome, NeedChoice, move_troop
 from rules.games.anteportas.physical import read_card
 from rules.games.anteportas.scene import board_scene
-from rules.games.anteportas.table import _battle_now, apply_commands
+from rules.games.anteportas.table import apply_commands, battle_now
 from rules.games.anteportas.units import defences
 from rules.prompt import Choice, Field, Prompt
 from rules.rng import rng_state, shuffled
@@ -565,7 +565,7 @@ class AntePortas(Game):
                 tracer.add("spawn", f"card {card['id']}: {got} on #{place['hex']}")
                 here = fld["hexes"][str(place["hex"])]
                 if battle_needed(here, BattleContext(twice=self._twice(state)), troop):
-                    _battle_now(fld, place["hex"], steps)
+                    battle_now(fld, place["hex"], steps)
         state["log"] = [m.to_json() for m in steps]
         if state["final_round"] and fld["supply"]["basic"] == 0:
             state["all_basic_out"] = True

@@ -76,7 +76,7 @@ def prompt(state: State) -> Prompt:
     title = msg("Capture the Flag") if mode == "capture_the_flag" else msg("Area Control")
     if state["stage"] == "versus-prep":
         lines: list[Msg] = [*PREPARATIONS, SPAWN_NOTE[mode]]
-        lines += [Msg(rule) for rule in GENERAL_RULES]
+        lines += list(GENERAL_RULES)
         return Prompt("versus-prep", msg("Preparations and general rules"), title, tuple(lines))
     if state["stage"] == "versus-done":
         return Prompt(

@@ -161,7 +161,7 @@ def _set(field: Field, args: list[str], steps: list[Msg]) -> None:
         ctx = BattleContext(twice=False)
         troop = field["troops"][str(hex_id)]
         if battle_needed(s, ctx, troop):
-            _battle_now(field, hex_id, steps, bonus)
+            battle_now(field, hex_id, steps, bonus)
 
 
 def check_components(field: Field, hex_id: int, tile: dict[str, Any] | None) -> None:
@@ -185,7 +185,7 @@ def check_components(field: Field, hex_id: int, tile: dict[str, Any] | None) -> 
                 )
 
 
-def _battle_now(field: Field, hex_id: int, steps: list[Msg], bonus: int = 0) -> None:
+def battle_now(field: Field, hex_id: int, steps: list[Msg], bonus: int = 0) -> None:
     """Moving Units onto Invaders results in Battle immediately."""
     troop = field["troops"][str(hex_id)]
     twice = bool(field.get("twice", False))
@@ -275,4 +275,4 @@ def _knockback(field: Field, args: list[str], twice: bool, steps: list[Msg]) -> 
     steps.append(msg("Invaders knocked back from #{a} to #{b}", a=start, b=target))
     other = field["hexes"][str(target)]
     if battle_needed(other, BattleContext(twice=twice), here):
-        _battle_now(field, target, steps)
+        battle_now(field, target, steps)

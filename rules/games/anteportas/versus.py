@@ -24,25 +24,33 @@ from typing import Any
 
 from rules.games.anteportas.board import battleground
 from rules.games.anteportas.sight import in_sight
+from rules.text import Msg, msg
 
 TEAMS = ("A", "B")
-GENERAL_RULES = (
-    "Apply all rules of the cooperative game as completely as possible; no Battle Phase, "
-    "no Final Wave, no Movement or new Market cards.",
-    "Building limit: the number of base game Buildings is limited.",
-    "Build Defensive Works with their name tags facing you.",
-    "Set your team's exhausted Soldiers upright at no cost at the start of your first turn "
-    "in a Half-Year (each player individually).",
-    "Fee: pay the other team's Stewards. Trading: the cooperative rules apply within a team.",
-    "Indirect Fire destroys enemy Traps and Mines (regardless of Strength) on the hex.",
-    "No player may have more than 6 Soldiers on any given hex.",
-    "Moving a Mobile Unit may take its manning Soldier along, exhausted or not.",
-    "Moving is exhausting: exhaust Soldiers after moving them on the Battleground.",
-    "New Places are added by the current Starting Player.",
-    "In enemy Traps, the active team decides which of its Units are slowed down.",
-    "Units left on the other team's Spawn Point at the end of your three turns go to the Sickbay.",
-    "The team defeated in Battle decides which Soldiers of the winning team are wounded.",
-    "Soldier actions may be taken at any time, even on another player's turn.",
+GENERAL_RULES: tuple[Msg, ...] = (
+    msg(
+        "Apply all rules of the cooperative game as completely as possible; no Battle Phase, "
+        "no Final Wave, no Movement or new Market cards."
+    ),
+    msg("Building limit: the number of base game Buildings is limited."),
+    msg("Build Defensive Works with their name tags facing you."),
+    msg(
+        "Set your team's exhausted Soldiers upright at no cost at the start of your first turn "
+        "in a Half-Year (each player individually)."
+    ),
+    msg("Fee: pay the other team's Stewards. Trading: the cooperative rules apply within a team."),
+    msg("Indirect Fire destroys enemy Traps and Mines (regardless of Strength) on the hex."),
+    msg("No player may have more than 6 Soldiers on any given hex."),
+    msg("Moving a Mobile Unit may take its manning Soldier along, exhausted or not."),
+    msg("Moving is exhausting: exhaust Soldiers after moving them on the Battleground."),
+    msg("New Places are added by the current Starting Player."),
+    msg("In enemy Traps, the active team decides which of its Units are slowed down."),
+    msg(
+        "Units left on the other team's Spawn Point at the end of your three turns "
+        "go to the Sickbay."
+    ),
+    msg("The team defeated in Battle decides which Soldiers of the winning team are wounded."),
+    msg("Soldier actions may be taken at any time, even on another player's turn."),
 )
 
 
