@@ -106,6 +106,20 @@ class Battleground:
         q, r = self.hexes[hex_id]
         return 1.5 * size * q, math.sqrt(3) * size * (r + q / 2)
 
+    def picture(self) -> list[str]:
+        """The layout as text, top row first, to check against the printed board."""
+        rows: dict[int, dict[int, int]] = {}
+        for hex_id, (q, r) in self.hexes.items():
+            rows.setdefault(2 * r + q, {})[q] = hex_id
+        width = max(q for q, _ in self.hexes.values()) + 1
+        lines = []
+        for y in sorted(rows):
+            cells = [" " * 3] * width
+            for q, hex_id in rows[y].items():
+                cells[q] = f"{hex_id:>3}"
+            lines.append("".join(cells).rstrip())
+        return lines
+
     def adjacent(self, hex_id: int) -> list[int]:
         return sorted(self.neighbours[hex_id].values())
 

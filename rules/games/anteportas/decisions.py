@@ -382,6 +382,28 @@ def decide_capture_the_flag(situation: Situation) -> Decision:
     return Decision(GAME, "capture-the-flag", summary, (), tracer.freeze(), result, True)
 
 
+def decide_layout(situation: Situation) -> Decision:
+    """The Battleground reading as text and neighbour lists, to check against the board."""
+    _keys(situation, set())
+    board = battleground()
+    tracer = Tracer()
+    for hex_id in sorted(board.hexes):
+        tracer.add("hex", f"#{hex_id} at {board.hexes[hex_id]}", **board.neighbours[hex_id])
+    lines = tuple(msg("{row}", row=row) for row in board.picture())
+    return Decision(
+        GAME,
+        "battleground",
+        msg("Battleground: 28 hexes, Spawn Point #{p}", p=board.spawn_point),
+        lines,
+        tracer.freeze(),
+        {
+            "picture": board.picture(),
+            "neighbours": {str(h): n for h, n in board.neighbours.items()},
+        },
+        board.example,
+    )
+
+
 DECISIONS: dict[str, Callable[[Situation], Decision]] = {
     "battle": decide_battle,
     "move-troop": decide_move,
@@ -389,4 +411,5 @@ DECISIONS: dict[str, Callable[[Situation], Decision]] = {
     "line-of-sight": decide_sight,
     "area-control": decide_area_control,
     "capture-the-flag": decide_capture_the_flag,
+    "battleground": decide_layout,
 }

@@ -95,3 +95,14 @@ def test_centres_for_a_drawing_or_camera_grid() -> None:
             assert abs(((x - ox) ** 2 + (y - oy) ** 2) ** 0.5 - 10.0 * 3**0.5) < 1e-9
     assert board.centre(2, 1.0)[1] > board.centre(7, 1.0)[1]  # #2 is below #7
     assert board.centre(1, 1.0)[0] < board.centre(4, 1.0)[0] < board.centre(2, 1.0)[0]
+
+
+def test_picture_for_checking_against_the_printed_board() -> None:
+    from rules.registry import get_game
+
+    picture = battleground().picture()
+    assert picture[0].split() == ["26", "27", "28"]
+    assert picture[-1].split() == ["1", "2", "3"]
+    assert picture[-2].split() == ["4", "5"]
+    out = get_game("anteportas").decisions()["battleground"]({"decision": "battleground"})
+    assert out.result["picture"] == picture and out.example_data
