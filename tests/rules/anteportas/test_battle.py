@@ -230,3 +230,27 @@ def test_units_and_strength_are_conserved(
             for s in before["soldiers"]
             if flying and elite and not basic and s["kind"] == "farmer"
         ]
+
+
+@settings(max_examples=200, deadline=None)
+@given(code=st.text(alphabet="FC", max_size=6), damage=st.integers(0, 20), mine_first=st.booleans())
+def test_damage_wounds_as_many_soldiers_as_possible(
+    code: str, damage: int, mine_first: bool
+) -> None:
+    from rules.games.anteportas.battle import allocate_defence
+
+    s = side(code)
+    loss = allocate_defence(s, damage, mine_first=mine_first)
+    strength = {"farmer": 1, "citizen": 3}
+    wounded = [s["soldiers"][i]["kind"] for i in loss.wounded]
+    assert sum(strength[k] for k in wounded) <= damage
+    left = damage - sum(strength[k] for k in wounded)
+    remaining = [x["kind"] for i, x in enumerate(s["soldiers"]) if i not in loss.wounded]
+    # Nobody left could still have been wounded with the damage left over.
+    assert all(strength[k] > left for k in remaining)
+    assert len(wounded) == max(
+        nf + nc
+        for nc in range(code.count("C") + 1)
+        for nf in range(code.count("F") + 1)
+        if nf + 3 * nc <= damage
+    )
