@@ -3,8 +3,10 @@
 Modules: ``board`` (Battleground data), ``units`` (Strengths), ``battle`` (Resolving
 Battle), ``cards`` / ``physical`` (Movement cards), ``movement`` (moving a troop,
 Special Powers), ``effects`` (fire, Shoot, Bombs), ``sight`` (line of sight),
-``table`` (the players' changes and Soldier actions), ``game`` (the step machine),
-``scene`` (the board picture), ``decisions`` (``tableside decide``).
+``table`` (the players' changes and Soldier actions), ``schedule`` (spawns),
+``prompts`` (what each stage asks), ``game`` (the step machine), ``scene`` (the
+board picture), ``decisions`` (``tableside decide``), ``versus``/``referee``
+(the confrontational variants).
 """
 
 from rules.games.anteportas.game import AntePortas

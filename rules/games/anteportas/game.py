@@ -7,7 +7,8 @@ Stages (``state["stage"]``):
 ``turns``   the players take their turns and tell the assistant what changed on
             the Battleground (:mod:`rules.games.anteportas.table` commands);
 ``battle``  one Movement card per occupied hex, lowest hex first;
-``choice``  a Battle lets the players choose (Mine or Soldiers first);
+``choice``  a Battle or move needs the players: Mine or Soldiers first, fire
+            support, Gunfire at a passing troop, replacing a Mine;
 ``year``    after a Winter Battle Phase: next year, Era II, or the Final Wave;
 ``final``   the one action of a Final Wave Battle Round;
 ``won`` / ``lost``.
@@ -23,17 +24,16 @@ from rules.decision import Decision, Tracer
 from rules.errors import IllegalInput
 from rules.game import Game, State
 from rules.games.anteportas import referee
-from rules.games.anteportas.battle import (
-    SOLDIER_NAMES,
-    TILE_NAMES,
-    BattleContext,
-    battle_needed,
-)
+from rules.games.anteportas.battle import BattleContext, battle_needed
 from rules.games.anteportas.board import battleground
 from rules.games.anteportas.cards import catalogue, deck_ids
 from rules.games.anteportas.movement import MoveOutcome, NeedChoice, move_troop
 from rules.games.anteportas.physical import read_card
+from rules.games.anteportas.prompts import build_prompt, half_title, where
 from rules.games.anteportas.scene import board_scene
+from rules.games.anteportas.schedule import (
+    spawn_count,
+)
 from rules.games.anteportas.table import apply_commands, battle_now
 from rules.games.anteportas.units import defences
 from rules.prompt import Choice, Field, Prompt
@@ -41,13 +41,6 @@ from rules.rng import rng_state, shuffled
 from rules.text import Msg, msg
 
 GAME = "anteportas"
-
-FINAL_SPAWN_ROUNDS = {1: 2, 2: 3, 3: 4}
-NAMES = {**TILE_NAMES, **SOLDIER_NAMES}
-CHANGE_HELP = msg(
-    "Commands (separate with ;): set 7 C F guard_post | set 7 - | rotate 7 1 | "
-    "gunfire 12 from 7 9 | bomb 12 [from 4] | knockback 12 2 [from 4] | upright | heal F 2"
-)
 
 
 def new_field() -> dict[str, Any]:
@@ -58,24 +51,6 @@ def new_field() -> dict[str, Any]:
         "sickbay": {"farmer": 0, "citizen": 0},
         "supply": {k: int(defences().components["invaders"][k]) for k in ("basic", "elite")},
     }
-
-
-def cards_per_spawn(players: int, variant: str) -> int:
-    """Movement cards drawn at the start of a half-year (Twice as Strong: one)."""
-    if players == 1 or variant == "twice":
-        return 1
-    return 2
-
-
-def spawns_this_half(players: int, year: int, season: str) -> bool:
-    """No spawn in the 1st Winter of an Era; solo: not in the 1st and 2nd Winter."""
-    if season != "winter":
-        return True
-    return year > (2 if players == 1 else 1)
-
-
-def turns_per_player(players: int, variant: str) -> int:
-    return 2 if players == 3 and variant != "twice_plus" else 3
 
 
 def support_hexes(text: str) -> list[int]:
@@ -210,289 +185,12 @@ class AntePortas(Game):
         state["example"] = state["example"] or catalogue()[0]
         return copy.deepcopy(catalogue()[1][cid])
 
-    def _half_title(self, state: State) -> Msg:
-        season = msg("Summer") if state["season"] == "summer" else msg("Winter")
-        return msg(
-            "Era {era}, year {year}, {season}",
-            era="I" if state["era"] == 1 else "II",
-            year=state["year"],
-            season=season,
-        )
-
-    def _spawn_count(self, state: State) -> int:
-        if state["stage"] == "spawn" and state["final_round"]:
-            r = state["final_round"]
-            supply = state["field"]["supply"]
-            if state["final_wave"] == "crescendo":
-                # "Once all Basic Units are on the Battleground, skip step 1."
-                out = state.get("all_basic_out") or supply["basic"] == 0
-                return 0 if out else r
-            if state["final_wave"] == "all_dead":
-                # "... until you run out of Basic or Elite Units": either kind.
-                return 0 if min(supply["basic"], supply["elite"]) == 0 else self._final_cards(state)
-            return self._final_cards(state) if r <= FINAL_SPAWN_ROUNDS[state["players"]] else 0
-        if not spawns_this_half(state["players"], state["year"], state["season"]):
-            return 0
-        return cards_per_spawn(state["players"], state["variant"])
-
-    @staticmethod
-    def _final_cards(state: State) -> int:
-        """As at the start of a half-year: 1 solo (or Twice as Strong), else 2."""
-        return cards_per_spawn(state["players"], state["variant"])
-
     # -- prompts --------------------------------------------------------------------
 
     def prompt(self, state: State) -> Prompt:
         if state["mode"] != "cooperative":
             return referee.prompt(state)
-        stage = state["stage"]
-        title = self._half_title(state)
-        if state["final_round"]:
-            title = msg("Final Wave, Battle Round {n}", n=state["final_round"])
-        log = tuple(Msg.from_json(m) for m in state["log"])
-        if stage == "lost":
-            return Prompt(
-                "lost",
-                msg("Defeat"),
-                title,
-                (*log, msg("An Invader broke through.")),
-                finished=True,
-            )
-        if stage == "won":
-            return Prompt(
-                "won",
-                msg("Victory"),
-                title,
-                (*log, msg("All Invaders are defeated.")),
-                finished=True,
-            )
-        if stage == "spawn":
-            n = self._spawn_count(state)
-            prep = []
-            if state["final_round"] == 1:
-                prep = [
-                    msg("Final Wave: move your Stewards to the Market in the Command Center."),
-                    msg("Place the new Market card for the Eras you played."),
-                    msg("During the Final Wave you do not sustain Citizens."),
-                ]
-            lines = prep + (
-                [msg("New Invaders spawn: {n} Movement card(s).", n=n)]
-                if n
-                else [msg("No Invaders spawn now.")]
-            )
-            return Prompt(
-                "spawn",
-                msg("Spawn Invaders"),
-                title,
-                tuple(lines),
-                fields=self._card_fields(state, n),
-            )
-        if stage == "turns":
-            lines = [
-                msg(
-                    "Take your turns: {n} turn(s) each.",
-                    n=turns_per_player(state["players"], state["variant"]),
-                ),
-                msg("Tell me what changed on the Battleground, then type done."),
-            ]
-            lines += self._places_lines(state)
-            return Prompt(
-                "turns",
-                msg("Your half-year"),
-                title,
-                (*self._where(state), *lines),
-                fields=(Field("change", msg("Change"), "text", default="done", help=CHANGE_HELP),),
-            )
-        if stage == "final":
-            return Prompt(
-                "final",
-                msg("Take one action"),
-                title,
-                (
-                    *self._where(state),
-                    msg(
-                        "Decide together which Steward takes exactly one turn; "
-                        "tell me what changed."
-                    ),
-                ),
-                fields=(Field("change", msg("Change"), "text", default="done", help=CHANGE_HELP),),
-            )
-        if stage == "battle":
-            hex_id = state["queue"][0]
-            troop = state["field"]["troops"].get(str(hex_id), {"basic": 0, "elite": 0})
-            fields = [
-                Field(
-                    "change", msg("Soldier actions first"), "text", default="none", help=CHANGE_HELP
-                )
-            ]
-            fields += list(self._card_fields(state, 1))
-            return Prompt(
-                "battle",
-                msg("Battle Phase: troop on #{hex}", hex=hex_id),
-                title,
-                (
-                    *self._where(state),
-                    msg(
-                        "Troop on #{hex}: {b} Basic, {e} Elite.",
-                        hex=hex_id,
-                        b=troop["basic"],
-                        e=troop["elite"],
-                    ),
-                ),
-                fields=tuple(fields),
-            )
-        if stage == "choice" and state["pending"]["need"].get("kind") in ("support", "gunfire"):
-            need = state["pending"]["need"]
-            sources = ", ".join(f"#{h}" for h in need["sources"])
-            support = need["kind"] == "support"
-            question = (
-                msg(
-                    "A Battle starts on #{hex}. Buildings that can fire on it: {sources}.",
-                    hex=need["hex"],
-                    sources=sources,
-                )
-                if support
-                else msg(
-                    "Invaders enter #{hex}. Buildings that can fire on them: {sources}.",
-                    hex=need["hex"],
-                    sources=sources,
-                )
-            )
-            return Prompt(
-                need["kind"],
-                msg("Battle on #{hex}: fire support?", hex=need["hex"])
-                if support
-                else msg("Fire at the troop on #{hex}?", hex=need["hex"]),
-                title,
-                (*(Msg.from_json(m) for m in need.get("steps", [])), question),
-                fields=(
-                    Field(
-                        "support",
-                        msg("Fire from"),
-                        "text",
-                        default="none",
-                        help=msg(
-                            "Hex numbers of the Buildings that fire (one Soldier each; "
-                            "a hex twice for two), or none"
-                        ),
-                    ),
-                ),
-            )
-        if stage == "choice" and state["pending"]["need"].get("kind") == "replace":
-            need = state["pending"]["need"]
-            return Prompt(
-                "replace",
-                msg("Replace the Mine on #{hex}?", hex=need["hex"]),
-                title,
-                (
-                    *(Msg.from_json(m) for m in need.get("steps", [])),
-                    msg(
-                        "A Guard Post in sight may replace the Mine for {n} Tool(s): {sources}.",
-                        n=need["cost"],
-                        sources=", ".join(f"#{h}" for h in need["sources"]),
-                    ),
-                ),
-                fields=(
-                    Field(
-                        "support",
-                        msg("Replace from"),
-                        "text",
-                        default="none",
-                        help=msg("The hex of the Guard Post whose Soldier acts, or none"),
-                    ),
-                ),
-            )
-        if stage == "choice":
-            need = state["pending"]["need"]
-            labels = {True: msg("the Mine detonates"), False: msg("the Soldiers take the damage")}
-            choices = []
-            for option in need["options"]:
-                label = msg(
-                    "{how}: {falls} fall(s)",
-                    how=labels[option["mine_first"]],
-                    falls=", ".join(NAMES[f].english() for f in option["falls"]) or "nothing",
-                )
-                choices.append(Choice("mine" if option["mine_first"] else "soldiers", label))
-            return Prompt(
-                "choice",
-                msg("Battle on #{hex}: your choice", hex=need["hex"]),
-                title,
-                (
-                    *(Msg.from_json(m) for m in need.get("steps", [])),
-                    msg(
-                        "Your Strength {ours} beats the Invaders' {theirs}. Who takes the damage?",
-                        ours=need["ours"],
-                        theirs=need["theirs"],
-                    ),
-                ),
-                fields=(
-                    Field("order", msg("Damage"), "choice", default="mine", choices=tuple(choices)),
-                ),
-            )
-        # stage == "year"
-        return Prompt(
-            "year",
-            msg("End of the year"),
-            title,
-            (
-                *self._where(state),
-                msg("Continue with the next year, start Era II, or play the Final Wave?"),
-            ),
-            fields=(
-                Field(
-                    "next",
-                    msg("Next"),
-                    "choice",
-                    default="year",
-                    choices=(
-                        Choice("year", msg("next year")),
-                        Choice("era2", msg("start Era II")),
-                        Choice("final", msg("Final Wave")),
-                    ),
-                ),
-            ),
-        )
-
-    def _card_fields(self, state: State, n: int) -> tuple[Field, ...]:
-        if n == 0 or state["draw"] == "digital":
-            return ()
-        return tuple(
-            Field(
-                f"card{i + 1}" if n > 1 else "card",
-                msg("Card {i} drawn", i=i + 1) if n > 1 else msg("Card drawn"),
-                "text",
-                help=msg(
-                    "Type the card number (e.g. R105), optionally spawn=26,27e arrows=down,left*"
-                ),
-            )
-            for i in range(n)
-        )
-
-    @staticmethod
-    def _places_lines(state: State) -> list[Msg]:
-        if state["season"] != "summer":
-            return [
-                msg("Winter: the Battle Phase comes before the End-of-the-Year items."),
-                msg(
-                    "Citizens on the Battleground must be sustained "
-                    "(otherwise move them to the Sickbay)."
-                ),
-            ]
-        if state["year"] == 1:
-            out = [msg("Place one new Place from the pile in the empty spot at the small Market.")]
-            if state["era"] == 2:
-                out.append(msg("Lay out all the Era II Mainland Places now."))
-            if state["era"] == 1:
-                out += [
-                    msg("Reminder: no Fee for occupied Places in the cooperative game."),
-                    msg("Slide: a Steward moved onto a Market may slide to an adjacent Place."),
-                    msg("Stewards sharing a Place may trade freely; Improvements may be given."),
-                    msg("Factories also apply to Money Buildings (Pubs and Theaters)."),
-                ]
-            return out
-        if state["year"] in (2, 3):
-            return [msg("Add two new Places to the Command Center.")]
-        return []
+        return build_prompt(state)
 
     # -- advancing ------------------------------------------------------------------
 
@@ -536,7 +234,7 @@ class AntePortas(Game):
         return cards, example
 
     def _spawn(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
-        n = self._spawn_count(state)
+        n = spawn_count(state)
         cards, example = self._cards_from(state, answer, n)
         fld = state["field"]
         steps: list[Msg] = []
@@ -599,7 +297,7 @@ class AntePortas(Game):
         if state["stage"] == "final":
             state["final_round"] += 1
             state["stage"] = "spawn"
-            if self._spawn_count(state) == 0 and not fld["troops"]:
+            if spawn_count(state) == 0 and not fld["troops"]:
                 state["stage"] = "won"
             return state, None
         self._start_battle_phase(state)
@@ -622,9 +320,7 @@ class AntePortas(Game):
     def _end_battle_phase(self, state: State) -> None:
         fld = state["field"]
         if state["final_round"]:
-            more = self._spawn_count(
-                {**state, "stage": "spawn", "final_round": state["final_round"] + 1}
-            )
+            more = spawn_count({**state, "stage": "spawn", "final_round": state["final_round"] + 1})
             if not fld["troops"] and more == 0:
                 state["stage"] = "won"
             else:
@@ -746,23 +442,11 @@ class AntePortas(Game):
     def _example(state: State) -> bool:
         return bool(state["example"]) or battleground().example
 
-    @staticmethod
-    def _where(state: State) -> tuple[Msg, ...]:
-        """One line listing every troop, for players reading the prompt."""
-        troops = state["field"]["troops"]
-        if not troops:
-            return (msg("No Invaders on the Battleground."),)
-        listing = ", ".join(
-            f"#{h} {t['basic']}B{' ' + str(t['elite']) + 'E' if t['elite'] else ''}"
-            for h, t in sorted(troops.items(), key=lambda kv: int(kv[0]))
-        )
-        return (msg("Invaders: {listing}", listing=listing),)
-
     def status(self, state: State) -> tuple[Msg, ...]:
         fld = state["field"]
         invaders = sum(t["basic"] + t["elite"] for t in fld["troops"].values())
         return (
-            self._half_title(state),
+            half_title(state),
             msg(
                 "Invaders on the Battleground: {n} in {t} troop(s)",
                 n=invaders,
@@ -779,7 +463,7 @@ class AntePortas(Game):
                 e=fld["supply"]["elite"],
             ),
             msg("Cards left in the deck: {n}", n=len(state["deck"])),
-            *self._where(state),
+            *where(state),
             msg("Your Units: {listing}", listing=self._units_listing(state) or "-"),
         )
 

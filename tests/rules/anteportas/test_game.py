@@ -8,13 +8,14 @@ from pathlib import Path
 import pytest
 
 from rules.errors import IllegalInput, SituationError
-from rules.games.anteportas.game import (
-    AntePortas,
+from rules.games.anteportas.game import AntePortas
+from rules.games.anteportas.physical import read_card
+from rules.games.anteportas.schedule import (
     cards_per_spawn,
+    spawn_count,
     spawns_this_half,
     turns_per_player,
 )
-from rules.games.anteportas.physical import read_card
 from rules.registry import get_game
 from rules.session import Session
 from ui.service import TableService
@@ -150,7 +151,7 @@ def test_final_wave_spawns_for_2_3_4_rounds() -> None:
         counts = []
         for r in range(1, 7):
             state["final_round"] = r
-            counts.append(game._spawn_count(state))
+            counts.append(spawn_count(state))
         per = 1 if players == 1 else 2
         assert counts == [per] * rounds + [0] * (6 - rounds)
 
@@ -162,10 +163,10 @@ def test_crescendo_draws_one_more_card_each_round() -> None:
     counts = []
     for r in range(1, 5):
         state["final_round"] = r
-        counts.append(game._spawn_count(state))
+        counts.append(spawn_count(state))
     assert counts == [1, 2, 3, 4]
     state["all_basic_out"] = True
-    assert game._spawn_count(state) == 0
+    assert spawn_count(state) == 0
 
 
 def test_final_wave_is_won_when_no_invaders_remain_and_none_spawn() -> None:
@@ -338,16 +339,16 @@ def test_all_dead_spawns_every_round_until_a_kind_runs_out() -> None:
     state = game.new_state(game.coerce_options({"players": 2, "final_wave": "all_dead"}), 1)
     state["stage"] = "spawn"
     state["final_round"] = 9
-    assert game._spawn_count(state) == 2
+    assert spawn_count(state) == 2
     state["field"]["supply"]["elite"] = 0
-    assert game._spawn_count(state) == 0
+    assert spawn_count(state) == 0
 
 
 def test_twice_as_strong_final_wave_draws_one_card() -> None:
     game = AntePortas()
     state = game.new_state(game.coerce_options({"players": 2, "variant": "twice"}), 1)
     state["stage"], state["final_round"] = "spawn", 1
-    assert game._spawn_count(state) == 1
+    assert spawn_count(state) == 1
 
 
 def test_all_dead_keeps_defeated_invaders_out_of_the_supply() -> None:
