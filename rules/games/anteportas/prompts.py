@@ -114,7 +114,15 @@ def build_prompt(state: State) -> Prompt:
         hex_id = state["queue"][0]
         troop = state["field"]["troops"].get(str(hex_id), {"basic": 0, "elite": 0})
         fields = [
-            Field("change", msg("Soldier actions first"), "text", default="none", help=CHANGE_HELP)
+            Field(
+                "change",
+                msg("Soldier actions first"),
+                "text",
+                default="none",
+                help=msg(
+                    "Soldier actions before this troop moves (e.g. gunfire 12 from 7), or none"
+                ),
+            )
         ]
         fields += list(card_fields(state, 1))
         return Prompt(
