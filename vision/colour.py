@@ -21,6 +21,8 @@ import cv2
 import numpy as np
 
 UNKNOWN = 255
+OUTSIDE = 254
+"""Class given to pixels outside a tray mask (never counted)."""
 WHITE_TARGET = 220.0
 """Grey level the sticker margin is corrected to (leaves headroom for white cubes)."""
 
@@ -104,5 +106,10 @@ class Classifier:
         return self.lut[(q[..., 0] * levels + q[..., 1]) * levels + q[..., 2]]
 
 
+_RAMP = np.arange(256, dtype=np.float64)[:, None]
+
+
 def apply_gains(bgr: np.ndarray, gains: np.ndarray) -> np.ndarray:
-    return cv2.convertScaleAbs(bgr.astype(np.float32) * gains.astype(np.float32)[None, None, :])
+    """Multiply each channel by its gain (saturating), through a per-channel lookup table."""
+    lut = np.clip(_RAMP * np.asarray(gains)[None, :] + 0.5, 0, 255).astype(np.uint8)
+    return cv2.LUT(bgr, lut.reshape(1, 256, 3))

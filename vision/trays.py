@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from vision.colour import UNKNOWN, Classifier, apply_gains, interpolate_gains, sticker_white
+from vision.colour import OUTSIDE, UNKNOWN, Classifier, apply_gains, interpolate_gains, sticker_white
 from vision.geometry import COLOURS, Board, Tray
 from vision.registration import Detections, Registration
 
@@ -125,23 +125,29 @@ class TrayCounter:
         sl, mask = self.top.masks[tray.side]
         corrected, _, gains = self.top.tray_pixels(top, tray, whites)
         classes = self.classifier.classify(corrected)
-        floor = (classes == self.floor_class) & mask
-        if np.count_nonzero(floor) > 0.15 * mask.sum():
+        classes[~mask] = OUTSIDE
+        floor = (classes == self.floor_class).view(np.uint8)
+        total = float(np.count_nonzero(mask))
+        if cv2.countNonZero(floor) > 0.15 * total:
             # Second step: make this tray's floor its calibrated colour (local shadow, mixed light).
-            seen = np.median(corrected[floor], axis=0)
+            seen = np.array(cv2.mean(corrected, mask=floor)[:3])
             nudge = np.clip(self.floor_bgr / np.maximum(seen, 1), 0.7, 1.45)
             corrected = apply_gains(top[sl], gains * nudge)
             classes = self.classifier.classify(corrected)
-            floor = (classes == self.floor_class) & mask
-        total = float(mask.sum())
-        unknown = ((classes == UNKNOWN) & mask).astype(np.uint8)
-        unknown_share = float(np.count_nonzero(unknown)) / total
+            classes[~mask] = OUTSIDE
+            floor = (classes == self.floor_class).view(np.uint8)
+        unknown = (classes == UNKNOWN).view(np.uint8)
+        unknown_share = cv2.countNonZero(unknown) / total
         solid_unknown = cv2.countNonZero(cv2.morphologyEx(unknown, cv2.MORPH_OPEN, self.big_kernel))
         counts: dict[str, int] = {}
         confidence: dict[str, float] = {}
         blobs: dict[str, list[float]] = {}
+        present = np.bincount(classes.ravel(), minlength=256)
         for colour, k in self.colour_class.items():
-            m = ((classes == k) & mask).astype(np.uint8)
+            if present[k] < MIN_BLOB * self.cube_px:
+                counts[colour], confidence[colour], blobs[colour] = 0, 1.0, []
+                continue
+            m = (classes == k).view(np.uint8)
             m = cv2.morphologyEx(m, cv2.MORPH_OPEN, self.kernel)
             n, _, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=4)
             areas = stats[1:, cv2.CC_STAT_AREA] / self.cube_px
@@ -151,7 +157,7 @@ class TrayCounter:
             # 1 when each blob is a whole number of cubes, 0 when halfway between two counts.
             residual = np.abs(areas - cubes) if len(areas) else np.zeros(1)
             confidence[colour] = float(np.clip(1 - 2 * residual.max(), 0, 1))
-            blobs[colour] = [round(float(a), 2) for a in areas]
+            blobs[colour] = [round(float(a), 3) for a in areas]
         occluded = solid_unknown > OCCLUDED_CUBES * self.cube_px
         if occluded:
             confidence = {c: 0.0 for c in confidence}
@@ -161,6 +167,6 @@ class TrayCounter:
             confidence,
             occluded,
             unknown_share,
-            float(np.count_nonzero(floor)) / total,
+            cv2.countNonZero(floor) / total,
             blobs,
         )
