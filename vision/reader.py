@@ -258,3 +258,19 @@ class TableReader:
             frames_used=len(reads),
             example_data=example,
         )
+
+
+def outline(
+    reader: TableReader, image: np.ndarray, highlight_side: int | None = None
+) -> np.ndarray:
+    """``image`` with every registered board's trays and fiducials drawn (chosen tray thick)."""
+    from vision.overlay import draw_board
+
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    found = reader.finder.detect(grey)
+    out = image
+    for board in reader.calibration.boards:
+        reg = reader.finder.register(grey, found, board)
+        if reg is not None:
+            out = draw_board(out, reg, board, highlight_side)
+    return out if out is not image else image.copy()
