@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as _dt
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +49,8 @@ class Calibration:
     classes: dict[str, list[float]]
     floor_bgr: list[float]
     created: str
+    bands: dict[str, list[float]] = field(default_factory=dict)
+    """Lab of the board strip around each tray (by side), to notice hands lying there."""
 
     @property
     def example_data(self) -> bool:
@@ -63,6 +65,7 @@ class Calibration:
             "cube_area_mm2": round(self.cube_area_mm2, 3),
             "classes_lab": {k: [round(v, 3) for v in lab] for k, lab in self.classes.items()},
             "floor_bgr": [round(v, 2) for v in self.floor_bgr],
+            "bands_lab": {k: [round(v, 3) for v in lab] for k, lab in self.bands.items()},
             "boards": [b.raw for b in self.boards],
             "tokens": self.tokens.raw,
         }
@@ -106,6 +109,7 @@ def from_json(data: Any, source: str = "calibration") -> Calibration:
             classes=classes,
             floor_bgr=[float(x) for x in data["floor_bgr"]],
             created=str(data.get("created", "")),
+            bands={k: [float(x) for x in v] for k, v in data.get("bands_lab", {}).items()},
         )
     except KeyError as exc:
         raise SituationError(str(exc.args[0]), "is missing") from exc
@@ -148,6 +152,7 @@ def calibrate(
     samples: dict[str, list[np.ndarray]] = {c: [] for c in ("floor", *COLOURS)}
     floor_bgr: list[np.ndarray] = []
     areas: list[float] = []
+    bands: dict[str, list[np.ndarray]] = {}
     seen_trays: list[tuple[np.ndarray, Any, Any, Board]] = []
     for image in frames:
         if (image.shape[1], image.shape[0]) != size:
@@ -165,7 +170,9 @@ def calibrate(
                     seen=sorted(found.ids),
                 )
             if board in control:
-                _sample_trays(image, found, reg, board, px_per_mm, samples, floor_bgr, areas)
+                _sample_trays(
+                    image, found, reg, board, px_per_mm, samples, floor_bgr, areas, bands
+                )
                 seen_trays.append((image, found, reg, board))
     classes: dict[str, list[float]] = {}
     if control:
@@ -188,6 +195,7 @@ def calibrate(
         classes=classes,
         floor_bgr=np.median(np.array(floor_bgr), axis=0).tolist() if floor_bgr else [0, 0, 0],
         created=_dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+        bands={k: np.median(np.array(v), axis=0).tolist() for k, v in bands.items()},
     )
 
 
@@ -200,6 +208,7 @@ def _sample_trays(
     samples: dict[str, list[np.ndarray]],
     floor_bgr: list[np.ndarray],
     areas: list[float],
+    bands: dict[str, list[np.ndarray]],
 ) -> None:
     top = TopDown(board, px_per_mm)
     warped = top.warp(image, reg)
@@ -207,7 +216,10 @@ def _sample_trays(
     nominal = CUBE_MM**2 * px_per_mm**2
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     for tray in board.trays:
-        crop, mask, _ = top.tray_pixels(warped, tray, whites)
+        crop, mask, gains = top.tray_pixels(warped, tray, whites)
+        bands.setdefault(str(tray.side), []).append(
+            np.median(top.band_lab(warped, tray.side, gains), axis=0)
+        )
         lab = bgr_to_lab(crop.reshape(-1, 3)).reshape(crop.shape)
         floor = np.median(lab[mask], axis=0)
         far = (weighted_distance(lab, floor) > 18) & mask
@@ -264,7 +276,7 @@ def _measured_areas(
     floor = np.median(np.array(floor_bgr), axis=0)
     areas = []
     for image, found, reg, board in seen:
-        counter = TrayCounter(board, classifier, px_per_mm, rough_area, floor)
+        counter = TrayCounter(board, classifier, px_per_mm, rough_area, floor)  # no band check
         for tray, read in zip(board.trays, counter.count(image, found, reg), strict=True):
             if tray.colour is not None and len(read.blobs[tray.colour]) == 1:
                 areas.append(read.blobs[tray.colour][0] * rough_area)

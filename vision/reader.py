@@ -102,6 +102,10 @@ class Reading:
         }
 
 
+TOKEN_CLEARANCE_MM = 13.0
+"""Radius around a located token (e.g. the priority marker) not watched for hands."""
+
+
 class TableReader:
     """Reads trays, tokens and the priority marker with one calibration; reuse per frame."""
 
@@ -126,6 +130,7 @@ class TableReader:
                         calibration.px_per_mm,
                         calibration.cube_area_mm2,
                         np.array(calibration.floor_bgr),
+                        {int(k): np.array(v) for k, v in calibration.bands.items()},
                     )
         self._known_ids = {i for b in calibration.boards for i in b.fiducial_ids} | set(
             calibration.tokens.tokens
@@ -150,8 +155,14 @@ class TableReader:
                     seen=strangers,
                     expected=sorted(i for b in self.calibration.boards for i in b.fiducial_ids),
                 )
+        tokens = locate_tokens(found, regs, self.boards, self.calibration.tokens)
         trays = {
-            name: counter.count(image, found, regs[name])
+            name: counter.count(
+                image,
+                found,
+                regs[name],
+                [(*t.position_mm, TOKEN_CLEARANCE_MM) for t in tokens if t.board == name],
+            )
             for name, counter in self.counters.items()
             if name in regs
         }
@@ -162,7 +173,6 @@ class TableReader:
                     "calibrate again",
                     board=name,
                 )
-        tokens = locate_tokens(found, regs, self.boards, self.calibration.tokens)
         return FrameRead(regs, trays, tokens)
 
     def read(self, frames: Sequence[np.ndarray]) -> Reading:

@@ -292,7 +292,9 @@ def _hand(
     return covered, touched
 
 
-def _light(img: np.ndarray, scene: Scene, rng: np.random.Generator) -> np.ndarray:
+def _light(
+    img: np.ndarray, scene: Scene, rng: np.random.Generator, noise_rng: np.random.Generator
+) -> np.ndarray:
     fw, fh = FRAME_SIZE
     out = img.astype(np.float32)
     if scene.light == "mixed":
@@ -320,17 +322,20 @@ def _light(img: np.ndarray, scene: Scene, rng: np.random.Generator) -> np.ndarra
     out *= tint * fall * shade[..., None] * scene.strength
     if scene.blur > 0:
         out = cv2.GaussianBlur(out, (0, 0), scene.blur)
-    out += rng.normal(0, scene.noise, out.shape).astype(np.float32)
+    out += noise_rng.normal(0, scene.noise, out.shape).astype(np.float32)
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
-def render(scene: Scene, *, hand_offset: float = 0.0, camera: np.ndarray | None = None) -> Rendered:
+def render(
+    scene: Scene, *, hand_offset: float = 0.0, camera: np.ndarray | None = None, frame: int = 0
+) -> Rendered:
     """Draw ``scene`` into a 1280x720 BGR frame; ``truth`` holds what a reader should find.
 
     ``camera`` (a board-pixel -> image homography) fixes the pose, to render
-    several frames of one still table; ``hand_offset`` (mm) moves the hand.
+    several frames of one still table; ``hand_offset`` (mm) moves the hand;
+    ``frame`` changes only the sensor noise (frames of one scene are otherwise equal).
     """
-    rng = np.random.default_rng(scene.seed)
+    rng = np.random.default_rng([scene.seed, 0])
     board = scene.board
     top = _board_base(board).copy()
     counts = _place_cubes(top, board, scene.counts, rng) if board.trays else {}
@@ -359,14 +364,24 @@ def render(scene: Scene, *, hand_offset: float = 0.0, camera: np.ndarray | None 
               board.centre[1] - r * math.cos(math.radians(a)))
         cv2.circle(top, tuple(int(v * PX_PER_MM) for v in at), int(9 * PX_PER_MM), (60, 60, 160), -1, cv2.LINE_AA)
         _paste(top, _sticker(scene.priority_id, *catalogue_sticker, board.dictionary), at, rng.uniform(0, 360))
-    cam = camera if camera is not None else _camera(board, rng, tilt=0.06)
-    frame = _table(rng)
-    cv2.warpPerspective(top, cam, FRAME_SIZE, frame, cv2.INTER_AREA, cv2.BORDER_TRANSPARENT)
+    cam = (
+        camera
+        if camera is not None
+        else _camera(board, np.random.default_rng([scene.seed, 1]), tilt=0.06)
+    )
+    canvas = _table(np.random.default_rng([scene.seed, 2]))
+    cv2.warpPerspective(top, cam, FRAME_SIZE, canvas, cv2.INTER_AREA, cv2.BORDER_TRANSPARENT)
     covered: list[int] = []
     touched: list[int] = []
     if scene.hand:
-        covered, touched = _hand(frame, scene, cam, rng, hand_offset)
-    image = _light(frame, scene, rng)
+        hand_rng = np.random.default_rng([scene.seed, 3])
+        covered, touched = _hand(canvas, scene, cam, hand_rng, hand_offset)
+    image = _light(
+        canvas,
+        scene,
+        np.random.default_rng([scene.seed, 4]),
+        np.random.default_rng([scene.seed, 5, frame]),
+    )
     truth = {
         "board": board.name,
         "counts": {str(s): c for s, c in counts.items()},

@@ -16,7 +16,16 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from vision.colour import OUTSIDE, UNKNOWN, Classifier, apply_gains, interpolate_gains, sticker_white
+from vision.colour import (
+    OUTSIDE,
+    UNKNOWN,
+    Classifier,
+    apply_gains,
+    bgr_to_lab,
+    interpolate_gains,
+    sticker_white,
+    weighted_distance,
+)
 from vision.geometry import COLOURS, Board, Tray
 from vision.registration import Detections, Registration
 
@@ -24,6 +33,15 @@ RIM_MM = 1.6
 """Tray mask is shrunk by this much so the printed/moulded rim is not counted."""
 MIN_BLOB = 0.4
 """Blobs under this share of a cube's area are edge noise, not markers."""
+BAND_MM = 5.0
+"""Outer edge of the strip of board around each tray watched for hands and sleeves
+(it starts past the rim, at 1.5 mm); a hand reaching into a tray must cross it."""
+FOREIGN_DISTANCE = 22.0
+"""Weighted Lab distance from the calibrated board colour that marks a band pixel as foreign."""
+BIG_BLOB = 6.0
+"""One blob of more marker areas than this is more likely a hand than a heap: ask."""
+FOREIGN_CUBES = 0.4
+"""Foreign area on the strip (in marker areas) that marks the tray as reached into."""
 OCCLUDED_CUBES = 0.6
 """A tray whose solid unknown area (thin edge fringes removed) exceeds this many cube areas
 is treated as covered by something (a hand, a card): ask the players."""
@@ -42,6 +60,34 @@ class TrayRead:
     blobs: dict[str, list[float]] = field(default_factory=dict)
 
 
+AREA_SHRINK = 0.96
+"""A blob of n markers measures about n x 0.96 marker areas (edges between touching markers
+and edge pixels lost to the light correction)."""
+
+
+def blob_count(area: float) -> tuple[int, float]:
+    """Most likely number of markers in a blob of ``area`` marker areas, and its probability.
+
+    Each hypothesis n (0 = a speck that is no marker) predicts a Gaussian area of mean
+    ``n * AREA_SHRINK`` and spread ``0.07 * sqrt(n) + 0.03`` (errors add up with size);
+    the probability is the hypothesis' share of the likelihood.
+    """
+    ns = np.arange(0, int(area / AREA_SHRINK) + 3)
+    mean = np.where(ns == 0, 0.15, ns * AREA_SHRINK)
+    spread = np.where(ns == 0, 0.15, 0.07 * np.sqrt(ns) + 0.03)
+    log_l = -0.5 * ((area - mean) / spread) ** 2 - np.log(spread)
+    p = np.exp(log_l - log_l.max())
+    p /= p.sum()
+    best = int(p.argmax())
+    return best, float(p[best])
+
+
+def _crop(full: np.ndarray) -> tuple[tuple[slice, slice], np.ndarray]:
+    ys, xs = np.nonzero(full)
+    sl = (slice(ys.min(), ys.max() + 1), slice(xs.min(), xs.max() + 1))
+    return sl, full[sl] > 0
+
+
 class TopDown:
     """Warps the tray ring of one board to a top-down image and holds the tray masks."""
 
@@ -49,8 +95,8 @@ class TopDown:
         self.board = board
         self.scale = px_per_mm
         pts = np.array([p for t in board.trays for p in t.polygon])
-        self.x0, self.y0 = pts.min(axis=0) - 2
-        x1, y1 = pts.max(axis=0) + 2
+        self.x0, self.y0 = pts.min(axis=0) - BAND_MM - 2
+        x1, y1 = pts.max(axis=0) + BAND_MM + 2
         self.size = (int(np.ceil((x1 - self.x0) * px_per_mm)), int(np.ceil((y1 - self.y0) * px_per_mm)))
         self.offset = np.array(
             [[px_per_mm, 0, -self.x0 * px_per_mm], [0, px_per_mm, -self.y0 * px_per_mm], [0, 0, 1]]
@@ -58,13 +104,24 @@ class TopDown:
         rim = max(1, round(RIM_MM * px_per_mm))
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * rim + 1, 2 * rim + 1))
         self.masks: dict[int, tuple[tuple[slice, slice], np.ndarray]] = {}
+        self.bands: dict[int, tuple[tuple[slice, slice], np.ndarray]] = {}
+        shape = (self.size[1], self.size[0])
+        printed = np.zeros(shape, np.uint8)  # trays (with rims) and the centre hexagon
+        raw_trays = {}
         for tray in board.trays:
-            full = np.zeros((self.size[1], self.size[0]), np.uint8)
+            full = np.zeros(shape, np.uint8)
             cv2.fillPoly(full, [self.to_px(tray.polygon)], 255)
+            raw_trays[tray.side] = full
+            printed |= cv2.dilate(full, kernel)
             full = cv2.erode(full, kernel)
-            ys, xs = np.nonzero(full)
-            sl = (slice(ys.min(), ys.max() + 1), slice(xs.min(), xs.max() + 1))
-            self.masks[tray.side] = (sl, full[sl] > 0)
+            self.masks[tray.side] = _crop(full)
+        if "hexagon" in board.raw:
+            cv2.fillPoly(printed, [self.to_px(board.raw["hexagon"]["polygon_mm"])], 255)
+        band = round(BAND_MM * px_per_mm)
+        wide = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * band + 1, 2 * band + 1))
+        for side, full in raw_trays.items():
+            ring = cv2.dilate(full, wide) & ~printed
+            self.bands[side] = _crop(ring)
 
     def to_px(self, pts_mm: object) -> np.ndarray:
         p = (np.asarray(pts_mm, np.float64) - [self.x0, self.y0]) * self.scale
@@ -85,6 +142,25 @@ class TopDown:
                 out.append((f.centre, sticker_white(image, by_id[f.id], f.size, f.margin)))
         return out
 
+    def band_lab(
+        self,
+        top: np.ndarray,
+        side: int,
+        gains: np.ndarray,
+        exclude: list[tuple[float, float, float]] = (),  # type: ignore[assignment]
+    ) -> np.ndarray:
+        """Light-corrected Lab of the board strip around a tray (minus ``(x, y, r)`` mm discs)."""
+        sl, mask = self.bands[side]
+        if exclude:
+            mask = mask.copy()
+            hole = np.zeros(mask.shape, np.uint8)
+            for x, y, r in exclude:
+                c = self.to_px([(x, y)])[0] - [sl[1].start, sl[0].start]
+                cv2.circle(hole, (int(c[0]), int(c[1])), int(r * self.scale), 255, -1)
+            mask &= hole == 0
+        pixels = top[sl][mask].reshape(-1, 1, 3)
+        return bgr_to_lab(apply_gains(pixels, gains))
+
     def tray_pixels(
         self, top: np.ndarray, tray: Tray, whites: list[tuple[tuple[float, float], np.ndarray]]
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -104,8 +180,10 @@ class TrayCounter:
         px_per_mm: float,
         cube_area_mm2: float,
         floor_bgr: np.ndarray,
+        band_lab: dict[int, np.ndarray] | None = None,
     ) -> None:
         self.top = TopDown(board, px_per_mm)
+        self.band_lab = band_lab or {}
         self.classifier = classifier
         self.cube_px = cube_area_mm2 * px_per_mm**2
         self.floor_bgr = np.asarray(floor_bgr, np.float64)
@@ -114,13 +192,34 @@ class TrayCounter:
         self.kernel = np.ones((3, 3), np.uint8)
         self.big_kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 
-    def count(self, image: np.ndarray, found: Detections, reg: Registration) -> list[TrayRead]:
+    def count(
+        self,
+        image: np.ndarray,
+        found: Detections,
+        reg: Registration,
+        exclude: list[tuple[float, float, float]] | None = None,
+    ) -> list[TrayRead]:
+        """Every tray of the board; ``exclude`` are ``(x, y, r)`` mm discs of known tokens."""
         top = self.top.warp(image, reg)
         whites = self.top.whites(image, found, reg)
-        return [self._tray(top, tray, whites) for tray in self.top.board.trays]
+        return [self._tray(top, tray, whites, exclude or []) for tray in self.top.board.trays]
+
+    def _foreign(
+        self, top: np.ndarray, side: int, gains: np.ndarray, exclude: list
+    ) -> float:
+        """Marker areas of foreign things (hand, sleeve) on the board strip around a tray."""
+        ref = self.band_lab.get(side)
+        if ref is None:
+            return 0.0
+        lab = self.top.band_lab(top, side, gains, exclude)
+        return float(np.count_nonzero(weighted_distance(lab, ref) > FOREIGN_DISTANCE)) / self.cube_px
 
     def _tray(
-        self, top: np.ndarray, tray: Tray, whites: list[tuple[tuple[float, float], np.ndarray]]
+        self,
+        top: np.ndarray,
+        tray: Tray,
+        whites: list[tuple[tuple[float, float], np.ndarray]],
+        exclude: list[tuple[float, float, float]],
     ) -> TrayRead:
         sl, mask = self.top.masks[tray.side]
         corrected, _, gains = self.top.tray_pixels(top, tray, whites)
@@ -132,7 +231,8 @@ class TrayCounter:
             # Second step: make this tray's floor its calibrated colour (local shadow, mixed light).
             seen = np.array(cv2.mean(corrected, mask=floor)[:3])
             nudge = np.clip(self.floor_bgr / np.maximum(seen, 1), 0.7, 1.45)
-            corrected = apply_gains(top[sl], gains * nudge)
+            gains = gains * nudge
+            corrected = apply_gains(top[sl], gains)
             classes = self.classifier.classify(corrected)
             classes[~mask] = OUTSIDE
             floor = (classes == self.floor_class).view(np.uint8)
@@ -152,13 +252,17 @@ class TrayCounter:
             n, _, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=4)
             areas = stats[1:, cv2.CC_STAT_AREA] / self.cube_px
             areas = areas[areas >= MIN_BLOB]
-            cubes = np.maximum(1, np.round(areas))
-            counts[colour] = int(cubes.sum())
-            # 1 when each blob is a whole number of cubes, 0 when halfway between two counts.
-            residual = np.abs(areas - cubes) if len(areas) else np.zeros(1)
-            confidence[colour] = float(np.clip(1 - 2 * residual.max(), 0, 1))
+            counted = [blob_count(float(a)) for a in areas]
+            counts[colour] = sum(n for n, _ in counted)
+            confidence[colour] = float(np.prod([p for _, p in counted])) if counted else 1.0
             blobs[colour] = [round(float(a), 3) for a in areas]
-        occluded = solid_unknown > OCCLUDED_CUBES * self.cube_px
+        foreign = self._foreign(top, tray.side, gains, exclude)
+        biggest = max((max(b) for b in blobs.values() if b), default=0.0)
+        occluded = (
+            solid_unknown > OCCLUDED_CUBES * self.cube_px
+            or foreign > FOREIGN_CUBES
+            or biggest > BIG_BLOB
+        )
         if occluded:
             confidence = {c: 0.0 for c in confidence}
         return TrayRead(

@@ -136,14 +136,13 @@ def run_render(args: argparse.Namespace) -> int:
         hand = "tray" if args.hand == "moving" else args.hand
         base = random_scene(board, rng, args.light, hand=hand)
         scenes = [base for _ in range(args.frames)]
-    first = render(scenes[0])
     for i, scene in enumerate(scenes):
         # Frames of one scene share the camera pose; a moving hand shifts 25 mm per frame.
         if args.calibration_scene:
             rendered = render(scene)
         else:
             offset = 25.0 * i if args.hand == "moving" else 0.0
-            rendered = render(scene, camera=first.board_to_image, hand_offset=offset)
+            rendered = render(scene, hand_offset=offset, frame=i)
         cv2.imwrite(str(out / f"frame-{i:03d}.png"), rendered.image)
         (out / f"frame-{i:03d}.json").write_text(json.dumps(rendered.truth, indent=1), "utf-8")
     print(f"{len(scenes)} frame(s) written to {out}")
