@@ -49,8 +49,8 @@ class Calibration:
     classes: dict[str, list[float]]
     floor_bgr: list[float]
     created: str
-    bands: dict[str, list[float]] = field(default_factory=dict)
-    """Lab of the board strip around each tray (by side), to notice hands lying there."""
+    bands: dict[str, list[list[float]]] = field(default_factory=dict)
+    """Lab colours of the board strip around each tray (by side), to notice hands there."""
 
     @property
     def example_data(self) -> bool:
@@ -65,7 +65,9 @@ class Calibration:
             "cube_area_mm2": round(self.cube_area_mm2, 3),
             "classes_lab": {k: [round(v, 3) for v in lab] for k, lab in self.classes.items()},
             "floor_bgr": [round(v, 2) for v in self.floor_bgr],
-            "bands_lab": {k: [round(v, 3) for v in lab] for k, lab in self.bands.items()},
+            "bands_lab": {
+                k: [[round(v, 3) for v in lab] for lab in labs] for k, labs in self.bands.items()
+            },
             "boards": [b.raw for b in self.boards],
             "tokens": self.tokens.raw,
         }
@@ -109,7 +111,10 @@ def from_json(data: Any, source: str = "calibration") -> Calibration:
             classes=classes,
             floor_bgr=[float(x) for x in data["floor_bgr"]],
             created=str(data.get("created", "")),
-            bands={k: [float(x) for x in v] for k, v in data.get("bands_lab", {}).items()},
+            bands={
+                k: [[float(x) for x in lab] for lab in v]
+                for k, v in data.get("bands_lab", {}).items()
+            },
         )
     except KeyError as exc:
         raise SituationError(str(exc.args[0]), "is missing") from exc
@@ -170,9 +175,7 @@ def calibrate(
                     seen=sorted(found.ids),
                 )
             if board in control:
-                _sample_trays(
-                    image, found, reg, board, px_per_mm, samples, floor_bgr, areas, bands
-                )
+                _sample_trays(image, found, reg, board, px_per_mm, samples, floor_bgr, areas, bands)
                 seen_trays.append((image, found, reg, board))
     classes: dict[str, list[float]] = {}
     if control:
@@ -195,7 +198,7 @@ def calibrate(
         classes=classes,
         floor_bgr=np.median(np.array(floor_bgr), axis=0).tolist() if floor_bgr else [0, 0, 0],
         created=_dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
-        bands={k: np.median(np.array(v), axis=0).tolist() for k, v in bands.items()},
+        bands={k: _colour_clusters(np.concatenate(v)) for k, v in bands.items()},
     )
 
 
@@ -217,9 +220,7 @@ def _sample_trays(
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     for tray in board.trays:
         crop, mask, gains = top.tray_pixels(warped, tray, whites)
-        bands.setdefault(str(tray.side), []).append(
-            np.median(top.band_lab(warped, tray.side, gains), axis=0)
-        )
+        bands.setdefault(str(tray.side), []).append(top.band_lab(warped, tray.side, gains))
         lab = bgr_to_lab(crop.reshape(-1, 3)).reshape(crop.shape)
         floor = np.median(lab[mask], axis=0)
         far = (weighted_distance(lab, floor) > 18) & mask
@@ -283,6 +284,17 @@ def _measured_areas(
     if not areas:
         raise CalibrationFailed.of("Calibration: the markers cannot be told from the tray floor")
     return areas
+
+
+def _colour_clusters(lab: np.ndarray, k: int = 3) -> list[list[float]]:
+    """The main colours of a strip of board (k-means in Lab; clusters under 5 % dropped)."""
+    data = np.ascontiguousarray(lab, np.float32)
+    k = min(k, len(data))
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
+    cv2.setRNGSeed(1)
+    _, labels, centres = cv2.kmeans(data, k, None, criteria, 3, cv2.KMEANS_PP_CENTERS)
+    share = np.bincount(labels.ravel(), minlength=k) / len(data)
+    return [centres[i].tolist() for i in range(k) if share[i] >= 0.05]
 
 
 def _check_separation(classes: dict[str, list[float]]) -> None:

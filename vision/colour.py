@@ -31,6 +31,14 @@ AB_WEIGHT = 1.3
 MAX_DISTANCE = 28.0
 """Weighted Lab distance beyond which a pixel is of no known class."""
 
+MAX_BRIGHTER = 16.0
+"""Lightness (L) a pixel may exceed its class's calibrated lightness by."""
+
+SKIN_LAB = np.array([[74.0, 12.0, 18.0], [62.0, 16.0, 23.0]], np.float32)
+"""Light and medium skin under corrected light: pixels nearest these are UNKNOWN (a hand).
+Dark skin is too close to the brown markers to tell by colour; the strip check around
+each tray and the motion gate catch hands instead."""
+
 QUANT_SHIFT = 2  # 256 / 4 = 64 levels per channel
 
 
@@ -78,25 +86,34 @@ def bgr_to_lab(bgr: np.ndarray) -> np.ndarray:
 
 def weighted_distance(lab: np.ndarray, centre: np.ndarray) -> np.ndarray:
     d = lab - centre
-    return np.sqrt((L_WEIGHT * d[..., 0]) ** 2 + (AB_WEIGHT * d[..., 1]) ** 2
-                   + (AB_WEIGHT * d[..., 2]) ** 2)
+    return np.sqrt(
+        (L_WEIGHT * d[..., 0]) ** 2 + (AB_WEIGHT * d[..., 1]) ** 2 + (AB_WEIGHT * d[..., 2]) ** 2
+    )
 
 
 class Classifier:
     """Maps corrected BGR pixels to class indices ``0..len(centres)-1`` or :data:`UNKNOWN`."""
 
-    def __init__(self, names: list[str], centres: np.ndarray) -> None:
+    def __init__(
+        self, names: list[str], centres: np.ndarray, unknown: np.ndarray = SKIN_LAB
+    ) -> None:
         self.names = names
         self.centres = np.asarray(centres, np.float32)
+        # ``unknown`` centres win pixels for UNKNOWN (light and medium skin: hands).
+        every = np.concatenate([self.centres, np.asarray(unknown, np.float32).reshape(-1, 3)])
         levels = 256 >> QUANT_SHIFT
         step = 1 << QUANT_SHIFT
         grid = (np.arange(levels) * step + step / 2).astype(np.float32)
         b, g, r = np.meshgrid(grid, grid, grid, indexing="ij")
         bgr = np.stack([b.ravel(), g.ravel(), r.ravel()], axis=1)
         lab = bgr_to_lab(bgr)
-        dist = np.stack([weighted_distance(lab, c) for c in self.centres], axis=1)
+        dist = np.stack([weighted_distance(lab, c) for c in every], axis=1)
+        # Light is corrected and shade only darkens: nothing is much brighter than its
+        # calibrated colour (this keeps a lit hand from passing for a brown marker).
+        too_bright = lab[:, 0:1] > every[None, :, 0] + MAX_BRIGHTER
+        dist[too_bright] = np.inf
         best = dist.argmin(axis=1).astype(np.uint8)
-        best[dist.min(axis=1) > MAX_DISTANCE] = UNKNOWN
+        best[(dist.min(axis=1) > MAX_DISTANCE) | (best >= len(self.centres))] = UNKNOWN
         self.lut = best
 
     def classify(self, bgr: np.ndarray) -> np.ndarray:

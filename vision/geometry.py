@@ -60,7 +60,7 @@ class Tray:
 
 @dataclass(frozen=True)
 class Cell:
-    """A grid cell a token was found on: ``key`` is ``{"q","r"}``, ``{"column","row"}`` or ``{}``."""
+    """A grid cell a token lies on; ``key``: ``{"q","r"}``, ``{"column","row"}`` or ``{}``."""
 
     grid: str
     id: str
@@ -206,7 +206,9 @@ def parse_board(data: Any, source: str = "board") -> Board:
     name = _field(data, "name", "")
     kind = _field(data, "kind", "")
     if kind not in ("control-board", "hex-grid", "square-grid"):
-        raise SituationError("kind", f"must be control-board, hex-grid or square-grid, not {kind!r}")
+        raise SituationError(
+            "kind", f"must be control-board, hex-grid or square-grid, not {kind!r}"
+        )
     size = _point(_field(data, "size_mm", ""), "size_mm")
     fiducials = []
     for i, f in enumerate(_field(data, "fiducials", "")):

@@ -9,6 +9,7 @@ changes a large share; noise and flicker do not.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 import cv2
@@ -37,7 +38,7 @@ class MotionGate:
     def still_flags(self, frames: Sequence[np.ndarray]) -> list[bool]:
         """One flag per frame. A single frame cannot show motion and counts as still."""
         thumbs = [thumbnail(f) for f in frames]
-        moving = [self.changed(a, b) > self.max_changed for a, b in zip(thumbs, thumbs[1:])]
+        moving = [self.changed(a, b) > self.max_changed for a, b in itertools.pairwise(thumbs)]
         flags = []
         for i in range(len(thumbs)):
             before = moving[i - 1] if i > 0 else False

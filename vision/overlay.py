@@ -32,11 +32,25 @@ def draw_board(
     for tray in board.trays:
         pts = np.round(project(reg, tray.polygon)).astype(np.int32)
         chosen = tray.side == highlight_side
-        cv2.polylines(out, [pts], True, HIGHLIGHT_BGR if chosen else OUTLINE_BGR,
-                      5 if chosen else 2, cv2.LINE_AA)
+        cv2.polylines(
+            out,
+            [pts],
+            True,
+            HIGHLIGHT_BGR if chosen else OUTLINE_BGR,
+            5 if chosen else 2,
+            cv2.LINE_AA,
+        )
         c = project(reg, [tray.centroid()])[0]
-        cv2.putText(out, str(tray.side), (int(c[0]) - 8, int(c[1]) + 8),
-                    cv2.FONT_HERSHEY_SIMPLEX, 0.9, OUTLINE_BGR, 2, cv2.LINE_AA)
+        cv2.putText(
+            out,
+            str(tray.side),
+            (int(c[0]) - 8, int(c[1]) + 8),
+            cv2.FONT_HERSHEY_SIMPLEX,
+            0.9,
+            OUTLINE_BGR,
+            2,
+            cv2.LINE_AA,
+        )
     for f in board.fiducials:
         pts = np.round(project(reg, f.corners())).astype(np.int32)
         colour = FIDUCIAL_BGR if f.id in reg.seen else (0, 0, 255)

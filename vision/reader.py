@@ -130,7 +130,7 @@ class TableReader:
                         calibration.px_per_mm,
                         calibration.cube_area_mm2,
                         np.array(calibration.floor_bgr),
-                        {int(k): np.array(v) for k, v in calibration.bands.items()},
+                        {int(k): np.array(v, np.float32) for k, v in calibration.bands.items()},
                     )
         self._known_ids = {i for b in calibration.boards for i in b.fiducial_ids} | set(
             calibration.tokens.tokens
@@ -179,8 +179,9 @@ class TableReader:
         """Gate, read every still frame and vote (see module docstring)."""
         example = self.calibration.example_data
         if not frames:
-            return Reading("no-frames", True, [msg("No picture from the camera")],
-                           example_data=example)
+            return Reading(
+                "no-frames", True, [msg("No picture from the camera")], example_data=example
+            )
         flags = self.gate.still_flags(frames) if len(frames) > 1 else [True]
         still = [f for f, ok in zip(frames, flags, strict=True) if ok]
         need = min(self.min_still, len(frames))
@@ -204,7 +205,9 @@ class TableReader:
                 "registered_frames": len(regs),
                 "fiducials_seen": sorted({i for g in regs for i in g.seen}),
                 "fiducials_recovered": sorted({i for g in regs for i in g.recovered}),
-                "error_mm": round(float(np.median([g.error_mm for g in regs])), 3) if regs else None,
+                "error_mm": round(float(np.median([g.error_mm for g in regs])), 3)
+                if regs
+                else None,
             }
             if not regs:
                 reasons.append(msg("Cannot see the {board}: its stickers are covered", board=name))
@@ -254,6 +257,19 @@ class TableReader:
             tokens.append(best)
             if best.confidence < self.confirm_below:
                 reasons.append(msg("Not sure where {name} lies: please check", name=best.name))
+        wants_priority = any(
+            t.kind == "priority-marker" for t in self.calibration.tokens.tokens.values()
+        )
+        if (
+            wants_priority
+            and priority is None
+            and any(
+                boards[b.name]["registered_frames"]
+                for b in self.boards.values()
+                if b.kind == "control-board"
+            )
+        ):
+            reasons.append(msg("Cannot see the priority marker: where is it?"))
         status = "ok" if any(b["registered_frames"] for b in boards.values()) else "no-board"
         return Reading(
             status=status,

@@ -78,9 +78,7 @@ class FiducialFinder:
         self._layouts = {b.name: self._layout(b) for b in boards}
 
     def _layout(self, board: Board) -> cv2.aruco.Board:
-        obj = [
-            np.array([[x, y, 0.0] for x, y in f.corners()], np.float32) for f in board.fiducials
-        ]
+        obj = [np.array([[x, y, 0.0] for x, y in f.corners()], np.float32) for f in board.fiducials]
         ids = np.array([f.id for f in board.fiducials], np.int32)
         return cv2.aruco.Board(obj, self.dictionary, ids)
 

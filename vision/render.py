@@ -94,7 +94,9 @@ def _sticker(marker_id: int, fid_size: float, margin: float, dictionary: str) ->
     return cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
 
 
-def _paste(canvas: np.ndarray, patch: np.ndarray, centre: tuple[float, float], angle: float) -> None:
+def _paste(
+    canvas: np.ndarray, patch: np.ndarray, centre: tuple[float, float], angle: float
+) -> None:
     """Paste ``patch`` rotated ``angle`` degrees clockwise, centred on board point ``centre``."""
     h, w = patch.shape[:2]
     cx, cy = centre[0] * PX_PER_MM, centre[1] * PX_PER_MM
@@ -138,10 +140,18 @@ def _board_base(board: Board) -> np.ndarray:
 def _cell_outline(kind: str, size: float, c: tuple[float, float], scale: float) -> list:
     if kind == "square":
         h = size * scale / 2
-        return [(c[0] - h, c[1] - h), (c[0] + h, c[1] - h), (c[0] + h, c[1] + h), (c[0] - h, c[1] + h)]
+        return [
+            (c[0] - h, c[1] - h),
+            (c[0] + h, c[1] - h),
+            (c[0] + h, c[1] + h),
+            (c[0] - h, c[1] + h),
+        ]
     r = size * scale
     return [
-        (c[0] + r * math.cos(math.radians(30 + 60 * k)), c[1] + r * math.sin(math.radians(30 + 60 * k)))
+        (
+            c[0] + r * math.cos(math.radians(30 + 60 * k)),
+            c[1] + r * math.sin(math.radians(30 + 60 * k)),
+        )
         for k in range(6)
     ]
 
@@ -151,8 +161,10 @@ def _square(centre: tuple[float, float], side: float, angle: float) -> np.ndarra
     ca, sa = math.cos(a), math.sin(a)
     h = side / 2
     return np.array(
-        [(centre[0] + ca * x - sa * y, centre[1] + sa * x + ca * y) for x, y in
-         ((-h, -h), (h, -h), (h, h), (-h, h))]
+        [
+            (centre[0] + ca * x - sa * y, centre[1] + sa * x + ca * y)
+            for x, y in ((-h, -h), (h, -h), (h, h), (-h, h))
+        ]
     )
 
 
@@ -182,7 +194,10 @@ def _place_cubes(
                     centre = (rng.uniform(xs.min(), xs.max()), rng.uniform(ys.min(), ys.max()))
                     angle = rng.uniform(0, 90)
                 corners = _square(centre, CUBE_MM + 0.6, angle)
-                if min(cv2.pointPolygonTest(poly, (float(x), float(y)), True) for x, y in corners) < 2.0:
+                if (
+                    min(cv2.pointPolygonTest(poly, (float(x), float(y)), True) for x, y in corners)
+                    < 2.0
+                ):
                     continue
                 mask = np.zeros_like(occupied)
                 cv2.fillPoly(mask, [_px(corners)], 255, cv2.LINE_8, 4)
@@ -220,8 +235,12 @@ def _camera(board: Board, rng: np.random.Generator, tilt: float) -> np.ndarray:
             jitter = rng.uniform(-tilt, tilt, 2) * max(bw, bh) * scale
             dst.append((cx + c * x0 - s * y0 + jitter[0], cy + s * x0 + c * y0 + jitter[1]))
         dst_a = np.array(dst, np.float32)
-        if (dst_a[:, 0].min() > 4 and dst_a[:, 1].min() > 4 and dst_a[:, 0].max() < fw - 4
-                and dst_a[:, 1].max() < fh - 4):
+        if (
+            dst_a[:, 0].min() > 4
+            and dst_a[:, 1].min() > 4
+            and dst_a[:, 0].max() < fw - 4
+            and dst_a[:, 1].max() < fh - 4
+        ):
             return cv2.getPerspectiveTransform(src, dst_a)
     raise RuntimeError("no camera pose fits the frame")
 
@@ -242,8 +261,8 @@ def _to_image(h: np.ndarray, pts_mm: Any) -> np.ndarray:
 
 def _hand(
     img: np.ndarray, scene: Scene, h: np.ndarray, rng: np.random.Generator, offset: float
-) -> tuple[list[int], list[int]]:
-    """Draw a hand; returns (covered fiducial ids, trays it overlaps)."""
+) -> tuple[list[int], list[int], np.ndarray]:
+    """Draw a hand; returns (covered fiducial ids, trays it overlaps, its mask)."""
     board = scene.board
     mm = np.linalg.norm(_to_image(h, [(0, 0), (100, 0)])[1] - _to_image(h, [(0, 0)])[0]) / 100
     skin = tuple(int(v * rng.uniform(0.85, 1.05)) for v in _bgr(SKIN_RGB))
@@ -254,20 +273,33 @@ def _hand(
         d = rng.uniform(0, 2 * math.pi)
         order = sorted(
             board.fiducials,
-            key=lambda f: (f.centre[0] - board.centre[0]) * math.cos(d)
-            + (f.centre[1] - board.centre[1]) * math.sin(d),
+            key=lambda f: (
+                (f.centre[0] - board.centre[0]) * math.cos(d)
+                + (f.centre[1] - board.centre[1]) * math.sin(d)
+            ),
         )
         for f in order[: len(order) // 2]:
             c = _to_image(h, [f.centre])[0]
             r = (f.size / 2 + f.margin) * 1.25 * mm
-            cv2.ellipse(mask, (int(c[0]), int(c[1])), (int(r), int(r * 1.2)),
-                        float(rng.uniform(0, 180)), 0, 360, 255, -1)
+            cv2.ellipse(
+                mask,
+                (int(c[0]), int(c[1])),
+                (int(r), int(r * 1.2)),
+                float(rng.uniform(0, 180)),
+                0,
+                360,
+                255,
+                -1,
+            )
             covered.append(f.id)
     else:
         if scene.hand == "tray" and board.trays:
             target = board.trays[int(rng.integers(len(board.trays)))].centroid()
         else:
-            target = (board.centre[0] + rng.uniform(-60, 60), board.centre[1] + rng.uniform(-60, 60))
+            target = (
+                board.centre[0] + rng.uniform(-60, 60),
+                board.centre[1] + rng.uniform(-60, 60),
+            )
         c = _to_image(h, [target])[0] + np.array([offset * mm, 0.3 * offset * mm])
         fw, fh = FRAME_SIZE
         edge = min(
@@ -275,8 +307,16 @@ def _hand(
             key=lambda p: math.hypot(p[0] - c[0], p[1] - c[1]),
         )
         cv2.line(mask, (int(c[0]), int(c[1])), (int(edge[0]), int(edge[1])), 255, int(55 * mm))
-        cv2.ellipse(mask, (int(c[0]), int(c[1])), (int(38 * mm), int(45 * mm)),
-                    float(rng.uniform(0, 180)), 0, 360, 255, -1)
+        cv2.ellipse(
+            mask,
+            (int(c[0]), int(c[1])),
+            (int(38 * mm), int(45 * mm)),
+            float(rng.uniform(0, 180)),
+            0,
+            360,
+            255,
+            -1,
+        )
         for k in range(4):
             a = math.radians(-70 + 35 * k + rng.uniform(-8, 8))
             tip = c + np.array([math.sin(a), -math.cos(a)]) * 75 * mm
@@ -289,7 +329,7 @@ def _hand(
         cv2.fillPoly(tmask, [np.round(_to_image(h, tray.polygon)).astype(np.int32)], 255)
         if cv2.countNonZero(cv2.bitwise_and(tmask, mask)) > 0:
             touched.append(tray.side)
-    return covered, touched
+    return covered, touched, mask
 
 
 def _light(
@@ -308,15 +348,24 @@ def _light(
     else:
         tint = np.array(LIGHTS[scene.light][::-1], np.float32)[None, None, :]
     cx, cy = rng.uniform(0, fw), rng.uniform(0, fh)
-    xx, yy = np.meshgrid(np.arange(0, fw, 8, dtype=np.float32), np.arange(0, fh, 8, dtype=np.float32))
+    xx, yy = np.meshgrid(
+        np.arange(0, fw, 8, dtype=np.float32), np.arange(0, fh, 8, dtype=np.float32)
+    )
     fall = 1 - 0.18 * ((xx - cx) ** 2 + (yy - cy) ** 2) / (fw**2)
     fall = cv2.resize(fall, (fw, fh))[..., None]
     shade = np.ones((fh, fw), np.float32)
     for _ in range(scene.shadows):
         s = np.zeros((fh // 4, fw // 4), np.float32)
-        cv2.ellipse(s, (int(rng.uniform(0, fw / 4)), int(rng.uniform(0, fh / 4))),
-                    (int(rng.uniform(30, 90)), int(rng.uniform(15, 45))),
-                    float(rng.uniform(0, 180)), 0, 360, 1.0, -1)
+        cv2.ellipse(
+            s,
+            (int(rng.uniform(0, fw / 4)), int(rng.uniform(0, fh / 4))),
+            (int(rng.uniform(30, 90)), int(rng.uniform(15, 45))),
+            float(rng.uniform(0, 180)),
+            0,
+            360,
+            1.0,
+            -1,
+        )
         s = cv2.GaussianBlur(s, (0, 0), 6)
         shade *= 1 - rng.uniform(0.2, 0.4) * cv2.resize(s, (fw, fh))
     out *= tint * fall * shade[..., None] * scene.strength
@@ -342,9 +391,8 @@ def render(
     tokens_truth = []
     tile_colours = [(180, 150, 110), (150, 170, 190), (190, 180, 150), (120, 150, 120)]
     catalogue_sticker = scene.token_sticker
-    grid_cells = {
-        cid: (g, centre) for g in board.grids for cid, _, centre in g.cell_centres()
-    }
+    grid_cells = {cid: (g, centre) for g in board.grids for cid, _, centre in g.cell_centres()}
+    stickers: list[tuple[int, tuple[float, float]]] = []
     for tid, cell_id, rotation in scene.tokens:
         grid, centre = grid_cells[cell_id]
         tile_col = tile_colours[int(rng.integers(len(tile_colours)))]
@@ -355,15 +403,31 @@ def render(
             cv2.fillPoly(top, [_px(outline)], _bgr(tile_col), cv2.LINE_AA, 4)
         angle = rotation + rng.uniform(-4, 4)
         _paste(top, _sticker(tid, *catalogue_sticker, board.dictionary), at, angle)
+        stickers.append((tid, at))
         key = next(k for c, k, _ in grid.cell_centres() if c == cell_id)
         tokens_truth.append({"id": tid, "cell": cell_id, "key": key, "rotation_deg": rotation})
     if scene.priority_side is not None:
         a = scene.priority_side * 60 + rng.uniform(-10, 10)
         r = 99.0
-        at = (board.centre[0] + r * math.sin(math.radians(a)),
-              board.centre[1] - r * math.cos(math.radians(a)))
-        cv2.circle(top, tuple(int(v * PX_PER_MM) for v in at), int(9 * PX_PER_MM), (60, 60, 160), -1, cv2.LINE_AA)
-        _paste(top, _sticker(scene.priority_id, *catalogue_sticker, board.dictionary), at, rng.uniform(0, 360))
+        at = (
+            board.centre[0] + r * math.sin(math.radians(a)),
+            board.centre[1] - r * math.cos(math.radians(a)),
+        )
+        cv2.circle(
+            top,
+            tuple(int(v * PX_PER_MM) for v in at),
+            int(9 * PX_PER_MM),
+            (60, 60, 160),
+            -1,
+            cv2.LINE_AA,
+        )
+        _paste(
+            top,
+            _sticker(scene.priority_id, *catalogue_sticker, board.dictionary),
+            at,
+            rng.uniform(0, 360),
+        )
+        stickers.append((scene.priority_id, at))
     cam = (
         camera
         if camera is not None
@@ -373,9 +437,25 @@ def render(
     cv2.warpPerspective(top, cam, FRAME_SIZE, canvas, cv2.INTER_AREA, cv2.BORDER_TRANSPARENT)
     covered: list[int] = []
     touched: list[int] = []
+    hidden: list[int] = []
     if scene.hand:
         hand_rng = np.random.default_rng([scene.seed, 3])
-        covered, touched = _hand(canvas, scene, cam, hand_rng, hand_offset)
+        covered, touched, mask = _hand(canvas, scene, cam, hand_rng, hand_offset)
+        for tid, (x, y) in stickers:
+            half = scene.token_sticker[0] / 2 + scene.token_sticker[1]
+            quad = _to_image(
+                cam,
+                [
+                    (x - half, y - half),
+                    (x + half, y - half),
+                    (x + half, y + half),
+                    (x - half, y + half),
+                ],
+            )
+            sticker = np.zeros_like(mask)
+            cv2.fillConvexPoly(sticker, np.round(quad).astype(np.int32), 255)
+            if cv2.countNonZero(sticker & mask):
+                hidden.append(tid)
     image = _light(
         canvas,
         scene,
@@ -388,6 +468,7 @@ def render(
         "tokens": tokens_truth,
         "priority_side": scene.priority_side,
         "covered_fiducials": covered,
+        "covered_tokens": hidden,
         "hand_over_trays": touched,
         "light": scene.light,
         "strength": scene.strength,

@@ -73,8 +73,19 @@ def locate_tokens(
             if kind.kind == "priority-marker" and board.kind == "control-board":
                 side, squareness = board.side_of(cx, cy)
                 out.append(
-                    TokenRead(tid, kind.name, kind.kind, name, (cx, cy), None, None, {}, None,
-                              side, float(np.clip(squareness / 0.5, 0, 1)))
+                    TokenRead(
+                        tid,
+                        kind.name,
+                        kind.kind,
+                        name,
+                        (cx, cy),
+                        None,
+                        None,
+                        {},
+                        None,
+                        side,
+                        float(np.clip(squareness / 0.5, 0, 1)),
+                    )
                 )
                 break
             for grid in board.grids:
@@ -88,14 +99,26 @@ def locate_tokens(
                 conf_rot = float(np.clip((1 - off) / 0.7, 0, 1))
                 conf_pos = float(np.clip((0.8 - dist) / 0.45, 0, 1))
                 out.append(
-                    TokenRead(tid, kind.name, kind.kind, name, (cx, cy), grid.name, cell.id,
-                              cell.key, k * step, None, min(conf_rot, conf_pos))
+                    TokenRead(
+                        tid,
+                        kind.name,
+                        kind.kind,
+                        name,
+                        (cx, cy),
+                        grid.name,
+                        cell.id,
+                        cell.key,
+                        k * step,
+                        None,
+                        min(conf_rot, conf_pos),
+                    )
                 )
                 break
             else:
                 out.append(
-                    TokenRead(tid, kind.name, kind.kind, name, (cx, cy), None, None, {}, None,
-                              None, 0.0)
+                    TokenRead(
+                        tid, kind.name, kind.kind, name, (cx, cy), None, None, {}, None, None, 0.0
+                    )
                 )
             break
     return sorted(out, key=lambda t: t.id)

@@ -38,7 +38,7 @@ BAND_MM = 5.0
 (it starts past the rim, at 1.5 mm); a hand reaching into a tray must cross it."""
 FOREIGN_DISTANCE = 22.0
 """Weighted Lab distance from the calibrated board colour that marks a band pixel as foreign."""
-BIG_BLOB = 6.0
+BIG_BLOB = 10.0
 """One blob of more marker areas than this is more likely a hand than a heap: ask."""
 FOREIGN_CUBES = 0.4
 """Foreign area on the strip (in marker areas) that marks the tray as reached into."""
@@ -97,7 +97,10 @@ class TopDown:
         pts = np.array([p for t in board.trays for p in t.polygon])
         self.x0, self.y0 = pts.min(axis=0) - BAND_MM - 2
         x1, y1 = pts.max(axis=0) + BAND_MM + 2
-        self.size = (int(np.ceil((x1 - self.x0) * px_per_mm)), int(np.ceil((y1 - self.y0) * px_per_mm)))
+        self.size = (
+            int(np.ceil((x1 - self.x0) * px_per_mm)),
+            int(np.ceil((y1 - self.y0) * px_per_mm)),
+        )
         self.offset = np.array(
             [[px_per_mm, 0, -self.x0 * px_per_mm], [0, px_per_mm, -self.y0 * px_per_mm], [0, 0, 1]]
         )
@@ -106,7 +109,7 @@ class TopDown:
         self.masks: dict[int, tuple[tuple[slice, slice], np.ndarray]] = {}
         self.bands: dict[int, tuple[tuple[slice, slice], np.ndarray]] = {}
         shape = (self.size[1], self.size[0])
-        printed = np.zeros(shape, np.uint8)  # trays (with rims) and the centre hexagon
+        printed = np.zeros(shape, np.uint8)  # trays with their rims
         raw_trays = {}
         for tray in board.trays:
             full = np.zeros(shape, np.uint8)
@@ -115,8 +118,6 @@ class TopDown:
             printed |= cv2.dilate(full, kernel)
             full = cv2.erode(full, kernel)
             self.masks[tray.side] = _crop(full)
-        if "hexagon" in board.raw:
-            cv2.fillPoly(printed, [self.to_px(board.raw["hexagon"]["polygon_mm"])], 255)
         band = round(BAND_MM * px_per_mm)
         wide = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * band + 1, 2 * band + 1))
         for side, full in raw_trays.items():
@@ -181,6 +182,7 @@ class TrayCounter:
         cube_area_mm2: float,
         floor_bgr: np.ndarray,
         band_lab: dict[int, np.ndarray] | None = None,
+        # ``band_lab[side]`` holds the Lab colours the board shows around that tray (k x 3).
     ) -> None:
         self.top = TopDown(board, px_per_mm)
         self.band_lab = band_lab or {}
@@ -190,7 +192,7 @@ class TrayCounter:
         self.colour_class = {c: classifier.names.index(c) for c in COLOURS}
         self.floor_class = classifier.names.index("floor")
         self.kernel = np.ones((3, 3), np.uint8)
-        self.big_kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+        self.big_kernel = np.ones((3, 3), np.uint8)
 
     def count(
         self,
@@ -204,15 +206,14 @@ class TrayCounter:
         whites = self.top.whites(image, found, reg)
         return [self._tray(top, tray, whites, exclude or []) for tray in self.top.board.trays]
 
-    def _foreign(
-        self, top: np.ndarray, side: int, gains: np.ndarray, exclude: list
-    ) -> float:
+    def _foreign(self, top: np.ndarray, side: int, gains: np.ndarray, exclude: list) -> float:
         """Marker areas of foreign things (hand, sleeve) on the board strip around a tray."""
-        ref = self.band_lab.get(side)
-        if ref is None:
+        refs = self.band_lab.get(side)
+        if refs is None or not len(refs):
             return 0.0
         lab = self.top.band_lab(top, side, gains, exclude)
-        return float(np.count_nonzero(weighted_distance(lab, ref) > FOREIGN_DISTANCE)) / self.cube_px
+        dist = np.min([weighted_distance(lab, ref) for ref in refs], axis=0)
+        return float(np.count_nonzero(dist > FOREIGN_DISTANCE)) / self.cube_px
 
     def _tray(
         self,
@@ -249,7 +250,7 @@ class TrayCounter:
                 continue
             m = (classes == k).view(np.uint8)
             m = cv2.morphologyEx(m, cv2.MORPH_OPEN, self.kernel)
-            n, _, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=4)
+            _n, _, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=4)
             areas = stats[1:, cv2.CC_STAT_AREA] / self.cube_px
             areas = areas[areas >= MIN_BLOB]
             counted = [blob_count(float(a)) for a in areas]

@@ -68,5 +68,5 @@ def test_schema_errors_name_the_field(control_board: Board) -> None:
 
 
 def test_missing_board_file_is_a_clear_error() -> None:
-    with pytest.raises(SituationError, match="cannot read.*control-board"):
+    with pytest.raises(SituationError, match=r"cannot read.*control-board"):
         load_board("/nonexistent/board.json")

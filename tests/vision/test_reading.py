@@ -62,9 +62,7 @@ def test_moving_hand_gets_nothing_read(reader: TableReader, control_board: Board
     assert "moving" in reading.reasons[0].english()
 
 
-def test_still_hand_over_a_tray_asks_the_players(
-    reader: TableReader, control_board: Board
-) -> None:
+def test_still_hand_over_a_tray_asks_the_players(reader: TableReader, control_board: Board) -> None:
     rng = np.random.default_rng(41)
     for _ in range(10):
         rendered = render(random_scene(control_board, rng, "mixed", hand="tray"))

@@ -40,7 +40,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     read = vsub.add_parser("read", help="read tray counts and tokens from pictures, print JSON")
     read.add_argument("images", nargs="*", help="pictures of the table (several: voted)")
-    read.add_argument("--calibration", help=f"calibration JSON (default: data dir/{CALIBRATION_FILE})")
+    read.add_argument(
+        "--calibration", help=f"calibration JSON (default: data dir/{CALIBRATION_FILE})"
+    )
     read.add_argument("--source", help="camera instead of pictures: usb:N, pi, folder or video")
     read.add_argument("--frames", type=int, default=5, help="frames to take from --source")
     read.add_argument("--overlay", help="also write the picture with the trays drawn (PNG)")
@@ -131,7 +133,9 @@ def run_render(args: argparse.Namespace) -> int:
     out.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(args.seed)
     if args.calibration_scene:
-        scenes = [calibration_scene(board, args.light, seed=args.seed + i) for i in range(args.frames)]
+        scenes = [
+            calibration_scene(board, args.light, seed=args.seed + i) for i in range(args.frames)
+        ]
     else:
         hand = "tray" if args.hand == "moving" else args.hand
         base = random_scene(board, rng, args.light, hand=hand)
