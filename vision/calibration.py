@@ -49,6 +49,8 @@ class Calibration:
     classes: dict[str, list[float]]
     floor_bgr: list[float]
     created: str
+    colour_areas: dict[str, float] = field(default_factory=dict)
+    """Area of one marker of each colour, mm² (a colour's dark edges may count or not)."""
     bands: dict[str, list[list[float]]] = field(default_factory=dict)
     """Lab colours of the board strip around each tray (by side), to notice hands there."""
 
@@ -63,6 +65,7 @@ class Calibration:
             "image_size": list(self.image_size),
             "px_per_mm": self.px_per_mm,
             "cube_area_mm2": round(self.cube_area_mm2, 3),
+            "colour_area_mm2": {k: round(v, 3) for k, v in self.colour_areas.items()},
             "classes_lab": {k: [round(v, 3) for v in lab] for k, lab in self.classes.items()},
             "floor_bgr": [round(v, 2) for v in self.floor_bgr],
             "bands_lab": {
@@ -108,6 +111,7 @@ def from_json(data: Any, source: str = "calibration") -> Calibration:
             image_size=(int(size[0]), int(size[1])),
             px_per_mm=float(data["px_per_mm"]),
             cube_area_mm2=float(data["cube_area_mm2"]),
+            colour_areas={k: float(v) for k, v in data.get("colour_area_mm2", {}).items()},
             classes=classes,
             floor_bgr=[float(x) for x in data["floor_bgr"]],
             created=str(data.get("created", "")),
@@ -178,6 +182,7 @@ def calibrate(
                 _sample_trays(image, found, reg, board, px_per_mm, samples, floor_bgr, areas, bands)
                 seen_trays.append((image, found, reg, board))
     classes: dict[str, list[float]] = {}
+    colour_areas: dict[str, float] = {}
     if control:
         for name, labs in samples.items():
             if not labs:
@@ -188,7 +193,11 @@ def calibrate(
                 )
             classes[name] = np.median(np.array(labs), axis=0).tolist()
         _check_separation(classes)
-        areas = _measured_areas(classes, seen_trays, px_per_mm, float(np.median(areas)), floor_bgr)
+        by_colour = _measured_areas(
+            classes, seen_trays, px_per_mm, float(np.median(areas)), floor_bgr
+        )
+        colour_areas = {c: float(np.median(v)) for c, v in by_colour.items()}
+        areas = [a for v in by_colour.values() for a in v]
     return Calibration(
         boards=boards,
         tokens=tokens,
@@ -198,6 +207,7 @@ def calibrate(
         classes=classes,
         floor_bgr=np.median(np.array(floor_bgr), axis=0).tolist() if floor_bgr else [0, 0, 0],
         created=_dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+        colour_areas=colour_areas,
         bands={k: _colour_clusters(np.concatenate(v)) for k, v in bands.items()},
     )
 
@@ -267,22 +277,27 @@ def _measured_areas(
     px_per_mm: float,
     rough_area: float,
     floor_bgr: list[np.ndarray],
-) -> list[float]:
-    """One marker's area exactly as the counter will measure it (same classes, same cleanup)."""
+) -> dict[str, list[float]]:
+    """One marker's area per colour, measured exactly as the counter will (same classes,
+    same cleanup)."""
     from vision.colour import Classifier
     from vision.trays import TrayCounter
 
     names = ["floor", *COLOURS]
     classifier = Classifier(names, np.array([classes[n] for n in names]))
     floor = np.median(np.array(floor_bgr), axis=0)
-    areas = []
+    areas: dict[str, list[float]] = {}
     for image, found, reg, board in seen:
         counter = TrayCounter(board, classifier, px_per_mm, rough_area, floor)  # no band check
         for tray, read in zip(board.trays, counter.count(image, found, reg), strict=True):
             if tray.colour is not None and len(read.blobs[tray.colour]) == 1:
-                areas.append(read.blobs[tray.colour][0] * rough_area)
-    if not areas:
-        raise CalibrationFailed.of("Calibration: the markers cannot be told from the tray floor")
+                areas.setdefault(tray.colour, []).append(read.blobs[tray.colour][0] * rough_area)
+    missing = [c for c in COLOURS if c not in areas]
+    if missing:
+        raise CalibrationFailed.of(
+            "Calibration: the {colour} marker cannot be told from the tray floor",
+            colour=missing[0],
+        )
     return areas
 
 

@@ -131,6 +131,7 @@ class TableReader:
                         calibration.cube_area_mm2,
                         np.array(calibration.floor_bgr),
                         {int(k): np.array(v, np.float32) for k, v in calibration.bands.items()},
+                        calibration.colour_areas,
                     )
         self._known_ids = {i for b in calibration.boards for i in b.fiducial_ids} | set(
             calibration.tokens.tokens

@@ -60,9 +60,9 @@ class TrayRead:
     blobs: dict[str, list[float]] = field(default_factory=dict)
 
 
-AREA_SHRINK = 0.96
-"""A blob of n markers measures about n x 0.96 marker areas (edges between touching markers
-and edge pixels lost to the light correction)."""
+AREA_SHRINK = 0.97
+"""A blob of n markers measures about n x 0.97 calibrated marker areas (edge pixels lost
+where markers touch, and to coloured light)."""
 
 
 def blob_count(area: float) -> tuple[int, float]:
@@ -182,12 +182,15 @@ class TrayCounter:
         cube_area_mm2: float,
         floor_bgr: np.ndarray,
         band_lab: dict[int, np.ndarray] | None = None,
+        colour_areas_mm2: dict[str, float] | None = None,
         # ``band_lab[side]`` holds the Lab colours the board shows around that tray (k x 3).
     ) -> None:
         self.top = TopDown(board, px_per_mm)
         self.band_lab = band_lab or {}
         self.classifier = classifier
         self.cube_px = cube_area_mm2 * px_per_mm**2
+        areas = colour_areas_mm2 or {}
+        self.colour_px = {c: areas.get(c, cube_area_mm2) * px_per_mm**2 for c in COLOURS}
         self.floor_bgr = np.asarray(floor_bgr, np.float64)
         self.colour_class = {c: classifier.names.index(c) for c in COLOURS}
         self.floor_class = classifier.names.index("floor")
@@ -245,13 +248,14 @@ class TrayCounter:
         blobs: dict[str, list[float]] = {}
         present = np.bincount(classes.ravel(), minlength=256)
         for colour, k in self.colour_class.items():
-            if present[k] < MIN_BLOB * self.cube_px:
+            cube_px = self.colour_px[colour]
+            if present[k] < MIN_BLOB * cube_px:
                 counts[colour], confidence[colour], blobs[colour] = 0, 1.0, []
                 continue
             m = (classes == k).view(np.uint8)
             m = cv2.morphologyEx(m, cv2.MORPH_OPEN, self.kernel)
             _n, _, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=4)
-            areas = stats[1:, cv2.CC_STAT_AREA] / self.cube_px
+            areas = stats[1:, cv2.CC_STAT_AREA] / cube_px
             areas = areas[areas >= MIN_BLOB]
             counted = [blob_count(float(a)) for a in areas]
             counts[colour] = sum(n for n, _ in counted)
