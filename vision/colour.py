@@ -111,6 +111,7 @@ class Classifier:
         # Light is corrected and shade only darkens: nothing is much brighter than its
         # calibrated colour (this keeps a lit hand from passing for a brown marker).
         too_bright = lab[:, 0:1] > every[None, :, 0] + MAX_BRIGHTER
+        too_bright[:, int(self.centres[:, 0].argmax())] = False  # nothing outshines white
         dist[too_bright] = np.inf
         best = dist.argmin(axis=1).astype(np.uint8)
         best[(dist.min(axis=1) > MAX_DISTANCE) | (best >= len(self.centres))] = UNKNOWN

@@ -12,6 +12,7 @@ of no known class (a hand, a sleeve, a card) is reported as occluded.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import cv2
 import numpy as np
@@ -58,6 +59,9 @@ class TrayRead:
     unknown_share: float
     floor_share: float
     blobs: dict[str, list[float]] = field(default_factory=dict)
+    covered_by: str | None = None
+    """Why the tray is taken as covered: ``unknown`` (unclassifiable patch in the tray),
+    ``strip`` (something foreign on the board right around it) or ``heap`` (a huge blob)."""
 
 
 AREA_SHRINK = 0.97
@@ -149,8 +153,10 @@ class TopDown:
         side: int,
         gains: np.ndarray,
         exclude: list[tuple[float, float, float]] = (),  # type: ignore[assignment]
-    ) -> np.ndarray:
-        """Light-corrected Lab of the board strip around a tray (minus ``(x, y, r)`` mm discs)."""
+        with_mask: bool = False,
+    ) -> Any:
+        """Light-corrected Lab of the board strip around a tray (minus ``(x, y, r)`` mm discs);
+        with ``with_mask`` also the strip mask (crop-sized) the pixels come from."""
         sl, mask = self.bands[side]
         if exclude:
             mask = mask.copy()
@@ -160,7 +166,8 @@ class TopDown:
                 cv2.circle(hole, (int(c[0]), int(c[1])), int(r * self.scale), 255, -1)
             mask &= hole == 0
         pixels = top[sl][mask].reshape(-1, 1, 3)
-        return bgr_to_lab(apply_gains(pixels, gains))
+        lab = bgr_to_lab(apply_gains(pixels, gains))
+        return (lab, mask) if with_mask else lab
 
     def tray_pixels(
         self, top: np.ndarray, tray: Tray, whites: list[tuple[tuple[float, float], np.ndarray]]
@@ -195,7 +202,7 @@ class TrayCounter:
         self.colour_class = {c: classifier.names.index(c) for c in COLOURS}
         self.floor_class = classifier.names.index("floor")
         self.kernel = np.ones((3, 3), np.uint8)
-        self.big_kernel = np.ones((3, 3), np.uint8)
+        self.big_kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 
     def count(
         self,
@@ -214,9 +221,13 @@ class TrayCounter:
         refs = self.band_lab.get(side)
         if refs is None or not len(refs):
             return 0.0
-        lab = self.top.band_lab(top, side, gains, exclude)
+        lab, mask = self.top.band_lab(top, side, gains, exclude, with_mask=True)
         dist = np.min([weighted_distance(lab, ref) for ref in refs], axis=0)
-        return float(np.count_nonzero(dist > FOREIGN_DISTANCE)) / self.cube_px
+        foreign = np.zeros(mask.shape, np.uint8)
+        foreign[mask] = dist > FOREIGN_DISTANCE
+        # Thin lines (the tray rim when registration is off by a millimetre) are not hands.
+        foreign = cv2.morphologyEx(foreign, cv2.MORPH_OPEN, self.big_kernel)
+        return cv2.countNonZero(foreign) / self.cube_px
 
     def _tray(
         self,
@@ -234,7 +245,7 @@ class TrayCounter:
         if cv2.countNonZero(floor) > 0.15 * total:
             # Second step: make this tray's floor its calibrated colour (local shadow, mixed light).
             seen = np.array(cv2.mean(corrected, mask=floor)[:3])
-            nudge = np.clip(self.floor_bgr / np.maximum(seen, 1), 0.7, 1.45)
+            nudge = np.clip(self.floor_bgr / np.maximum(seen, 1), 0.5, 2.0)
             gains = gains * nudge
             corrected = apply_gains(top[sl], gains)
             classes = self.classifier.classify(corrected)
@@ -263,11 +274,14 @@ class TrayCounter:
             blobs[colour] = [round(float(a), 3) for a in areas]
         foreign = self._foreign(top, tray.side, gains, exclude)
         biggest = max((max(b) for b in blobs.values() if b), default=0.0)
-        occluded = (
-            solid_unknown > OCCLUDED_CUBES * self.cube_px
-            or foreign > FOREIGN_CUBES
-            or biggest > BIG_BLOB
-        )
+        covered_by = None
+        if solid_unknown > OCCLUDED_CUBES * self.cube_px:
+            covered_by = "unknown"
+        elif foreign > FOREIGN_CUBES:
+            covered_by = "strip"
+        elif biggest > BIG_BLOB:
+            covered_by = "heap"
+        occluded = covered_by is not None
         if occluded:
             confidence = {c: 0.0 for c in confidence}
         return TrayRead(
@@ -278,4 +292,5 @@ class TrayCounter:
             unknown_share,
             cv2.countNonZero(floor) / total,
             blobs,
+            covered_by,
         )
