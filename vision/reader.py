@@ -26,10 +26,11 @@ import numpy as np
 from rules.text import Msg, msg
 from vision.calibration import Calibration
 from vision.colour import Classifier
-from vision.errors import CalibrationMismatch
+from vision.errors import CalibrationMismatch, CameraUnavailable
 from vision.geometry import COLOURS
 from vision.motion import MotionGate
 from vision.registration import FiducialFinder, Registration
+from vision.sources import FrameSource, grab
 from vision.tokens import TokenRead, locate_tokens
 from vision.trays import TrayCounter, TrayRead
 
@@ -66,7 +67,8 @@ class TrayReading:
 
 @dataclass
 class Reading:
-    """The voted result. ``status``: ``ok``, ``moving`` or ``no-board``."""
+    """The voted result. ``status``: ``ok``, ``moving`` (hands moved: nothing read),
+    ``no-board`` (no board's stickers seen), ``no-frames`` or ``no-camera``."""
 
     status: str
     needs_confirmation: bool
@@ -301,3 +303,18 @@ def outline(
         if reg is not None:
             out = draw_board(out, reg, board, highlight_side)
     return out if out is not image else image.copy()
+
+
+def read_camera(
+    reader: TableReader, source: FrameSource, frames: int = 4, interval_s: float = 0.1
+) -> Reading:
+    """Take ``frames`` pictures from ``source`` and read them. A missing or unplugged camera
+    gives ``status="no-camera"`` with the camera's message: the app offers manual entry and
+    simply calls again later (live sources reconnect by themselves)."""
+    try:
+        pictures = grab(source, frames, interval_s)
+    except CameraUnavailable as exc:
+        return Reading(
+            "no-camera", True, [exc.message], example_data=reader.calibration.example_data
+        )
+    return reader.read(pictures)

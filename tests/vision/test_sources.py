@@ -80,3 +80,13 @@ def test_pi_camera_without_picamera2_says_what_to_install(
 def test_unknown_source_is_a_clear_error() -> None:
     with pytest.raises(CameraUnavailable, match="usb:0, pi"):
         open_source("/nonexistent/camera")
+
+
+def test_reading_from_a_missing_camera_degrades_to_asking(reader) -> None:
+    from vision.reader import read_camera
+
+    reading = read_camera(reader, UsbCamera(98), frames=2, interval_s=0.0)
+    assert reading.status == "no-camera"
+    assert reading.needs_confirmation
+    assert "No camera at usb:98" in reading.reasons[0].english()
+    assert reading.trays == []
