@@ -10,7 +10,8 @@ by the real pipeline, one core (``cv2.setNumThreads(1)``). Figures:
 * hands lying on a tray: share of those trays flagged for the players;
 * sticker cell + rotation on the example hex and square grids, the marauder tile's
   rotation and the priority marker's side;
-* time of one full read of a 1280x720 frame;
+* time of one full read of a 1280x720 frame: CPU time of the reading thread (the
+  one-core figure, unaffected by other jobs on a shared machine) and wall clock;
 * the motion gate: sequences with a moving hand refused, still ones accepted.
 """
 
@@ -57,12 +58,14 @@ def run(quick: bool) -> list[Figure]:
     half_frames = half_registered = half_exact = 0
     tile_ok = tile_n = prio_ok = prio_n = 0
     times: list[float] = []
+    cpu_times: list[float] = []
     for i in range(n_frames):
         hand = "fiducials" if i % 4 == 0 else None
         rendered = render(random_scene(control, rng, LIGHTS[i % 3], hand=hand))
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.thread_time()
         reading = reader.read([rendered.image])
         times.append(time.perf_counter() - start)
+        cpu_times.append(time.thread_time() - cpu_start)
         truth = {int(k): v for k, v in rendered.truth["counts"].items()}
         all_right = True
         for tray in reading.trays:
@@ -141,6 +144,7 @@ def run(quick: bool) -> list[Figure]:
         still_accepted += reader.read(frames).status == "ok"
 
     ms = np.array(times) * 1000
+    cpu_ms = np.array(cpu_times) * 1000
     return [
         Figure(
             "tray x colour cells wrong",
@@ -197,13 +201,14 @@ def run(quick: bool) -> list[Figure]:
             _pct(prio_ok, prio_n) >= 99.9,
         ),
         Figure(
-            "full read 1280x720, median",
-            float(np.median(ms)),
+            "full read 1280x720, CPU time, median",
+            float(np.median(cpu_ms)),
             "ms",
             "<= 30 ms",
-            float(np.median(ms)) <= 30,
+            float(np.median(cpu_ms)) <= 30,
         ),
-        Figure("full read 1280x720, 95th percentile", float(np.percentile(ms, 95)), "ms"),
+        Figure("full read 1280x720, CPU time, 95th pct", float(np.percentile(cpu_ms, 95)), "ms"),
+        Figure("full read 1280x720, wall clock, median", float(np.median(ms)), "ms"),
         Figure(
             "moving hand: nothing read",
             _pct(moving_refused, n_seq),
