@@ -56,13 +56,13 @@ class Scene:
     counts: dict[int, dict[str, int]] = field(default_factory=dict)
     tokens: list[tuple[int, str, int]] = field(default_factory=list)
     priority_side: int | None = None
-    centre_tile: tuple[int, int] | None = None
     light: str = "neutral"
     strength: float = 1.0
     noise: float = 1.5
     blur: float = 0.5
     shadows: int = 0
     hand: str | None = None
+    """``"fiducials"`` (cover half of them), ``"tray"`` (a hand on a tray) or ``None``."""
     seed: int = 0
     token_sticker: tuple[float, float] = (12.0, 2.5)
     """Token sticker black-square size and white margin, mm (as in the token catalogue)."""
@@ -497,7 +497,6 @@ def random_scene(board: Board, rng: np.random.Generator, light: str, **extra: An
             g = grids[0]
             steps = 360 // g.rotation_step
             tokens.append((tid, cells[int(p)], int(rng.integers(steps)) * g.rotation_step))
-    centre_tile = None
     priority = None
     if board.kind == "control-board":
         priority = int(rng.integers(6))
@@ -508,7 +507,6 @@ def random_scene(board: Board, rng: np.random.Generator, light: str, **extra: An
         counts=counts,
         tokens=tokens,
         priority_side=priority,
-        centre_tile=centre_tile,
         light=light,
         strength=float(rng.uniform(0.7, 1.15)),
         noise=float(rng.uniform(1.0, 3.5)),
