@@ -61,6 +61,8 @@ class Scene:
     noise: float = 1.5
     blur: float = 0.5
     shadows: int = 0
+    lean: float = 0.0
+    """Share of touching markers drawn leaning on their neighbour (stacked against it)."""
     hand: str | None = None
     """``"fiducials"`` (cover half of them), ``"tray"`` (a hand on a tray) or ``None``."""
     seed: int = 0
@@ -168,11 +170,32 @@ def _square(centre: tuple[float, float], side: float, angle: float) -> np.ndarra
     )
 
 
+def _rect(
+    centre: tuple[float, float], length: float, width: float, angle: float, start: float
+) -> np.ndarray:
+    """A rectangle ``length`` along direction ``angle`` (degrees, image coordinates) from
+    ``start`` (offset along that direction from ``centre``), ``width`` across."""
+    a = math.radians(angle)
+    ux, uy = math.cos(a), math.sin(a)
+    vx, vy = -uy, ux
+    h = width / 2
+    pts = []
+    for along, across in ((start, -h), (start + length, -h), (start + length, h), (start, h)):
+        pts.append((centre[0] + ux * along + vx * across, centre[1] + uy * along + vy * across))
+    return np.array(pts)
+
+
 def _place_cubes(
-    img: np.ndarray, board: Board, counts: dict[int, dict[str, int]], rng: np.random.Generator
-) -> dict[int, dict[str, int]]:
-    """Scatter cubes in the trays, often touching; returns the counts actually placed."""
+    img: np.ndarray,
+    board: Board,
+    counts: dict[int, dict[str, int]],
+    rng: np.random.Generator,
+    lean: float = 0.0,
+) -> tuple[dict[int, dict[str, int]], int]:
+    """Scatter cubes in the trays, often touching, some (share ``lean`` of the touching ones)
+    leaning on a neighbour; returns the counts actually placed and how many lean."""
     placed: dict[int, dict[str, int]] = {}
+    leaned = 0
     occupied = np.zeros(img.shape[:2], np.uint8)
     for tray in board.trays:
         want = [c for c, n in counts.get(tray.side, {}).items() for _ in range(n)]
@@ -183,17 +206,27 @@ def _place_cubes(
         last: tuple[tuple[float, float], float] | None = None
         for colour in want:
             for _attempt in range(200):
+                leaning = False
                 if last is not None and rng.random() < 0.6:
                     (lx, ly), la = last
                     k = int(rng.integers(4))
-                    d = CUBE_MM * rng.uniform(0.97, 1.04)
+                    leaning = rng.random() < lean
+                    d = CUBE_MM * (rng.uniform(1.0, 1.1) if leaning else rng.uniform(0.97, 1.04))
                     a = math.radians(la + 90 * k)
                     centre = (lx + d * math.cos(a), ly + d * math.sin(a))
-                    angle = la + rng.uniform(-6, 6)
+                    angle = la + rng.uniform(-6, 6) if not leaning else la + 90 * k
                 else:
                     centre = (rng.uniform(xs.min(), xs.max()), rng.uniform(ys.min(), ys.max()))
                     angle = rng.uniform(0, 90)
-                corners = _square(centre, CUBE_MM + 0.6, angle)
+                if leaning:
+                    # Tilted ~30 degrees onto its neighbour: seen from above, a foreshortened
+                    # top face (towards the neighbour, overlapping it) and one side face.
+                    top_len, side_len = CUBE_MM * 0.87, CUBE_MM * 0.5
+                    length = top_len + side_len
+                    back = _rect(centre, length, CUBE_MM + 0.6, angle, -0.5 * length + 2.0)
+                    corners = back
+                else:
+                    corners = _square(centre, CUBE_MM + 0.6, angle)
                 if (
                     min(cv2.pointPolygonTest(poly, (float(x), float(y)), True) for x, y in corners)
                     < 2.0
@@ -202,7 +235,7 @@ def _place_cubes(
                 mask = np.zeros_like(occupied)
                 cv2.fillPoly(mask, [_px(corners)], 255, cv2.LINE_8, 4)
                 overlap = cv2.countNonZero(cv2.bitwise_and(mask, occupied))
-                if overlap > 0.06 * CUBE_MM**2 * PX_PER_MM**2:
+                if overlap > (0.4 if leaning else 0.06) * CUBE_MM**2 * PX_PER_MM**2:
                     continue
                 occupied |= mask
                 rgb = PALETTE[colour]
@@ -210,12 +243,17 @@ def _place_cubes(
                 top = tuple(min(255, int(v * shade)) for v in _bgr(rgb))
                 side_c = tuple(int(v * 0.72) for v in top)
                 cv2.fillPoly(img, [_px(corners)], side_c, cv2.LINE_AA, 4)
-                cv2.fillPoly(img, [_px(_square(centre, CUBE_MM, angle))], top, cv2.LINE_AA, 4)
+                if leaning:
+                    face = _rect(centre, top_len, CUBE_MM, angle, -0.5 * length + 2.0)
+                    cv2.fillPoly(img, [_px(face)], top, cv2.LINE_AA, 4)
+                else:
+                    cv2.fillPoly(img, [_px(_square(centre, CUBE_MM, angle))], top, cv2.LINE_AA, 4)
+                leaned += leaning
                 done[colour] = done.get(colour, 0) + 1
                 last = (centre, angle)
                 break
         placed[tray.side] = {c: done.get(c, 0) for c in COLOURS}
-    return placed
+    return placed, leaned
 
 
 def _camera(board: Board, rng: np.random.Generator, tilt: float) -> np.ndarray:
@@ -387,7 +425,9 @@ def render(
     rng = np.random.default_rng([scene.seed, 0])
     board = scene.board
     top = _board_base(board).copy()
-    counts = _place_cubes(top, board, scene.counts, rng) if board.trays else {}
+    counts, leaned = (
+        _place_cubes(top, board, scene.counts, rng, scene.lean) if board.trays else ({}, 0)
+    )
     tokens_truth = []
     tile_colours = [(180, 150, 110), (150, 170, 190), (190, 180, 150), (120, 150, 120)]
     catalogue_sticker = scene.token_sticker
@@ -467,6 +507,7 @@ def render(
         "counts": {str(s): c for s, c in counts.items()},
         "tokens": tokens_truth,
         "priority_side": scene.priority_side,
+        "leaning_markers": leaned,
         "covered_fiducials": covered,
         "covered_tokens": hidden,
         "hand_over_trays": touched,

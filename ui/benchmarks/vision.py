@@ -6,6 +6,7 @@ by the real pipeline, one core (``cv2.setNumThreads(1)``). Figures:
 * tray x colour counts on >= 300 control-board frames in warm, cool and mixed
   light (a quarter with half the board fiducials covered): wrong cells, frames
   with every tray exact, silent errors (wrong and not flagged);
+* a stress set where a third of the touching markers lean on a neighbour;
 * registration with half of the fiducials covered;
 * hands lying on a tray: share of those trays flagged for the players;
 * sticker cell + rotation on the example hex and square grids, the marauder tile's
@@ -100,6 +101,26 @@ def run(quick: bool) -> list[Figure]:
             prio_n += 1
             prio_ok += reading.priority_side == rendered.truth["priority_side"]
 
+    # Stress set: a third of the touching markers lean on a neighbour (stacked against it).
+    n_lean = 20 if quick else 60
+    lean_cells = lean_wrong = lean_silent = lean_exact = 0
+    for i in range(n_lean):
+        scene = random_scene(control, rng, LIGHTS[i % 3])
+        scene.lean = 0.3
+        rendered = render(scene)
+        reading = reader.read([rendered.image])
+        truth = {int(k): v for k, v in rendered.truth["counts"].items()}
+        all_right = True
+        for tray in reading.trays:
+            for colour, n in truth[tray.side].items():
+                lean_cells += 1
+                got = None if tray.counts is None else tray.counts[colour]
+                if got != n:
+                    lean_wrong += 1
+                    all_right = False
+                    lean_silent += tray.confidence.get(colour, 0.0) >= reader.confirm_below
+        lean_exact += all_right
+
     hand_trays = hand_flagged = 0
     for _ in range(n_frames // 6):
         rendered = render(random_scene(control, rng, LIGHTS[int(rng.integers(3))], hand="tray"))
@@ -163,6 +184,9 @@ def run(quick: bool) -> list[Figure]:
         Figure("cells wrong and not flagged", _pct(silent, cells), "%"),
         Figure("frames asking the players (no hand on trays)", _pct(flagged_clean, n_frames), "%"),
         Figure("frames read", float(n_frames), "frames", ">= 300", n_frames >= 300),
+        Figure("leaning markers: cells wrong", _pct(lean_wrong, lean_cells), "%"),
+        Figure("leaning markers: cells wrong, not flagged", _pct(lean_silent, lean_cells), "%"),
+        Figure("leaning markers: frames with every tray exact", _pct(lean_exact, n_lean), "%"),
         Figure(
             "registered, half fiducials covered",
             _pct(half_registered, half_frames),
