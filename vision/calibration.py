@@ -26,6 +26,7 @@ import cv2
 import numpy as np
 
 from rules.errors import SituationError
+from rules.text import msg
 from vision.colour import bgr_to_lab, weighted_distance
 from vision.errors import CalibrationFailed, CalibrationMismatch
 from vision.geometry import COLOURS, Board, TokenCatalogue, parse_board, parse_tokens
@@ -86,13 +87,15 @@ class Calibration:
     def check_frame(self, image: np.ndarray) -> None:
         h, w = image.shape[:2]
         if (w, h) != tuple(self.image_size):
-            raise CalibrationMismatch.of(
-                "The calibration was made for {cw}x{ch} pictures but this one is {w}x{h}: "
-                "calibrate again for this camera mode",
-                cw=self.image_size[0],
-                ch=self.image_size[1],
-                w=w,
-                h=h,
+            raise CalibrationMismatch(
+                msg(
+                    "The calibration was made for {cw}x{ch} pictures but this one is {w}x{h}: "
+                    "calibrate again for this camera mode",
+                    cw=self.image_size[0],
+                    ch=self.image_size[1],
+                    w=w,
+                    h=h,
+                )
             )
 
 
@@ -154,7 +157,7 @@ def calibrate(
 ) -> Calibration:
     """Measure colours and marker size from calibration pictures (see module docstring)."""
     if not frames:
-        raise CalibrationFailed.of("No calibration picture was given")
+        raise CalibrationFailed(msg("No calibration picture was given"))
     size = (frames[0].shape[1], frames[0].shape[0])
     finder = FiducialFinder(boards)
     control = [b for b in boards if b.kind == "control-board"]
@@ -165,18 +168,20 @@ def calibrate(
     seen_trays: list[tuple[np.ndarray, Any, Any, Board]] = []
     for image in frames:
         if (image.shape[1], image.shape[0]) != size:
-            raise CalibrationFailed.of("All calibration pictures must have the same size")
+            raise CalibrationFailed(msg("All calibration pictures must have the same size"))
         grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         found = finder.detect(grey)
         for board in boards:
             reg = finder.register(grey, found, board)
             if reg is None:
-                raise CalibrationFailed.of(
-                    "Cannot find the {board} in the picture: need at least 2 of its stickers "
-                    "{expected}, saw {seen}",
-                    board=board.name,
-                    expected=sorted(board.fiducial_ids),
-                    seen=sorted(found.ids),
+                raise CalibrationFailed(
+                    msg(
+                        "Cannot find the {board} in the picture: need at least 2 of its stickers "
+                        "{expected}, saw {seen}",
+                        board=board.name,
+                        expected=sorted(board.fiducial_ids),
+                        seen=sorted(found.ids),
+                    )
                 )
             if board in control:
                 _sample_trays(image, found, reg, board, px_per_mm, samples, floor_bgr, areas, bands)
@@ -186,10 +191,12 @@ def calibrate(
     if control:
         for name, labs in samples.items():
             if not labs:
-                raise CalibrationFailed.of(
-                    "No tray of the board data has the colour {colour}: "
-                    "give each marker colour a tray in the board file",
-                    colour=name,
+                raise CalibrationFailed(
+                    msg(
+                        "No tray of the board data has the colour {colour}: "
+                        "give each marker colour a tray in the board file",
+                        colour=msg(name),
+                    )
                 )
             classes[name] = np.median(np.array(labs), axis=0).tolist()
         _check_separation(classes)
@@ -237,30 +244,35 @@ def _sample_trays(
         far = cv2.morphologyEx(far.astype(np.uint8), cv2.MORPH_OPEN, kernel)
         n, labels, stats, _ = cv2.connectedComponentsWithStats(far, connectivity=4)
         blobs = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] > 0.3 * nominal]
-        where = f"tray {tray.side}"
         if tray.colour is None:
             if blobs:
-                raise CalibrationFailed.of(
-                    "Calibration: the {where} must be empty (it has no colour of its own)",
-                    where=where,
+                raise CalibrationFailed(
+                    msg(
+                        "Calibration: tray {side} must be empty (it has no colour of its own)",
+                        side=tray.side,
+                    )
                 )
             continue
         if len(blobs) != 1:
-            raise CalibrationFailed.of(
-                "Calibration: the {where} must hold exactly one {colour} marker; "
-                "found {n} marker-like things",
-                where=where,
-                colour=tray.colour,
-                n=len(blobs),
+            raise CalibrationFailed(
+                msg(
+                    "Calibration: tray {side} must hold exactly one {colour} marker; "
+                    "found {n} marker-like things",
+                    side=tray.side,
+                    colour=msg(tray.colour),
+                    n=len(blobs),
+                )
             )
         area = float(stats[blobs[0], cv2.CC_STAT_AREA])
         if not 0.4 * nominal < area < 2.5 * nominal:
-            raise CalibrationFailed.of(
-                "Calibration: the {colour} marker in the {where} looks {area} mm² big, "
-                "not like one marker",
-                colour=tray.colour,
-                where=where,
-                area=round(area / px_per_mm**2),
+            raise CalibrationFailed(
+                msg(
+                    "Calibration: the {colour} marker in tray {side} looks {area} mm² big, "
+                    "not like one marker",
+                    colour=msg(tray.colour),
+                    side=tray.side,
+                    area=round(area / px_per_mm**2),
+                )
             )
         cube = (labels == blobs[0]).astype(np.uint8)
         core = cv2.erode(cube, kernel) > 0
@@ -294,9 +306,11 @@ def _measured_areas(
                 areas.setdefault(tray.colour, []).append(read.blobs[tray.colour][0] * rough_area)
     missing = [c for c in COLOURS if c not in areas]
     if missing:
-        raise CalibrationFailed.of(
-            "Calibration: the {colour} marker cannot be told from the tray floor",
-            colour=missing[0],
+        raise CalibrationFailed(
+            msg(
+                "Calibration: the {colour} marker cannot be told from the tray floor",
+                colour=msg(missing[0]),
+            )
         )
     return areas
 
@@ -318,10 +332,12 @@ def _check_separation(classes: dict[str, list[float]]) -> None:
         for b in names[i + 1 :]:
             d = float(weighted_distance(np.array(classes[a]), np.array(classes[b])))
             if d < 15:
-                raise CalibrationFailed.of(
-                    "The {a} and {b} look too much alike under this light "
-                    "(colour distance {d}); use more, whiter light and calibrate again",
-                    a=a,
-                    b=b,
-                    d=round(d, 1),
+                raise CalibrationFailed(
+                    msg(
+                        "The {a} and {b} look too much alike under this light "
+                        "(colour distance {d}); use more, whiter light and calibrate again",
+                        a=msg(a),
+                        b=msg(b),
+                        d=round(d, 1),
+                    )
                 )

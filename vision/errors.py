@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from rules.text import Msg, msg
+from rules.text import Msg
 
 
 class VisionError(Exception):
@@ -13,10 +11,6 @@ class VisionError(Exception):
     def __init__(self, message: Msg) -> None:
         self.message = message
         super().__init__(message.english())
-
-    @classmethod
-    def of(cls, template: str, **params: Any) -> VisionError:
-        return cls(msg(template, **params))
 
 
 class CameraUnavailable(VisionError):

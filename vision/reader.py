@@ -152,11 +152,13 @@ class TableReader:
         if not regs:
             strangers = sorted(set(found.ids) - self._known_ids)
             if len(strangers) >= 2:
-                raise CalibrationMismatch.of(
-                    "The camera sees stickers {seen} but the calibration expects {expected}: "
-                    "calibrate again for this board",
-                    seen=strangers,
-                    expected=sorted(i for b in self.calibration.boards for i in b.fiducial_ids),
+                raise CalibrationMismatch(
+                    msg(
+                        "The camera sees stickers {seen} but the calibration expects {expected}: "
+                        "calibrate again for this board",
+                        seen=strangers,
+                        expected=sorted(i for b in self.calibration.boards for i in b.fiducial_ids),
+                    )
                 )
         tokens = locate_tokens(found, regs, self.boards, self.calibration.tokens)
         trays = {
@@ -171,10 +173,12 @@ class TableReader:
         }
         for name, reads in trays.items():
             if all(r.floor_share < 0.2 and r.unknown_share > 0.5 for r in reads):
-                raise CalibrationMismatch.of(
-                    "The trays of the {board} do not look like the calibrated ones: "
-                    "calibrate again",
-                    board=name,
+                raise CalibrationMismatch(
+                    msg(
+                        "The trays of the {board} do not look like the calibrated ones: "
+                        "calibrate again",
+                        board=name,
+                    )
                 )
         return FrameRead(regs, trays, tokens)
 

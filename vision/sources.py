@@ -26,6 +26,7 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
+from rules.text import msg
 from vision.errors import CameraUnavailable
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
@@ -44,7 +45,7 @@ class FrameSource(Protocol):
 def read_image(path: str | Path) -> np.ndarray:
     image = cv2.imread(str(path), cv2.IMREAD_COLOR)
     if image is None:
-        raise CameraUnavailable.of("Cannot read the picture {path}", path=str(path))
+        raise CameraUnavailable(msg("Cannot read the picture {path}", path=str(path)))
     return image
 
 
@@ -56,7 +57,7 @@ class ImageFiles:
             self.name = str(paths)
             paths = sorted(p for p in paths.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
             if not paths:
-                raise CameraUnavailable.of("No pictures in the folder {path}", path=self.name)
+                raise CameraUnavailable(msg("No pictures in the folder {path}", path=self.name))
         elif isinstance(paths, Path):
             self.name = str(paths)
             paths = [paths]
@@ -67,7 +68,7 @@ class ImageFiles:
 
     def read(self) -> np.ndarray:
         if self._next >= len(self.paths):
-            raise CameraUnavailable.of("No more pictures in {name}", name=self.name)
+            raise CameraUnavailable(msg("No more pictures in {name}", name=self.name))
         path = self.paths[self._next]
         self._next += 1
         return read_image(path)
@@ -83,12 +84,12 @@ class VideoFile:
         self.name = str(path)
         self.capture = cv2.VideoCapture(str(path))
         if not self.capture.isOpened():
-            raise CameraUnavailable.of("Cannot open the video {path}", path=self.name)
+            raise CameraUnavailable(msg("Cannot open the video {path}", path=self.name))
 
     def read(self) -> np.ndarray:
         ok, frame = self.capture.read()
         if not ok:
-            raise CameraUnavailable.of("The video {name} has no more frames", name=self.name)
+            raise CameraUnavailable(msg("The video {name} has no more frames", name=self.name))
         return frame
 
     def close(self) -> None:
@@ -143,11 +144,13 @@ class UsbCamera:
         self.reconnects += 1
 
     def _missing(self) -> CameraUnavailable:
-        return CameraUnavailable.of(
-            "No camera at {name} (/dev/video{index}): check the USB cable; "
-            "enter the counts by hand meanwhile",
-            name=self.name,
-            index=self.index,
+        return CameraUnavailable(
+            msg(
+                "No camera at {name} (/dev/video{index}): check the USB cable; "
+                "enter the counts by hand meanwhile",
+                name=self.name,
+                index=self.index,
+            )
         )
 
     def read(self) -> np.ndarray:
@@ -167,10 +170,12 @@ class UsbCamera:
 
     def _lost(self) -> None:
         self.close()
-        raise CameraUnavailable.of(
-            "The camera {name} stopped sending pictures (unplugged?); "
-            "it will be used again as soon as it is back",
-            name=self.name,
+        raise CameraUnavailable(
+            msg(
+                "The camera {name} stopped sending pictures (unplugged?); "
+                "it will be used again as soon as it is back",
+                name=self.name,
+            )
         )
 
     def close(self) -> None:
@@ -192,8 +197,10 @@ class PiCamera:
         try:
             from picamera2 import Picamera2  # type: ignore[import-not-found]
         except ImportError as exc:
-            raise CameraUnavailable.of(
-                "The Raspberry Pi camera library is missing: sudo apt install python3-picamera2"
+            raise CameraUnavailable(
+                msg(
+                    "The Raspberry Pi camera library is missing: sudo apt install python3-picamera2"
+                )
             ) from exc
         try:
             cam = Picamera2()
@@ -213,9 +220,11 @@ class PiCamera:
                 }
             )
         except (RuntimeError, IndexError, KeyError, OSError) as exc:
-            raise CameraUnavailable.of(
-                "The Raspberry Pi camera does not answer ({problem}): check its ribbon cable",
-                problem=str(exc),
+            raise CameraUnavailable(
+                msg(
+                    "The Raspberry Pi camera does not answer ({problem}): check its ribbon cable",
+                    problem=str(exc),
+                )
             ) from exc
         self.camera = cam
 
@@ -227,8 +236,8 @@ class PiCamera:
             return np.ascontiguousarray(self.camera.capture_array("main"))
         except (RuntimeError, OSError) as exc:
             self.close()
-            raise CameraUnavailable.of(
-                "The Raspberry Pi camera stopped ({problem})", problem=str(exc)
+            raise CameraUnavailable(
+                msg("The Raspberry Pi camera stopped ({problem})", problem=str(exc))
             ) from exc
 
     def close(self) -> None:
@@ -249,16 +258,18 @@ def open_source(spec: str) -> FrameSource:
         try:
             return UsbCamera(int(spec[4:]))
         except ValueError as exc:
-            raise CameraUnavailable.of("Camera {spec}: expected usb:NUMBER", spec=spec) from exc
+            raise CameraUnavailable(msg("Camera {spec}: expected usb:NUMBER", spec=spec)) from exc
     path = Path(spec)
     if path.is_dir() or path.suffix.lower() in IMAGE_SUFFIXES:
         if not path.exists():
-            raise CameraUnavailable.of("No such picture or folder: {path}", path=spec)
+            raise CameraUnavailable(msg("No such picture or folder: {path}", path=spec))
         return ImageFiles(path)
     if not path.exists():
-        raise CameraUnavailable.of(
-            "No such camera or file: {spec} (use usb:0, pi, a picture, a folder or a video)",
-            spec=spec,
+        raise CameraUnavailable(
+            msg(
+                "No such camera or file: {spec} (use usb:0, pi, a picture, a folder or a video)",
+                spec=spec,
+            )
         )
     return VideoFile(path)
 
