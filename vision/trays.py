@@ -3,9 +3,10 @@
 The frame is warped (with the board's homography) into a top-down image of the
 tray ring at ``px_per_mm``; tray masks there are fixed, since trays are fixed in
 board millimetres. Each tray is light-corrected (:mod:`vision.colour`), its
-pixels are classified, and each colour's connected blobs are counted by *area*:
-a blob of 2.1 cube areas is two touching (or leaning) cubes. The distance of
-that ratio from a whole number gives the confidence. A tray with many pixels
+pixels are classified, and each colour's connected blobs are counted by the
+*area of their top faces* (pixels near the blob's brightest; dark side faces of
+leaning markers and seams are left out): a blob of 2.1 marker areas is two
+touching (or leaning) markers. How sure that is gives the confidence. A tray with many pixels
 of no known class (a hand, a sleeve, a card) is reported as occluded.
 """
 
@@ -34,6 +35,8 @@ RIM_MM = 1.6
 """Tray mask is shrunk by this much so the printed/moulded rim is not counted."""
 MIN_BLOB = 0.4
 """Blobs under this share of a cube's area are edge noise, not markers."""
+FACE_SHARE = 0.8
+"""Share of a blob's brightest grey above which a pixel belongs to a marker's top face."""
 BAND_MM = 5.0
 """Outer edge of the strip of board around each tray watched for hands and sleeves
 (it starts past the rim, at 1.5 mm); a hand reaching into a tray must cross it."""
@@ -216,6 +219,15 @@ class TrayCounter:
         whites = self.top.whites(image, found, reg)
         return [self._tray(top, tray, whites, exclude or []) for tray in self.top.board.trays]
 
+    @staticmethod
+    def _top_face_area(grey: np.ndarray, labels: np.ndarray, stats: np.ndarray, i: int) -> float:
+        """Pixels of blob ``i`` bright enough to be top faces (>= FACE_SHARE of the blob's
+        90th-percentile grey): the dark side face of a marker leaning on another, and the
+        seams between touching ones, are not counted."""
+        x, y, w, h = stats[i, :4]
+        values = grey[y : y + h, x : x + w][labels[y : y + h, x : x + w] == i]
+        return float(np.count_nonzero(values >= FACE_SHARE * np.percentile(values, 90)))
+
     def _foreign(self, top: np.ndarray, side: int, gains: np.ndarray, exclude: list) -> float:
         """Marker areas of foreign things (hand, sleeve) on the board strip around a tray."""
         refs = self.band_lab.get(side)
@@ -258,6 +270,7 @@ class TrayCounter:
         confidence: dict[str, float] = {}
         blobs: dict[str, list[float]] = {}
         present = np.bincount(classes.ravel(), minlength=256)
+        grey = cv2.cvtColor(corrected, cv2.COLOR_BGR2GRAY)
         for colour, k in self.colour_class.items():
             cube_px = self.colour_px[colour]
             if present[k] < MIN_BLOB * cube_px:
@@ -265,9 +278,17 @@ class TrayCounter:
                 continue
             m = (classes == k).view(np.uint8)
             m = cv2.morphologyEx(m, cv2.MORPH_OPEN, self.kernel)
-            _n, _, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=4)
-            areas = stats[1:, cv2.CC_STAT_AREA] / cube_px
-            areas = areas[areas >= MIN_BLOB]
+            n, labels, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=4)
+            areas = (
+                np.array(
+                    [
+                        self._top_face_area(grey, labels, stats, i)
+                        for i in range(1, n)
+                        if stats[i, cv2.CC_STAT_AREA] >= MIN_BLOB * cube_px
+                    ]
+                )
+                / cube_px
+            )
             counted = [blob_count(float(a)) for a in areas]
             counts[colour] = sum(n for n, _ in counted)
             confidence[colour] = float(np.prod([p for _, p in counted])) if counted else 1.0
