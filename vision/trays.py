@@ -35,8 +35,11 @@ RIM_MM = 1.6
 """Tray mask is shrunk by this much so the printed/moulded rim is not counted."""
 MIN_BLOB = 0.4
 """Blobs under this share of a cube's area are edge noise, not markers."""
-FACE_SHARE = 0.8
-"""Share of a blob's brightest grey above which a pixel belongs to a marker's top face."""
+FACE_SHARE = 0.75
+"""Share of the brightest grey nearby (within about half a marker) above which a pixel of a
+marker colour belongs to a top face."""
+FACE_REACH = 0.6
+"""Width of that neighbourhood, in marker sides."""
 BAND_MM = 5.0
 """Outer edge of the strip of board around each tray watched for hands and sleeves
 (it starts past the rim, at 1.5 mm); a hand reaching into a tray must cross it."""
@@ -206,6 +209,8 @@ class TrayCounter:
         self.floor_class = classifier.names.index("floor")
         self.kernel = np.ones((3, 3), np.uint8)
         self.big_kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+        side = round(FACE_REACH * np.sqrt(self.cube_px)) | 1
+        self.face_kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
 
     def count(
         self,
@@ -218,15 +223,6 @@ class TrayCounter:
         top = self.top.warp(image, reg)
         whites = self.top.whites(image, found, reg)
         return [self._tray(top, tray, whites, exclude or []) for tray in self.top.board.trays]
-
-    @staticmethod
-    def _top_face_area(grey: np.ndarray, labels: np.ndarray, stats: np.ndarray, i: int) -> float:
-        """Pixels of blob ``i`` bright enough to be top faces (>= FACE_SHARE of the blob's
-        90th-percentile grey): the dark side face of a marker leaning on another, and the
-        seams between touching ones, are not counted."""
-        x, y, w, h = stats[i, :4]
-        values = grey[y : y + h, x : x + w][labels[y : y + h, x : x + w] == i]
-        return float(np.count_nonzero(values >= FACE_SHARE * np.percentile(values, 90)))
 
     def _foreign(self, top: np.ndarray, side: int, gains: np.ndarray, exclude: list) -> float:
         """Marker areas of foreign things (hand, sleeve) on the board strip around a tray."""
@@ -279,16 +275,14 @@ class TrayCounter:
             m = (classes == k).view(np.uint8)
             m = cv2.morphologyEx(m, cv2.MORPH_OPEN, self.kernel)
             n, labels, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=4)
-            areas = (
-                np.array(
-                    [
-                        self._top_face_area(grey, labels, stats, i)
-                        for i in range(1, n)
-                        if stats[i, cv2.CC_STAT_AREA] >= MIN_BLOB * cube_px
-                    ]
-                )
-                / cube_px
-            )
+            # Top faces: pixels near the brightest of their neighbourhood (about half a
+            # marker across), so a shadow across a row of markers does not matter but the
+            # dark side face of a leaning marker and the seams between markers drop out.
+            local = cv2.dilate(grey * m, self.face_kernel)
+            face = (m > 0) & (grey >= FACE_SHARE * local)
+            face_area = np.bincount(labels[face], minlength=n)
+            big = stats[1:, cv2.CC_STAT_AREA] >= MIN_BLOB * cube_px
+            areas = face_area[1:][big] / cube_px
             counted = [blob_count(float(a)) for a in areas]
             counts[colour] = sum(n for n, _ in counted)
             confidence[colour] = float(np.prod([p for _, p in counted])) if counted else 1.0
