@@ -4,10 +4,11 @@ The frame is warped (with the board's homography) into a top-down image of the
 tray ring at ``px_per_mm``; tray masks there are fixed, since trays are fixed in
 board millimetres. Each tray is light-corrected (:mod:`vision.colour`), its
 pixels are classified, and each colour's connected blobs are counted by the
-*area of their top faces* (pixels near the blob's brightest; dark side faces of
+*area of their top faces* (pixels near the brightest nearby; dark side faces of
 leaning markers and seams are left out): a blob of 2.1 marker areas is two
-touching (or leaning) markers. How sure that is gives the confidence. A tray with many pixels
-of no known class (a hand, a sleeve, a card) is reported as occluded.
+touching (or leaning) markers, and how sure that is gives the confidence. A
+tray with a solid patch of no known class in it (a hand, a sleeve, a card), or
+something foreign on the board right around it, is reported as covered.
 """
 
 from __future__ import annotations
