@@ -77,20 +77,23 @@ where markers touch, and to coloured light)."""
 
 
 def blob_count(area: float) -> tuple[int, float]:
-    """Most likely number of markers in a blob of ``area`` marker areas, and its probability.
+    """Most likely number of markers in a blob of ``area`` marker areas, and how sure.
 
-    Each hypothesis n (0 = a speck that is no marker) predicts a Gaussian area of mean
-    ``n * AREA_SHRINK`` and spread ``0.07 * sqrt(n) + 0.03`` (errors add up with size);
-    the probability is the hypothesis' share of the likelihood.
+    Each hypothesis n >= 1 (smaller specks were dropped before) predicts a Gaussian area
+    of mean ``n * AREA_SHRINK`` and spread ``0.07 * sqrt(n) + 0.03`` (errors add up with
+    size). The confidence is the best hypothesis' share of the likelihood, lowered when
+    even the best one fits badly (more than two spreads off: a marker half in shadow,
+    half hidden, or something that is no marker at all).
     """
-    ns = np.arange(0, int(area / AREA_SHRINK) + 3)
-    mean = np.where(ns == 0, 0.15, ns * AREA_SHRINK)
-    spread = np.where(ns == 0, 0.15, 0.07 * np.sqrt(ns) + 0.03)
-    log_l = -0.5 * ((area - mean) / spread) ** 2 - np.log(spread)
+    ns = np.arange(1, int(area / AREA_SHRINK) + 3)
+    spread = 0.07 * np.sqrt(ns) + 0.03
+    z = (area - ns * AREA_SHRINK) / spread
+    log_l = -0.5 * z**2 - np.log(spread)
     p = np.exp(log_l - log_l.max())
     p /= p.sum()
     best = int(p.argmax())
-    return best, float(p[best])
+    fit = float(np.exp(-0.5 * max(0.0, z[best] ** 2 - 4.0)))
+    return int(ns[best]), float(p[best]) * fit
 
 
 def _crop(full: np.ndarray) -> tuple[tuple[slice, slice], np.ndarray]:
