@@ -334,6 +334,13 @@ class Marauders(Game):
             ),
             Field("trays", msg("Tray colours on sides 0-5 (- = none)"), "text", default=trays),
             Field("priorities", msg("Priority icons on sides 0-5"), "text", default=icons),
+            Field(
+                "start",
+                msg("Starting resources the tribe gets in the base set-up (onto its trays)"),
+                "counts",
+                default=_zero(),
+                choices=_colour_choices(),
+            ),
         )
         return Prompt("setup", msg("Set-up checklist"), msg("Set-up"), tuple(lines), fields)
 
@@ -816,6 +823,7 @@ class Marauders(Game):
             state["board"] = board
             state["board_example"] = False
         state["marker"] = cat.priority_side(state["board"], "campsite")
+        self._add(state, answer["start"])
         if state["draw"] == "digital":
             ids = shuffled(state, sorted(state["catalogue"]["tiles"]))
             hard = set(shuffled(state, ids)[: state["hard_tiles"]])
