@@ -11,15 +11,20 @@ from rules.games.marauders import catalogue as cat
 from rules.games.marauders.model import ACTIONS, COLOURS, PRIORITIES, SIDES, TRIBE
 
 _TRIBE_WORDS = {"tribe", "t", "m", "marauders", "marauder", "bot"}
-_SHORT = {
+_ACTION_SHORT = {
     "rock": "rock-painting",
     "painting": "rock-painting",
-    "rp": "rock-painting",
     "fish": "fishing",
     "gather": "gathering",
     "hunt": "hunting",
+}
+_PRIORITY_SHORT = {
     "animal": "hunting-tile",
+    "hunting": "hunting-tile",
     "fruit": "gathering-tile",
+    "gathering": "gathering-tile",
+    "fish": "fishing-tile",
+    "fishing": "fishing-tile",
     "marker": "action-marker",
     "camp": "campsite",
 }
@@ -43,13 +48,16 @@ def order(text: str, players: int, key: str = "order") -> list[str]:
     return out
 
 
-def _words(text: str, key: str, known: tuple[str, ...], what: str, allow_none: bool) -> list:
+def _words(
+    text: str, key: str, known: tuple[str, ...], what: str, allow_none: bool
+) -> list[str | None]:
     words = text.replace(",", " ").split()
     if len(words) != SIDES:
         raise IllegalInput(f"give {SIDES} {what}s, one per side 0-5 clockwise from the top", key)
     out: list[str | None] = []
     for word in words:
-        w = _SHORT.get(word.lower(), word.lower())
+        short = _PRIORITY_SHORT if known == PRIORITIES else _ACTION_SHORT
+        w = short.get(word.lower(), word.lower())
         if allow_none and w in {"-", "none", "x"}:
             out.append(None)
         elif w in known:

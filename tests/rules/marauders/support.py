@@ -79,5 +79,5 @@ def busy_answers(session: Session) -> dict[str, Any]:
     if prompt.step == "round-end":
         return {"vp": 2}
     if prompt.step == "final":
-        return {"p1": 40, "p2": 20}
+        return {f.key: 60 - 20 * i for i, f in enumerate(prompt.fields) if f.key != "tribe_vp"}
     return {}
