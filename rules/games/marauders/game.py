@@ -275,6 +275,19 @@ class Marauders(Game):
     def _notes(self, state: State) -> list[Msg]:
         return [Msg.from_json(n) for n in state["notes"]]
 
+    def _trays_line(self, state: State) -> Msg:
+        marker = state["marker"]
+        return msg(
+            "Trays now: {trays}. Priority marker: side {m} ({icon}).",
+            trays=", ".join(
+                f"{s['tray']} {state['trays'][s['tray']]}"
+                for s in state["board"]["sides"]
+                if s["tray"] is not None
+            ),
+            m=marker,
+            icon=label(cat.priority_at(state["board"], marker)),
+        )
+
     def _payer_line(self, state: State) -> Msg:
         return msg(
             "Player order: {order}. Player {p} pays expenses onto the control board.",
@@ -379,6 +392,7 @@ class Marauders(Game):
         k = state["spring_done"] + 1
         lines = [
             self._payer_line(state),
+            self._trays_line(state),
             msg("Play spring turns in player order until it is the tribe's turn."),
         ]
         fields = (
@@ -547,6 +561,7 @@ class Marauders(Game):
         walk = self._summer_walk(state)
         lines = [
             self._payer_line(state),
+            self._trays_line(state),
             msg("It is the tribe's turn to take back action markers."),
             msg(
                 "Starting at the {framed} symbol on the central pricing tile and going "
@@ -643,6 +658,7 @@ class Marauders(Game):
             self._round_phase(state, msg("Autumn")),
             (
                 self._payer_line(state),
+                self._trays_line(state),
                 msg(
                     "Activation order: the tribe members closest to the starting camp first; at "
                     "equal distance the first clockwise from the priority marker's direction "
@@ -706,7 +722,10 @@ class Marauders(Game):
             "autumn-member",
             msg("Activate tribe member {i} of {n}", i=autumn["done"] + 1, n=autumn["total"]),
             self._round_phase(state, msg("Autumn")),
-            (msg("Pick the member by the activation order (closest to the starting camp)."),),
+            (
+                self._trays_line(state),
+                msg("Pick the member by the activation order (closest to the starting camp)."),
+            ),
             tuple(fields),
             decision=decision,
             confirm_label=msg("Decide"),

@@ -626,6 +626,19 @@ def autumn_move(
         returned=back,
     )
     result.update({"direction": side, "colour": colour, "returned": back})
+    found = {
+        "move": f"goes to the {result.get('priority')}",
+        "stay": "stays at the megalith",
+        "lie-down": "finds none of its priorities and lies down",
+        "search": "searches the lane by its priorities",
+    }[result["outcome"]]
+    tracer.add(
+        "autumn move",
+        f"the {colour} tray holds the most markers ({count}), so it looks toward side {side}; "
+        f"it {found}; {back} {colour} marker(s) go back",
+        direction=side,
+        outcome=result["outcome"],
+    )
     return _decision("autumn-move", summary, instructions, tracer, result, example)
 
 

@@ -73,9 +73,11 @@ def busy_answers(session: Session) -> dict[str, Any]:
         keys = {f.key for f in prompt.fields}
         return {"lane": ["gathering-tile", "action-marker"]} if "lane" in keys else {}
     if prompt.step == "autumn-result":
-        return {"vp": 1, "marker_colour": "blue"} if any(
-            f.key == "marker_colour" for f in prompt.fields
-        ) else {"vp": 1}
+        return (
+            {"vp": 1, "marker_colour": "blue"}
+            if any(f.key == "marker_colour" for f in prompt.fields)
+            else {"vp": 1}
+        )
     if prompt.step == "round-end":
         return {"vp": 2}
     if prompt.step == "final":

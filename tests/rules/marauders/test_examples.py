@@ -40,8 +40,12 @@ def test_summer_pillar_example() -> None:
     assert summer_tile["actions"][0] == "rock-painting"
     pillars = {"gathering": [3, 0], "ceremony": [3], "fishing": [1], "hunting": [2]}
     decision = logic.summer_pillar(pillars, PRICING, "rock-painting", True)
-    assert decision.result == {"outcome": "pillar", "action": "gathering", "pillar": 1,
-                               "markers": 3}
+    assert decision.result == {
+        "outcome": "pillar",
+        "action": "gathering",
+        "pillar": 1,
+        "markers": 3,
+    }
     held = trays(red=3, yellow=2, blue=1, brown=2, white=1)
     for colour in ("brown", "red", "blue"):
         held[colour] += 1
@@ -67,8 +71,13 @@ def test_autumn_movement_example_three_members() -> None:
     marker = 1  # the hunting-tile (animal) icon on the example board
     held = trays(red=3, brown=2, yellow=2)
     first = logic.autumn_move(
-        held, BOARD, marker,
-        [{"priority": "gathering-tile", "distance": 2, "line": "centre"}], False, True, "A",
+        held,
+        BOARD,
+        marker,
+        [{"priority": "gathering-tile", "distance": 2, "line": "centre"}],
+        False,
+        True,
+        "A",
     )
     assert first.result["colour"] == "red" and first.result["returned"] == 2
     assert first.result["outcome"] == "move" and first.result["priority"] == "gathering-tile"
@@ -76,8 +85,13 @@ def test_autumn_movement_example_three_members() -> None:
     assert searched == ["hunting-tile", "gathering-tile"]
     held["red"] -= 2
     second = logic.autumn_move(
-        held, BOARD, marker, [{"priority": "hunting-tile", "distance": 1, "line": "left"}],
-        False, True, "B",
+        held,
+        BOARD,
+        marker,
+        [{"priority": "hunting-tile", "distance": 1, "line": "left"}],
+        False,
+        True,
+        "B",
     )
     assert second.result["colour"] == "brown" and second.result["returned"] == 1
     assert second.result["priority"] == "hunting-tile"
@@ -157,14 +171,18 @@ def test_income_order_vp_before_markers_resources_development() -> None:
 
 
 def test_hunting_tie_takes_card_closer_to_bottom() -> None:
-    offers = [{"id": "top", "income": {"vp": 2}, "row": 3}, {"id": "low", "income": {"vp": 2},
-                                                              "row": 1}]
+    offers = [
+        {"id": "top", "income": {"vp": 2}, "row": 3},
+        {"id": "low", "income": {"vp": 2}, "row": 1},
+    ]
     assert logic.action_choice("hunting", offers, 2, False).result["chosen"] == "low"
 
 
 def test_ceremony_vp_fallback_and_players_choice() -> None:
-    offers = [{"id": "a", "income": {"resources": 1}, "row": 2},
-              {"id": "b", "income": {"resources": 1}, "row": 1}]
+    offers = [
+        {"id": "a", "income": {"resources": 1}, "row": 2},
+        {"id": "b", "income": {"resources": 1}, "row": 1},
+    ]
     plain = logic.action_choice("ceremony", offers, 3, False)
     assert plain.result["chosen"] == "b" and plain.result["bonus_vp"] == 3
     variant = logic.action_choice("ceremony", offers, 3, False, players_choose_ties=True)
@@ -174,13 +192,21 @@ def test_ceremony_vp_fallback_and_players_choice() -> None:
 
 
 def test_rock_painting_order_left_to_right_rows_from_top() -> None:
-    assert logic.action_choice("rock-painting", [], 2, False, painted=0,
-                               row_length=4).result == {"action": "rock-painting", "row": 1,
-                                                        "section": 1}
-    assert logic.action_choice("rock-painting", [], 2, False, painted=5,
-                               row_length=4).result["row"] == 2
-    assert logic.action_choice("rock-painting", [], 2, False, painted=5,
-                               row_length=4).result["section"] == 2
+    assert logic.action_choice("rock-painting", [], 2, False, painted=0, row_length=4).result == {
+        "action": "rock-painting",
+        "row": 1,
+        "section": 1,
+    }
+    assert (
+        logic.action_choice("rock-painting", [], 2, False, painted=5, row_length=4).result["row"]
+        == 2
+    )
+    assert (
+        logic.action_choice("rock-painting", [], 2, False, painted=5, row_length=4).result[
+            "section"
+        ]
+        == 2
+    )
 
 
 def test_migration_moves_two_if_possible() -> None:
@@ -191,36 +217,49 @@ def test_migration_moves_two_if_possible() -> None:
 def test_megalith_rules() -> None:
     marker = 4  # megalith icon on the example board
     held = trays(blue=2)
-    near = logic.autumn_move(held, BOARD, marker, [{"priority": "megalith", "distance": 2}],
-                             True, True)
+    near = logic.autumn_move(
+        held, BOARD, marker, [{"priority": "megalith", "distance": 2}], True, True
+    )
     assert near.result["outcome"] == "stay" and near.result["returned"] == 1
     occupied = logic.autumn_move(
-        held, BOARD, marker, [{"priority": "megalith", "distance": 2, "occupied": True,
-                               "line": "centre"}], False, True)
+        held,
+        BOARD,
+        marker,
+        [{"priority": "megalith", "distance": 2, "occupied": True, "line": "centre"}],
+        False,
+        True,
+    )
     assert occupied.result["priority"] == "megalith"
     assert "occupied" in " ".join(m.english() for m in occupied.instructions)
     # Not the main priority: standing next to a megalith does not stop the search.
-    other = logic.autumn_move(held, BOARD, 0, [{"priority": "campsite", "distance": 1}], True,
-                              True)
+    other = logic.autumn_move(held, BOARD, 0, [{"priority": "campsite", "distance": 1}], True, True)
     assert other.result["priority"] == "campsite"
 
 
 def test_campsite_and_action_marker_instructions() -> None:
-    camp = logic.autumn_move(trays(white=1), BOARD, 0, [{"priority": "campsite", "distance": 3}],
-                             False, True)
+    camp = logic.autumn_move(
+        trays(white=1), BOARD, 0, [{"priority": "campsite", "distance": 3}], False, True
+    )
     text = " ".join(m.english() for m in camp.instructions)
     assert "next campsite" in text and "goes back onto the tribe's player board" in text
     marker = logic.autumn_move(
-        trays(white=1), BOARD, 5, [{"priority": "action-marker", "distance": 1, "colour": "red"}],
-        False, True)
+        trays(white=1),
+        BOARD,
+        5,
+        [{"priority": "action-marker", "distance": 1, "colour": "red"}],
+        False,
+        True,
+    )
     assert "1 red action marker" in " ".join(m.english() for m in marker.instructions)
 
 
 def test_lane_same_distance_takes_first_clockwise_line() -> None:
     tracer = Tracer()
-    lane = [{"priority": "fishing-tile", "distance": 2, "line": "right"},
-            {"priority": "fishing-tile", "distance": 2, "line": "left"},
-            {"priority": "fishing-tile", "distance": 3, "line": "centre"}]
+    lane = [
+        {"priority": "fishing-tile", "distance": 2, "line": "right"},
+        {"priority": "fishing-tile", "distance": 2, "line": "left"},
+        {"priority": "fishing-tile", "distance": 3, "line": "centre"},
+    ]
     target = logic.autumn_target(BOARD, 3, lane, False, tracer)
     assert target["item"]["line"] == "left"
 

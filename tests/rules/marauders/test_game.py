@@ -53,8 +53,12 @@ def test_same_seed_same_draws_other_seed_differs() -> None:
 
 def test_custom_board_in_setup_is_used_and_not_example() -> None:
     session = new()
-    session.answer({"trays": "red yellow blue brown white -",
-                    "priorities": "megalith campsite fish animal fruit marker"})
+    session.answer(
+        {
+            "trays": "red yellow blue brown white -",
+            "priorities": "megalith campsite fish animal fruit marker",
+        }
+    )
     state = session.state
     assert state["board_example"] is False
     assert state["marker"] == 1  # the campsite icon is on side 1 of this board
@@ -82,8 +86,11 @@ def test_spring_vp_fallback_ends_the_tribes_spring() -> None:
     to_step(session, "spring-turn")
     number = session.state["tile"]["number"]
     decision = session.answer({})
-    assert decision is not None and decision.result == {"outcome": "vp", "vp": number,
-                                                        "skipped": []}
+    assert decision is not None and decision.result == {
+        "outcome": "vp",
+        "vp": number,
+        "skipped": [],
+    }
     assert session.state["vp"] == number and session.state["step"] == "spring-end"
 
 
@@ -102,8 +109,13 @@ def test_development_points_step_the_marker_clockwise_and_wrap() -> None:
 def test_ceremony_without_vp_card_scores_the_tile_number() -> None:
     session = Session(GAME, {"players": 1, "draw": "physical"}, seed=1)
     session.answer({})
-    session.answer({"tile": "other", "face": "3",
-                    "actions": "ceremony fishing hunting gathering migration rock"})
+    session.answer(
+        {
+            "tile": "other",
+            "face": "3",
+            "actions": "ceremony fishing hunting gathering migration rock",
+        }
+    )
     session.answer({"paid": {"white": 2}})  # white is on side 0, next to ceremony
     assert session.state["pending"]["action"] == "ceremony"
     session.answer({"any_vp": False, "vp": 1, "order": "1 tribe"})

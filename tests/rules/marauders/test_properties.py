@@ -43,8 +43,11 @@ def test_rotating_marker_and_counts_together_rotates_the_choice(
     # A board whose trays are all rotated by `shift` sides, with the marker rotated too.
     rotated_board = {
         "sides": [
-            {"side": s, "tray": BOARD["sides"][(s - shift) % 6]["tray"],
-             "priority": BOARD["sides"][(s - shift) % 6]["priority"]}
+            {
+                "side": s,
+                "tray": BOARD["sides"][(s - shift) % 6]["tray"],
+                "priority": BOARD["sides"][(s - shift) % 6]["priority"],
+            }
             for s in range(6)
         ]
     }
@@ -56,8 +59,15 @@ def test_rotating_marker_and_counts_together_rotates_the_choice(
     assert set(by_side) == set(COLOURS)
 
 
-@given(counts, sides, st.sets(st.sampled_from(["rock-painting", "fishing", "gathering",
-                                              "hunting", "ceremony", "migration"])))
+@given(
+    counts,
+    sides,
+    st.sets(
+        st.sampled_from(
+            ["rock-painting", "fishing", "gathering", "hunting", "ceremony", "migration"]
+        )
+    ),
+)
 def test_spring_never_picks_a_full_action_or_a_tray_below_two(
     trays: dict[str, int], marker: int, full: set[str]
 ) -> None:

@@ -44,10 +44,16 @@ def broken(change: Any) -> dict[str, Any]:
         (lambda s: s.update(tile={"id": "M99", "face": 2}), "tile.id", "unknown tile"),
         (lambda s: s.update(tile={"id": "M01", "face": 4}), "tile.face", "above the maximum"),
         (lambda s: s.update(full_actions=["juggling"]), "full_actions[0]", "unknown action"),
-        (lambda s: s.update(tile={"actions": ["fishing"] * 6, "number": 2}), "tile.actions[1]",
-         "already shown"),
-        (lambda s: s.update(tile={"actions": ["fishing"], "number": 2}), "tile.actions",
-         "6 action symbols"),
+        (
+            lambda s: s.update(tile={"actions": ["fishing"] * 6, "number": 2}),
+            "tile.actions[1]",
+            "already shown",
+        ),
+        (
+            lambda s: s.update(tile={"actions": ["fishing"], "number": 2}),
+            "tile.actions",
+            "6 action symbols",
+        ),
         (lambda s: s.update(trayz={}), "trayz", "unknown field"),
     ],
 )
@@ -91,9 +97,21 @@ def test_impossible_control_boards_are_rejected(board: Any, field: str, words: s
 
 
 def test_user_board_and_typed_tile_are_not_example_data() -> None:
-    situation = {**SPRING, "control_board": _board(),
-                 "tile": {"actions": ["hunting", "ceremony", "migration", "fishing", "gathering",
-                                      "rock-painting"], "number": 2}}
+    situation = {
+        **SPRING,
+        "control_board": _board(),
+        "tile": {
+            "actions": [
+                "hunting",
+                "ceremony",
+                "migration",
+                "fishing",
+                "gathering",
+                "rock-painting",
+            ],
+            "number": 2,
+        },
+    }
     decision = run(situation)
     assert decision.result["action"] == "fishing"
     assert decision.example_data is False
@@ -104,21 +122,63 @@ def test_other_kinds_validate_their_fields() -> None:
     cases = [
         ({"decision": "payer", "order": ["tribe", "1", "1"]}, "order"),
         ({"decision": "payer", "order": ["1", "2"]}, "order"),
-        ({"decision": "summer-pillar", "framed": "fishing", "pillars": {"fishing": [1, 2, 3]}},
-         "pillars.fishing"),
-        ({"decision": "summer-pillar", "framed": "fishing", "pillars": {"fishing": [{"red": -1}]}},
-         "pillars.fishing[0].red"),
-        ({"decision": "autumn-order", "priority_marker": 0,
-          "members": [{"id": "a", "distance": -1}]}, "members[0].distance"),
-        ({"decision": "autumn-move", "trays": {"red": 1}, "priority_marker": 0,
-          "lane": [{"priority": "campsite", "distance": 1, "colour": "red"}]}, "lane[0].colour"),
-        ({"decision": "autumn-move", "trays": {"red": 1}, "priority_marker": 0,
-          "lane": [{"priority": "cave", "distance": 1}]}, "lane[0].priority"),
-        ({"decision": "autumn-move", "trays": {"red": 1}, "priority_marker": 0,
-          "lane": [{"priority": "campsite", "distance": 0}]}, "lane[0].distance"),
+        (
+            {"decision": "summer-pillar", "framed": "fishing", "pillars": {"fishing": [1, 2, 3]}},
+            "pillars.fishing",
+        ),
+        (
+            {
+                "decision": "summer-pillar",
+                "framed": "fishing",
+                "pillars": {"fishing": [{"red": -1}]},
+            },
+            "pillars.fishing[0].red",
+        ),
+        (
+            {
+                "decision": "autumn-order",
+                "priority_marker": 0,
+                "members": [{"id": "a", "distance": -1}],
+            },
+            "members[0].distance",
+        ),
+        (
+            {
+                "decision": "autumn-move",
+                "trays": {"red": 1},
+                "priority_marker": 0,
+                "lane": [{"priority": "campsite", "distance": 1, "colour": "red"}],
+            },
+            "lane[0].colour",
+        ),
+        (
+            {
+                "decision": "autumn-move",
+                "trays": {"red": 1},
+                "priority_marker": 0,
+                "lane": [{"priority": "cave", "distance": 1}],
+            },
+            "lane[0].priority",
+        ),
+        (
+            {
+                "decision": "autumn-move",
+                "trays": {"red": 1},
+                "priority_marker": 0,
+                "lane": [{"priority": "campsite", "distance": 0}],
+            },
+            "lane[0].distance",
+        ),
         ({"decision": "action-choice", "action": "ceremony", "offers": []}, "tile_number"),
-        ({"decision": "action-choice", "action": "hunting", "tile_number": 2,
-          "offers": [{"id": "x", "income": {"gold": 1}, "row": 1}]}, "offers[0].income.gold"),
+        (
+            {
+                "decision": "action-choice",
+                "action": "hunting",
+                "tile_number": 2,
+                "offers": [{"id": "x", "income": {"gold": 1}, "row": 1}],
+            },
+            "offers[0].income.gold",
+        ),
         ({"decision": "final", "tribe_vp": -3, "players": {"1": 2}}, "tribe_vp"),
     ]
     for situation, field in cases:
@@ -128,9 +188,7 @@ def test_other_kinds_validate_their_fields() -> None:
 
 
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.json")), ids=lambda p: p.name)
-def test_example_files_run_through_the_cli(
-    path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_example_files_run_through_the_cli(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["decide", "marauders", str(path)]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["game"] == "marauders"
