@@ -202,6 +202,8 @@ def default() -> dict[str, Any]:
     path = os.environ.get(ENV_VAR)
     if not path:
         return builtin()
+    if path in _cache:
+        return _cache[path]
     try:
         with open(path, encoding="utf-8") as handle:
             raw = json.load(handle)
@@ -211,7 +213,8 @@ def default() -> dict[str, Any]:
         raise SituationError(
             ENV_VAR, f"{path} is not valid JSON ({exc.msg}, line {exc.lineno})"
         ) from exc
-    return catalogue(raw)
+    _cache[path] = catalogue(raw, ENV_VAR)
+    return _cache[path]
 
 
 # -- reading a validated board ----------------------------------------------------------

@@ -36,8 +36,11 @@ from rules.text import Msg, msg
 GATHERED = ("spring", "summer", "autumn")
 
 
+_COLOUR_CHOICES = tuple(Choice(c, label(c)) for c in COLOURS)
+
+
 def _colour_choices() -> tuple[Choice, ...]:
-    return tuple(Choice(c, label(c)) for c in COLOURS)
+    return _COLOUR_CHOICES
 
 
 def _zero() -> dict[str, int]:
@@ -122,7 +125,6 @@ class Marauders(Game):
             "hard_tiles": options["hard_tiles"],
             "draw": options["draw"],
             "ceremony_choice": options["ceremony_choice"],
-            "catalogue": catalogue,
             "example": catalogue["example"],
             "board": catalogue["control_board"],
             "board_example": catalogue["example"],
@@ -199,15 +201,16 @@ class Marauders(Game):
         """Digital draw: the next tile of the seeded pile waits in ``state["drawn"]``."""
         if state["draw"] == "digital" and state["pile"]:
             entry = state["pile"].pop(0)
-            actions = state["catalogue"]["tiles"][entry["id"]][str(entry["face"])]
+            catalogue = cat.default()
+            actions = catalogue["tiles"][entry["id"]][str(entry["face"])]
             tile = cat.make_tile(entry["id"], entry["face"], actions)
-            tile["example"] = state["catalogue"]["example"]
+            tile["example"] = catalogue["example"]
             state["drawn"] = tile
 
     def _tile_fields(self, state: State) -> tuple[Field, ...]:
         if state["draw"] == "digital":
             return ()
-        ids = list(state["catalogue"]["tiles"])
+        ids = list(cat.default()["tiles"])
         return (
             Field(
                 "tile",
@@ -247,9 +250,10 @@ class Marauders(Game):
             )
             tile["example"] = False
             return tile
-        actions = state["catalogue"]["tiles"][answer["tile"]][str(face)]
+        catalogue = cat.default()
+        actions = catalogue["tiles"][answer["tile"]][str(face)]
         tile = cat.make_tile(answer["tile"], face, actions)
-        tile["example"] = state["catalogue"]["example"]
+        tile["example"] = catalogue["example"]
         return tile
 
     def _tile_lines(self, state: State, tile: Mapping[str, Any] | None) -> list[Msg]:
@@ -838,13 +842,13 @@ class Marauders(Game):
     def _advance_setup(self, state: State, answer: Mapping[str, Any]) -> Decision:
         state["order"] = parsing.order(answer["order"], state["players"])
         board = parsing.board(answer["trays"], answer["priorities"])
-        if board != state["catalogue"]["control_board"]:
+        if board != cat.default()["control_board"]:
             state["board"] = board
             state["board_example"] = False
         state["marker"] = cat.priority_side(state["board"], "campsite")
         self._add(state, answer["start"])
         if state["draw"] == "digital":
-            ids = shuffled(state, sorted(state["catalogue"]["tiles"]))
+            ids = shuffled(state, sorted(cat.default()["tiles"]))
             hard = set(shuffled(state, ids)[: state["hard_tiles"]])
             state["pile"] = [{"id": i, "face": 3 if i in hard else 2} for i in ids]
         self._enter_spring(state)
@@ -951,7 +955,7 @@ class Marauders(Game):
             pillars,
             state["pricing"],
             state["tile"]["actions"][0],
-            state["catalogue"]["example"] or self._tile_example(state),
+            state["example"] or self._tile_example(state),
         )
         if decision.result["outcome"] == "pillar":
             state["pillar"] = decision.result
