@@ -221,3 +221,26 @@ def test_five_round_journal_replays_to_the_identical_state(tmp_path: Path) -> No
     assert resumed.state == final
     assert resumed.prompt().finished
     again.close()
+
+
+def test_half_is_counted_before_a_taken_action_marker_lands() -> None:
+    """Reading 15: the direction tray is halved as it was when the direction was chosen."""
+    session = new()
+    to_step(session, "autumn-start")
+    session.answer({"members": 1, "paid": {"brown": 3}})
+    decision = session.answer({"lane": ["action-marker"]})
+    assert decision is not None and decision.result["returned"] == 2
+    session.answer({"marker_colour": "brown"})
+    assert session.state["trays"]["brown"] == 3 - 2 + 1
+
+
+def test_ceremony_order_change_changes_the_payer() -> None:
+    """Reading 23: the payer follows the current player order."""
+    session = Session(GAME, {"players": 2, "draw": "physical"}, seed=1)
+    session.answer({})
+    session.answer({"tile": "other", "face": "2",
+                    "actions": "ceremony fishing hunting gathering migration rock"})
+    session.answer({"paid": {"white": 2}})
+    session.answer({"order": "2 1 tribe"})
+    lines = " ".join(str(line) for line in session.prompt().lines)
+    assert "Player 2 pays expenses onto the control board" in lines
