@@ -46,11 +46,12 @@ class Table:
         if "since the tribe's last step" in question:
             if self.once("bad counts"):
                 return "yellow=-1"
-            if self.once("why before"):
-                return "why"
             return "yellow=1 blue=1"
-        if "Markers/resources the tribe gained" in question and self.once("undo"):
-            return "undo"
+        if "Markers/resources the tribe gained" in question:
+            if self.once("why"):
+                return "why"
+            if self.once("undo"):
+                return "undo"
         if "Most markers on one pillar" in question and self.once("pillar"):
             return "3"
         if question.startswith("  Their colours"):

@@ -859,14 +859,16 @@ class Marauders(Game):
         state["spring_done"] = 0
         self._next_tile_from_pile(state)
 
-    def _advance_spring_start(self, state: State, answer: Mapping[str, Any]) -> Decision:
+    def _advance_spring_start(self, state: State, answer: Mapping[str, Any]) -> Decision | None:
         if state["tile"]:
             state["discarded"].append(state["tile"]["id"])
         state["tile"] = self._read_tile(state, answer)
+        before = state["order"]
         state["order"] = parsing.order(answer["order"], state["players"])
         self._add(state, answer["income"])
         state["step"] = "spring-turn"
-        return logic.payer(state["order"])
+        # Who pays is only news when the order changed.
+        return logic.payer(state["order"]) if state["order"] != before else None
 
     def _advance_spring_turn(self, state: State, answer: Mapping[str, Any]) -> Decision:
         self._add(state, answer["paid"])
