@@ -238,8 +238,13 @@ def test_ceremony_order_change_changes_the_payer() -> None:
     """Reading 23: the payer follows the current player order."""
     session = Session(GAME, {"players": 2, "draw": "physical"}, seed=1)
     session.answer({})
-    session.answer({"tile": "other", "face": "2",
-                    "actions": "ceremony fishing hunting gathering migration rock"})
+    session.answer(
+        {
+            "tile": "other",
+            "face": "2",
+            "actions": "ceremony fishing hunting gathering migration rock",
+        }
+    )
     session.answer({"paid": {"white": 2}})
     session.answer({"order": "2 1 tribe"})
     lines = " ".join(str(line) for line in session.prompt().lines)
