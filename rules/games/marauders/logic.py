@@ -233,6 +233,7 @@ def summer_pillar(
     pricing: Pricing,
     framed: str,
     example: bool,
+    colours: Mapping[str, Sequence[Mapping[str, int] | None]] | None = None,
 ) -> Decision:
     """Summer: the pillar with the most action markers, walking clockwise from the framed action.
 
@@ -289,7 +290,53 @@ def summer_pillar(
             )
         ],
         tracer,
-        {"outcome": "pillar", "action": action, "pillar": index + 1, "markers": count},
+        {
+            "outcome": "pillar",
+            "action": action,
+            "pillar": index + 1,
+            "markers": count,
+            **_pillar_colours(colours, action, index),
+        },
+        example,
+    )
+
+
+def _pillar_colours(
+    colours: Mapping[str, Sequence[Mapping[str, int] | None]] | None, action: str, index: int
+) -> dict[str, Any]:
+    """``{"colours": {...}}`` when the situation told the chosen pillar's colours."""
+    if not colours or action not in colours or colours[action][index] is None:
+        return {}
+    return {"colours": {c: n for c, n in colours[action][index].items() if n}}
+
+
+def priority_steps(board: Board, marker: int, points: int, example: bool) -> Decision:
+    """Development points: the priority marker moves that many steps clockwise."""
+    tracer = Tracer()
+    walk = [(marker + k) % SIDES for k in range(points + 1)]
+    after = walk[-1]
+    icon = priority_at(board, after)
+    tracer.add(
+        "development points",
+        f"the tribe collects no development points; {points} point(s) move the priority marker "
+        f"{points} step(s) clockwise: side {marker} -> side {after} ({icon})",
+        walk=walk,
+        before=marker,
+        after=after,
+        priority=icon,
+    )
+    return _decision(
+        "priority-steps",
+        msg("Priority marker to side {s} ({icon})", s=after, icon=label(icon)),
+        [
+            msg(
+                "Move the priority marker {n} step(s) clockwise, to the {icon} icon.",
+                n=points,
+                icon=label(icon),
+            )
+        ],
+        tracer,
+        {"before": marker, "after": after, "priority": icon},
         example,
     )
 

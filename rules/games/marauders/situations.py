@@ -147,19 +147,26 @@ def decide_summer_pillar(s: Mapping[str, Any]) -> Decision:
         framed = r.tile()["actions"][0]
     raw = _obj(r.need("pillars"), "pillars")
     pillars: dict[str, list[int]] = {}
+    colours: dict[str, list[Any]] = {}
     for action, items in raw.items():
         term(action, f"pillars.{action}", ACTIONS, "action")
-        counts = [
-            _pillar_count(x, f"pillars.{action}[{i}]")
-            for i, x in enumerate(_list(items, f"pillars.{action}"))
-        ]
+        entries = _list(items, f"pillars.{action}")
+        counts = [_pillar_count(x, f"pillars.{action}[{i}]") for i, x in enumerate(entries)]
+        colours[action] = [dict(x) if isinstance(x, Mapping) else None for x in entries]
         if len(counts) > pricing["columns"][action]:
             raise SituationError(
                 f"pillars.{action}",
                 f"{len(counts)} pillars, but the pricing tile has {pricing['columns'][action]}",
             )
         pillars[action] = counts
-    return logic.summer_pillar(pillars, pricing, framed, r.example)
+    return logic.summer_pillar(pillars, pricing, framed, r.example, colours)
+
+
+def decide_priority_steps(s: Mapping[str, Any]) -> Decision:
+    r = Reader(s, {"priority_marker", "development_points"})
+    board, marker = r.board(), r.marker()
+    points = whole(r.need("development_points"), "development_points", 0, 99)
+    return logic.priority_steps(board, marker, points, r.example)
 
 
 def decide_summer_actions(s: Mapping[str, Any]) -> Decision:
@@ -317,4 +324,5 @@ DECISIONS: dict[str, Callable[[Mapping[str, Any]], Decision]] = {
     "autumn-move": decide_autumn_move,
     "action-choice": decide_action_choice,
     "final": decide_final,
+    "priority-steps": decide_priority_steps,
 }
