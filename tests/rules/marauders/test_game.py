@@ -249,3 +249,34 @@ def test_ceremony_order_change_changes_the_payer() -> None:
     session.answer({"order": "2 1 tribe"})
     lines = " ".join(str(line) for line in session.prompt().lines)
     assert "Player 2 pays expenses onto the control board" in lines
+
+
+def test_every_step_has_a_drawable_scene_and_status() -> None:
+    import json
+
+    session = new()
+    seen = set()
+    while not session.prompt().finished:
+        state = session.state
+        scene = GAME.board(state)
+        json.dumps(scene)  # plain data only
+        assert scene["kind"] == "control-board" and scene["priority_marker"] == state["marker"]
+        assert GAME.status(state)
+        seen.add(session.prompt().step)
+        session.answer(busy_answers(session))
+    assert seen >= {
+        "setup",
+        "spring-start",
+        "spring-turn",
+        "action",
+        "spring-end",
+        "summer-start",
+        "summer-pillar",
+        "summer-take",
+        "summer-action",
+        "autumn-start",
+        "autumn-member",
+        "autumn-result",
+        "round-end",
+        "final",
+    }
