@@ -279,15 +279,21 @@ class Marauders(Game):
     def _notes(self, state: State) -> list[Msg]:
         return [Msg.from_json(n) for n in state["notes"]]
 
-    def _trays_line(self, state: State) -> Msg:
+    def _trays_line(self, state: State, with_actions: bool = True) -> Msg:
+        """Tray counts by side, with the tile's action next to each tray when a tile lies."""
         marker = state["marker"]
+        tile = state["tile"] if with_actions else None
+        parts = []
+        for side in state["board"]["sides"]:
+            if side["tray"] is None:
+                continue
+            part = f"{side['tray']} {state['trays'][side['tray']]}"
+            if tile:
+                part += f" ({label(tile['actions'][side['side']])})"
+            parts.append(part)
         return msg(
             "Trays now: {trays}. Priority marker: side {m} ({icon}).",
-            trays=", ".join(
-                f"{s['tray']} {state['trays'][s['tray']]}"
-                for s in state["board"]["sides"]
-                if s["tray"] is not None
-            ),
+            trays=", ".join(parts),
             m=marker,
             icon=label(cat.priority_at(state["board"], marker)),
         )
@@ -662,7 +668,7 @@ class Marauders(Game):
             self._round_phase(state, msg("Autumn")),
             (
                 self._payer_line(state),
-                self._trays_line(state),
+                self._trays_line(state, with_actions=False),
                 msg(
                     "Activation order: the tribe members closest to the starting camp first; at "
                     "equal distance the first clockwise from the priority marker's direction "
@@ -727,7 +733,7 @@ class Marauders(Game):
             msg("Activate tribe member {i} of {n}", i=autumn["done"] + 1, n=autumn["total"]),
             self._round_phase(state, msg("Autumn")),
             (
-                self._trays_line(state),
+                self._trays_line(state, with_actions=False),
                 msg("Pick the member by the activation order (closest to the starting camp)."),
             ),
             tuple(fields),
