@@ -90,9 +90,11 @@ def majority_tray(
     passed = walk[: walk.index(side)]
     tracer.add(
         "clockwise tie-break",
-        f"{join_english([tray_colour(board, s) or '' for s in tied])} tie at {best}; turning "
+        f"{join_english([tray_colour(board, s) or '' for s in tied])} tie at {best} "
+        f"({listing}); turning "
         f"clockwise from the priority marker (side {marker}) the {tray_colour(board, side)} "
         f"tray (side {side}) comes first",
+        counts={tray_colour(board, s): n for s, n in counts.items()},
         tied=[tray_colour(board, s) for s in tied],
         walk=walk,
         passed=passed,
