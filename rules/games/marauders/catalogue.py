@@ -175,11 +175,13 @@ def tile_from(cat: Mapping[str, Any], raw: Any, path: str = "tile") -> tuple[Til
     """
     item = _obj(raw, path)
     if "actions" in item:
+        if item.get("id") is not None and not isinstance(item.get("id"), str):
+            raise SituationError(f"{path}.id", "must be a name such as M01")
         actions = tile_actions(item["actions"], f"{path}.actions")
         number = whole(item.get("number"), f"{path}.number", 1, 9)
         return make_tile(item.get("id"), number, actions), False
     tid = item.get("id")
-    if tid not in cat["tiles"]:
+    if not isinstance(tid, str) or tid not in cat["tiles"]:
         known = ", ".join(cat["tiles"])
         raise SituationError(f"{path}.id", f"unknown tile {json.dumps(tid)} (known: {known})")
     face = whole(item.get("face"), f"{path}.face", 2, 3)
