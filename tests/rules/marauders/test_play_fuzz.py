@@ -45,7 +45,7 @@ def value_for(field: Field, data: st.DataObject) -> Any:
     return data.draw(st.sampled_from(WORDS))
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(st.data(), st.integers(1, 3), st.sampled_from(["digital", "physical"]))
 def test_random_answers_never_crash(data: st.DataObject, players: int, draw: str) -> None:
     session = Session(GAME, {"players": players, "draw": draw, "hard_tiles": 3}, seed=1)

@@ -78,7 +78,7 @@ FIELDS = [
 ]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     st.sampled_from(sorted(DECISIONS)),
     st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=6),
@@ -114,7 +114,7 @@ def _examples() -> list[dict[str, Any]]:
 EXAMPLES = _examples()
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(st.sampled_from(EXAMPLES), st.data(), json_values)
 def test_mutated_example_situations_never_crash(
     example: dict[str, Any], data: st.DataObject, value: Any
