@@ -829,9 +829,9 @@ class Marauders(Game):
         decision = Decision.from_json(state["final"])
         return Prompt(
             "end",
-            decision.summary,
+            msg("Game over"),
             msg("End of the game"),
-            decision.instructions,
+            (msg("The tribe finished with {vp} VP.", vp=decision.result.get("tribe_vp", "?")),),
             decision=decision,
             finished=True,
         )

@@ -850,6 +850,8 @@ def final_result(tribe_vp: int, players: Mapping[str, int], example: bool = Fals
             tribe=tribe_vp,
         )
     result: dict[str, Any] = {
+        "tribe_vp": tribe_vp,
+        "players": dict(players),
         "victory": bool(beat),
         "winners": sorted(beat),
         "lost": sorted(p for p, vp in players.items() if vp < tribe_vp),
