@@ -139,6 +139,7 @@ class Marauders(Game):
             "tile": None,
             "pile": [],
             "discarded": [],
+            "faces": {},
             "spring_done": 0,
             "summer_index": 0,
             "pillar": None,
@@ -199,7 +200,18 @@ class Marauders(Game):
 
     def _next_tile_from_pile(self, state: State) -> None:
         """Digital draw: the next tile of the seeded pile waits in ``state["drawn"]``."""
-        if state["draw"] == "digital" and state["pile"]:
+        if state["draw"] != "digital":
+            return
+        if not state["pile"]:
+            # A catalogue with fewer tiles than draws: reshuffle the discarded tiles
+            # (the 12 printed tiles suffice for the 10 draws of a game).
+            current = (state["tile"] or {}).get("id")
+            used = [i for i in state["discarded"] if i != current]
+            state["pile"] = [
+                {"id": i, "face": state["faces"].get(i, 2)} for i in shuffled(state, used)
+            ] or [{"id": current, "face": state["faces"].get(current, 2)}]
+            state["discarded"] = []
+        if state["pile"]:
             entry = state["pile"].pop(0)
             catalogue = cat.default()
             actions = catalogue["tiles"][entry["id"]][str(entry["face"])]
@@ -857,6 +869,7 @@ class Marauders(Game):
             ids = shuffled(state, sorted(cat.default()["tiles"]))
             hard = set(shuffled(state, ids)[: state["hard_tiles"]])
             state["pile"] = [{"id": i, "face": 3 if i in hard else 2} for i in ids]
+            state["faces"] = {entry["id"]: entry["face"] for entry in state["pile"]}
         self._enter_spring(state)
         return logic.payer(state["order"])
 

@@ -115,3 +115,19 @@ def test_summer_pillar_reports_the_taken_colours() -> None:
         }
     )
     assert decision.result["colours"] == {"brown": 1, "red": 1, "blue": 1}
+
+
+def test_a_small_catalogue_reshuffles_its_discards(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.rules.marauders.support import busy_answers, play
+
+    raw = json.loads(DATA.read_text("utf-8"))
+    raw["tiles"] = raw["tiles"][:3]
+    path = tmp_path / "three.json"
+    path.write_text(json.dumps(raw))
+    monkeypatch.setenv(cat.ENV_VAR, str(path))
+    session = Session(GAME, {"players": 1, "hard_tiles": 1}, seed=5)
+    play(session, busy_answers)
+    assert session.prompt().finished
+    assert session.state["tile"]["id"] in {"M01", "M02", "M03"}
