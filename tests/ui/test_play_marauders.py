@@ -58,6 +58,8 @@ class Table:
             return "red=2 white=1"
         if "Tribe members standing on the map" in question:
             return "2"
+        if "where they stand" in question and self.once("positions"):
+            return "1@3 0"
         if "3-space-wide lane" in question:
             return "2 4"
         if "Colour of the action marker" in question:

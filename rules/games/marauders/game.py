@@ -697,13 +697,28 @@ class Marauders(Game):
                     minimum=0,
                     maximum=20,
                 ),
+                Field(
+                    "positions",
+                    msg("Optional: where they stand, as distance@side from the starting camp"),
+                    "text",
+                    default="",
+                    help=msg(
+                        "e.g. '0 0 2@1 2@4': two on the camp, two 2 spaces away toward sides 1 "
+                        "and 4. Leave empty to apply the rule yourselves."
+                    ),
+                ),
                 _paid_field(msg("Paid onto the control board before the tribe moves")),
             ),
         )
 
     def _prompt_autumn_member(self, state: State) -> Prompt:
         autumn = state["autumn"]
-        member = msg("Member {i}", i=autumn["done"] + 1)
+        order = autumn.get("order") or []
+        member = (
+            msg("Member {m}", m=order[autumn["done"]])
+            if autumn["done"] < len(order)
+            else msg("Member {i}", i=autumn["done"] + 1)
+        )
         decision = logic.autumn_move(
             state["trays"],
             state["board"],
@@ -1017,11 +1032,26 @@ class Marauders(Game):
         else:
             state["step"] = "autumn-start"
 
-    def _advance_autumn_start(self, state: State, answer: Mapping[str, Any]) -> None:
+    def _advance_autumn_start(self, state: State, answer: Mapping[str, Any]) -> Decision | None:
         self._add(state, answer["paid"])
-        state["members_on_map"] = answer["members"]
-        state["autumn"] = {"total": answer["members"], "done": 0}
-        state["step"] = "autumn-member" if answer["members"] else "round-end"
+        members = parsing.positions(answer["positions"])
+        total = len(members) if members else answer["members"]
+        decision = None
+        order: list[str] = []
+        if members:
+            decision = logic.autumn_order(members, state["marker"], False)
+            order = decision.result["order"]
+            where = {m["id"]: m for m in members}
+            order = [
+                f"{i} ({where[i]['distance']}@{where[i]['side']})"
+                if where[i]["distance"]
+                else f"{i} (on the camp)"
+                for i in order
+            ]
+        state["members_on_map"] = total
+        state["autumn"] = {"total": total, "done": 0, "order": order}
+        state["step"] = "autumn-member" if total else "round-end"
+        return decision
 
     def _advance_autumn_member(self, state: State, answer: Mapping[str, Any]) -> Decision:
         lane = []
@@ -1034,7 +1064,9 @@ class Marauders(Game):
             if kind == "megalith-occupied":
                 item["occupied"] = True
             lane.append(item)
-        member = f"Member {state['autumn']['done'] + 1}"
+        order = state["autumn"].get("order") or []
+        done = state["autumn"]["done"]
+        member = f"Member {order[done]}" if done < len(order) else f"Member {done + 1}"
         decision = logic.autumn_move(
             state["trays"],
             state["board"],

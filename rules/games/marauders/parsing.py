@@ -6,6 +6,8 @@ front end can say exactly what to retype.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.errors import IllegalInput, SituationError
 from rules.games.marauders import catalogue as cat
 from rules.games.marauders.model import ACTIONS, COLOURS, PRIORITIES, SIDES, TRIBE
@@ -91,3 +93,22 @@ def board_words(board: cat.Board) -> tuple[str, str]:
     trays = " ".join(s["tray"] or "-" for s in board["sides"])
     icons = " ".join(s["priority"] for s in board["sides"])
     return trays, icons
+
+
+def positions(text: str, key: str = "positions") -> list[dict[str, Any]]:
+    """``"0 2@1 3@4"`` -> members ``A, B, C`` with distance and side (0 = on the starting camp)."""
+    members: list[dict[str, Any]] = []
+    for index, word in enumerate(text.replace(",", " ").split()):
+        distance, _, side = word.partition("@")
+        if not distance.isdigit() or (side and not side.isdigit()):
+            raise IllegalInput(f"'{word}' is not distance@side, e.g. 2@3 (or 0 on the camp)", key)
+        if int(distance) > 0 and not side:
+            raise IllegalInput(f"'{word}': give the side too, e.g. {distance}@0", key)
+        if side and int(side) >= SIDES:
+            raise IllegalInput(f"'{word}': sides are 0-5", key)
+        if index >= 26:
+            raise IllegalInput("at most 26 tribe members", key)
+        members.append(
+            {"id": chr(ord("A") + index), "distance": int(distance), "side": int(side or 0)}
+        )
+    return members

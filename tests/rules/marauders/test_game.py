@@ -280,3 +280,20 @@ def test_every_step_has_a_drawable_scene_and_status() -> None:
         "round-end",
         "final",
     }
+
+
+def test_autumn_positions_give_the_activation_order() -> None:
+    session = new()
+    to_step(session, "autumn-start")
+    marker = session.state["marker"]
+    decision = session.answer(
+        {"positions": f"2@{(marker + 3) % 6} 0 2@{(marker + 1) % 6}", "paid": {"red": 1}}
+    )
+    assert decision is not None and decision.result["order"] == ["B", "C", "A"]
+    assert session.state["autumn"]["total"] == 3
+    assert "Member B (on the camp)" in str(session.prompt().decision.summary)
+    with pytest.raises(IllegalInput) as info:
+        new_session = new()
+        to_step(new_session, "autumn-start")
+        new_session.answer({"positions": "2"})
+    assert info.value.field == "positions"
