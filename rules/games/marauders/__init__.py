@@ -3,7 +3,8 @@
 Modules: ``model`` (vocabulary, clockwise walks), ``catalogue`` (printed
 component data and its validation), ``logic`` (the pure decisions with
 traces), ``situations`` (``tableside decide`` input), ``parsing`` (typed
-answers), ``game`` (the step machine), ``scene`` (board picture, status).
+answers), ``game`` (the step machine, with one ``steps_*`` mixin per season),
+``scene`` (board picture, status).
 """
 
 from rules.games.marauders.game import Marauders
