@@ -240,3 +240,16 @@ def priority_side(board: Board, priority: str) -> int:
         if s["priority"] == priority:
             return s["side"]
     raise KeyError(priority)
+
+
+# -- the components a game state uses ---------------------------------------------------
+
+
+def board_of(state: Mapping[str, Any]) -> Board:
+    """The game's control board: the one typed in at set-up, else the catalogue's."""
+    return state.get("board") or default()["control_board"]
+
+
+def pricing_of(state: Mapping[str, Any]) -> Pricing:
+    """The central pricing tile (from the catalogue; the state does not copy it)."""
+    return default()["pricing_tile"]

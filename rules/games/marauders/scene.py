@@ -16,7 +16,7 @@ def control_board_scene(state: dict[str, Any]) -> dict[str, Any]:
     tile = state.get("tile")
     sides = []
     for s in range(SIDES):
-        colour = cat.tray_colour(state["board"], s)
+        colour = cat.tray_colour(cat.board_of(state), s)
         sides.append(
             {
                 "side": s,
@@ -24,7 +24,7 @@ def control_board_scene(state: dict[str, Any]) -> dict[str, Any]:
                 if colour is None
                 else {"colour": colour, "count": state["trays"][colour]},
                 "action": label(tile["actions"][s]).to_json() if tile else None,
-                "priority": label(cat.priority_at(state["board"], s)).to_json(),
+                "priority": label(cat.priority_at(cat.board_of(state), s)).to_json(),
             }
         )
     pending = state.get("pending") or {}
@@ -51,7 +51,7 @@ def control_board_scene(state: dict[str, Any]) -> dict[str, Any]:
             [msg("Tribe VP (tracked)").to_json(), str(state["vp"])],
             [
                 msg("Priority marker").to_json(),
-                f"side {state['marker']} ({cat.priority_at(state['board'], state['marker'])})",
+                f"side {state['marker']} ({cat.priority_at(cat.board_of(state), state['marker'])})",
             ],
             [msg("Trays").to_json(), " ".join(f"{c}={state['trays'][c]}" for c in COLOURS)],
             [msg("Player order").to_json(), order_text(state["order"])],
@@ -73,7 +73,7 @@ def status_lines(state: dict[str, Any]) -> tuple[Msg, ...]:
         msg(
             "Priority marker: side {s} ({icon})",
             s=state["marker"],
-            icon=label(cat.priority_at(state["board"], state["marker"])),
+            icon=label(cat.priority_at(cat.board_of(state), state["marker"])),
         ),
         msg(
             "Tile: {tile}",

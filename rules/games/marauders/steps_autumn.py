@@ -98,7 +98,7 @@ class AutumnSteps(TableHelpers):
         )
         decision = logic.autumn_move(
             state["trays"],
-            state["board"],
+            cat.board_of(state),
             state["marker"],
             None,
             False,
@@ -123,7 +123,7 @@ class AutumnSteps(TableHelpers):
                     ),
                 )
             )
-            if cat.priority_at(state["board"], state["marker"]) == "megalith":
+            if cat.priority_at(cat.board_of(state), state["marker"]) == "megalith":
                 fields.append(
                     Field(
                         "near_megalith",
@@ -161,7 +161,7 @@ class AutumnSteps(TableHelpers):
         member = f"Member {order[done]}" if done < len(order) else f"Member {done + 1}"
         decision = logic.autumn_move(
             state["trays"],
-            state["board"],
+            cat.board_of(state),
             state["marker"],
             lane,
             bool(answer.get("near_megalith", False)),

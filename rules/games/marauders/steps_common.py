@@ -100,7 +100,7 @@ class TableHelpers:
         before = state["marker"]
         state["marker"] = (before + steps) % SIDES
         state["development"] += steps
-        icon = cat.priority_at(state["board"], state["marker"])
+        icon = cat.priority_at(cat.board_of(state), state["marker"])
         self._note(
             state,
             msg(
@@ -122,15 +122,14 @@ class TableHelpers:
             # (the 12 printed tiles suffice for the 10 draws of a game).
             current = (state["tile"] or {}).get("id")
             used = [i for i in state["discarded"] if i != current]
-            state["pile"] = [
-                {"id": i, "face": state["faces"].get(i, 2)} for i in shuffled(state, used)
-            ] or [{"id": current, "face": state["faces"].get(current, 2)}]
+            state["pile"] = shuffled(state, used) or [current]
             state["discarded"] = []
         if state["pile"]:
-            entry = state["pile"].pop(0)
+            tile_id = state["pile"].pop(0)
+            face = 3 if tile_id in state["hard"] else 2
             catalogue = cat.default()
-            actions = catalogue["tiles"][entry["id"]][str(entry["face"])]
-            tile = cat.make_tile(entry["id"], entry["face"], actions)
+            actions = catalogue["tiles"][tile_id][str(face)]
+            tile = cat.make_tile(tile_id, face, actions)
             tile["example"] = catalogue["example"]
             state["drawn"] = tile
 
@@ -211,7 +210,7 @@ class TableHelpers:
         marker = state["marker"]
         tile = state["tile"] if with_actions else None
         parts = []
-        for side in state["board"]["sides"]:
+        for side in cat.board_of(state)["sides"]:
             if side["tray"] is None:
                 continue
             part = f"{side['tray']} {state['trays'][side['tray']]}"
@@ -222,7 +221,7 @@ class TableHelpers:
             "Trays now: {trays}. Priority marker: side {m} ({icon}).",
             trays=", ".join(parts),
             m=marker,
-            icon=label(cat.priority_at(state["board"], marker)),
+            icon=label(cat.priority_at(cat.board_of(state), marker)),
         )
 
     def _payer_line(self, state: State) -> Msg:

@@ -27,7 +27,7 @@ class SetupSteps(TableHelpers):
     """Set-up, the end of each round and the end of the game."""
 
     def _prompt_setup(self, state: State) -> Prompt:
-        trays, icons = parsing.board_words(state["board"])
+        trays, icons = parsing.board_words(cat.board_of(state))
         n = state["players"]
         hard = state["hard_tiles"]
         lines = [
@@ -69,15 +69,15 @@ class SetupSteps(TableHelpers):
         state["order"] = parsing.order(answer["order"], state["players"])
         board = parsing.board(answer["trays"], answer["priorities"])
         if board != cat.default()["control_board"]:
-            state["board"] = board
+            state["board"] = board  # typed in: kept in the state
             state["board_example"] = False
-        state["marker"] = cat.priority_side(state["board"], "campsite")
+        state["marker"] = cat.priority_side(cat.board_of(state), "campsite")
         self._add(state, answer["start"])
         if state["draw"] == "digital":
             ids = shuffled(state, sorted(cat.default()["tiles"]))
             hard = set(shuffled(state, ids)[: state["hard_tiles"]])
-            state["pile"] = [{"id": i, "face": 3 if i in hard else 2} for i in ids]
-            state["faces"] = {entry["id"]: entry["face"] for entry in state["pile"]}
+            state["pile"] = ids
+            state["hard"] = sorted(hard)
         self._enter_spring(state)
         return logic.payer(state["order"])
 

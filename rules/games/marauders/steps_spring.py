@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.decision import Decision
 from rules.game import State
+from rules.games.marauders import catalogue as cat
 from rules.games.marauders import logic, parsing
 from rules.games.marauders.model import (
     ACTIONS,
@@ -99,7 +100,7 @@ class SpringSteps(TableHelpers):
         tile = state["tile"]
         decision = logic.spring(
             state["trays"],
-            state["board"],
+            cat.board_of(state),
             state["marker"],
             tile,
             answer["full"],

@@ -48,7 +48,7 @@ class SummerSteps(TableHelpers):
         state["step"] = "summer-pillar"
 
     def _summer_walk(self, state: State) -> list[str]:
-        order = state["pricing"]["actions"]
+        order = cat.pricing_of(state)["actions"]
         start = order.index(state["tile"]["actions"][0])
         return [order[(start + k) % len(order)] for k in range(len(order))]
 
@@ -91,7 +91,7 @@ class SummerSteps(TableHelpers):
         pillars = {a: [answer["p_" + a]] for a in self._summer_walk(state)}
         decision = logic.summer_pillar(
             pillars,
-            state["pricing"],
+            cat.pricing_of(state),
             state["tile"]["actions"][0],
             state["example"] or self._tile_example(state),
         )
@@ -145,11 +145,11 @@ class SummerSteps(TableHelpers):
         state["pillar"] = None
 
     def _prompt_summer_action(self, state: State) -> Prompt:
-        order = state["pricing"]["actions"]
+        order = cat.pricing_of(state)["actions"]
         action = order[state["summer_index"]]
         tile = state["tile"]
         side = tile["actions"].index(action)
-        colour = cat.tray_colour(state["board"], side)
+        colour = cat.tray_colour(cat.board_of(state), side)
         return Prompt(
             "summer-action",
             msg(
@@ -175,9 +175,9 @@ class SummerSteps(TableHelpers):
 
     def _advance_summer_action(self, state: State, answer: Mapping[str, Any]) -> Decision:
         self._add(state, answer["paid"])
-        action = state["pricing"]["actions"][state["summer_index"]]
+        action = cat.pricing_of(state)["actions"][state["summer_index"]]
         decision = logic.summer_action(
-            state["trays"], state["board"], state["tile"], action, self._example(state)
+            state["trays"], cat.board_of(state), state["tile"], action, self._example(state)
         )
         if decision.result["outcome"] == "execute":
             self._take(state, decision.result["colour"], 3)
@@ -189,7 +189,7 @@ class SummerSteps(TableHelpers):
 
     def _next_summer_action(self, state: State) -> None:
         state["summer_index"] += 1
-        if state["summer_index"] < len(state["pricing"]["actions"]):
+        if state["summer_index"] < len(cat.pricing_of(state)["actions"]):
             state["step"] = "summer-action"
         else:
             state["step"] = "autumn-start"

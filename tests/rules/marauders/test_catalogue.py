@@ -58,7 +58,7 @@ def test_user_components_file_replaces_the_example(
     assert decision.result["colour"] == "red" and decision.result["side"] == 0
     session = Session(GAME, {"players": 1}, seed=1)
     assert session.state["board_example"] is False
-    assert session.state["board"]["sides"][0]["tray"] == "red"
+    assert cat.board_of(session.state)["sides"][0]["tray"] == "red"
 
 
 def test_bad_user_file_names_the_problem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

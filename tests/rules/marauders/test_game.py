@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from rules.errors import IllegalInput
+from rules.games.marauders import catalogue as cat
 from rules.session import Session
 from tests.rules.marauders.support import GAME, busy_answers, play
 from ui.service import TableService
@@ -37,7 +38,7 @@ def test_digital_pile_respects_difficulty_and_never_repeats() -> None:
     session = Session(GAME, {"players": 1, "hard_tiles": 5}, seed=3)
     session.answer({})
     state = session.state
-    faces = [entry["face"] for entry in state["pile"]] + [state["drawn"]["face"]]
+    faces = [3 if i in state["hard"] else 2 for i in state["pile"]] + [state["drawn"]["face"]]
     assert sorted(faces).count(3) == 5 and len(faces) == 12
     play(session, busy_answers)
     used = session.state["discarded"] + [session.state["tile"]["id"]]
@@ -150,7 +151,7 @@ def test_summer_pillar_take_and_execute() -> None:
     # The red tray (side 2) now has 3: the action next to it is executed, 3 markers return.
     red_action = session.state["tile"]["actions"][2]
     while session.prompt().step == "summer-action":
-        current = session.state["pricing"]["actions"][session.state["summer_index"]]
+        current = cat.pricing_of(session.state)["actions"][session.state["summer_index"]]
         decision = session.answer({})
         if current == red_action:
             assert decision is not None and decision.result["outcome"] == "execute"
