@@ -8,14 +8,8 @@ from typing import Any
 from rules.decision import Decision, Tracer
 from rules.game import State
 from rules.games.marauders import logic, parsing
-from rules.games.marauders.model import (
-    TRIBE,
-    label,
-)
-from rules.games.marauders.steps_common import (
-    TableHelpers,
-    income_fields,
-)
+from rules.games.marauders.model import TRIBE, label
+from rules.games.marauders.steps_common import TableHelpers, income_fields
 from rules.prompt import Field, Prompt
 from rules.text import msg
 

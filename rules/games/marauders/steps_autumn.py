@@ -9,11 +9,7 @@ from rules.decision import Decision
 from rules.game import State
 from rules.games.marauders import catalogue as cat
 from rules.games.marauders import logic, parsing
-from rules.games.marauders.model import (
-    COLOURS,
-    PRIORITIES,
-    label,
-)
+from rules.games.marauders.model import COLOURS, PRIORITIES, label
 from rules.games.marauders.steps_common import (
     TableHelpers,
     colour_choices,

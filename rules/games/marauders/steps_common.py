@@ -12,14 +12,7 @@ from typing import Any
 from rules.game import State
 from rules.games.marauders import catalogue as cat
 from rules.games.marauders import parsing
-from rules.games.marauders.model import (
-    COLOURS,
-    ROUNDS,
-    SIDES,
-    TRIBE,
-    label,
-    order_text,
-)
+from rules.games.marauders.model import COLOURS, ROUNDS, SIDES, TRIBE, label, order_text
 from rules.prompt import Choice, Field
 from rules.rng import shuffled
 from rules.text import Msg, msg

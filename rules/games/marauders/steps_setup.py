@@ -9,15 +9,8 @@ from rules.decision import Decision
 from rules.game import State
 from rules.games.marauders import catalogue as cat
 from rules.games.marauders import logic, parsing
-from rules.games.marauders.model import (
-    ROUNDS,
-    TRIBE,
-)
-from rules.games.marauders.steps_common import (
-    TableHelpers,
-    colour_choices,
-    zero,
-)
+from rules.games.marauders.model import ROUNDS, TRIBE
+from rules.games.marauders.steps_common import TableHelpers, colour_choices, zero
 from rules.prompt import Field, Prompt
 from rules.rng import shuffled
 from rules.text import msg

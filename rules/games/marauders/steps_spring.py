@@ -9,17 +9,8 @@ from rules.decision import Decision
 from rules.game import State
 from rules.games.marauders import catalogue as cat
 from rules.games.marauders import logic, parsing
-from rules.games.marauders.model import (
-    ACTIONS,
-    TRIBE,
-    label,
-)
-from rules.games.marauders.steps_common import (
-    TableHelpers,
-    colour_choices,
-    paid_field,
-    zero,
-)
+from rules.games.marauders.model import ACTIONS, TRIBE, label
+from rules.games.marauders.steps_common import TableHelpers, colour_choices, paid_field, zero
 from rules.prompt import Choice, Field, Prompt
 from rules.text import msg
 

@@ -10,15 +10,8 @@ from rules.errors import IllegalInput
 from rules.game import State
 from rules.games.marauders import catalogue as cat
 from rules.games.marauders import logic
-from rules.games.marauders.model import (
-    label,
-)
-from rules.games.marauders.steps_common import (
-    TableHelpers,
-    colour_choices,
-    paid_field,
-    zero,
-)
+from rules.games.marauders.model import label
+from rules.games.marauders.steps_common import TableHelpers, colour_choices, paid_field, zero
 from rules.prompt import Field, Prompt
 from rules.text import msg
 
