@@ -35,7 +35,6 @@ def paid_field(label_text: Msg | None = None) -> Field:
         "counts",
         default=zero(),
         choices=colour_choices(),
-        camera="tray_counts_delta",
     )
 
 
