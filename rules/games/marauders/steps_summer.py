@@ -11,7 +11,7 @@ from rules.game import State
 from rules.games.marauders import catalogue as cat
 from rules.games.marauders import logic
 from rules.games.marauders.model import label
-from rules.games.marauders.steps_common import TableHelpers, colour_choices, paid_field, zero
+from rules.games.marauders.steps_common import TableHelpers, colour_choices, paid_field
 from rules.prompt import Field, Prompt
 from rules.text import msg
 
@@ -114,7 +114,7 @@ class SummerSteps(TableHelpers):
                     "taken",
                     msg("Their colours"),
                     "counts",
-                    default=zero(),
+                    default=None,  # must be typed: the assistant cannot know them
                     choices=colour_choices(),
                 ),
                 Field(
