@@ -2,9 +2,9 @@
 
 Modules: ``model`` (vocabulary, clockwise walks), ``catalogue`` (printed
 component data and its validation), ``logic`` (the pure decisions with
-traces), ``situations`` (``tableside decide`` input), ``parsing`` (typed
-answers), ``game`` (the step machine, with one ``steps_*`` mixin per season),
-``scene`` (board picture, status).
+traces; one ``decide_*`` module per season), ``situations`` (``tableside
+decide`` input), ``parsing`` (typed answers), ``game`` (the step machine, one
+``steps_*`` mixin per season), ``scene`` (board picture, status).
 """
 
 from rules.games.marauders.game import Marauders
