@@ -52,6 +52,11 @@ def test_summer_pillar_example() -> None:
     assert held == trays(red=4, yellow=2, blue=2, brown=3, white=1)
     overview = logic.summer_overview(held, BOARD, summer_tile, True)
     assert sorted(overview.result["actions"]) == ["gathering", "migration"]
+    # "There are chances for further actions, depending on the paying player's actions":
+    # one yellow paid onto the board lifts the yellow tray (fishing on this tile) to 3.
+    held["yellow"] += 1
+    more = logic.summer_overview(held, BOARD, summer_tile, True)
+    assert sorted(more.result["actions"]) == ["fishing", "gathering", "migration"]
 
 
 def test_summer_executes_with_three_and_returns_three() -> None:
