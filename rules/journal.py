@@ -276,11 +276,10 @@ def _salvage(damaged: Path, into: Journal) -> int:
 def open_journal(path: Path, recover: bool = True) -> tuple[Journal, str | None]:
     """Open (or create) the journal at ``path``; returns it with a notice, if any.
 
-    A damaged file is moved aside to ``<name>.damaged-<time>`` and replaced by the
-    last good copy plus every event that could still be read from it. A foreign
-    file (another program's SQLite database or any other file) is never
-    touched: with ``recover`` it is moved aside and a fresh journal started,
-    otherwise :class:`JournalError` explains what to do.
+    With ``recover``, a damaged or foreign file is moved aside to
+    ``<name>.damaged-<time>`` (never deleted) and replaced by the last good
+    copy plus every event still readable from it. Without ``recover`` the file
+    is left untouched and :class:`JournalError` explains what to do.
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -291,6 +290,12 @@ def open_journal(path: Path, recover: bool = True) -> tuple[Journal, str | None]
             raise
         problem = "it belongs to another program"
     except sqlite3.DatabaseError as exc:
+        if not recover:
+            raise JournalError(
+                f"{path} is not a usable tableside journal ({exc}). Nothing was changed in it. "
+                "Give --journal another file, or leave --journal out to use the default "
+                "journal, which repairs itself from its last good copy."
+            ) from exc
         problem = f"it is damaged ({exc})"
     except OSError as exc:
         raise JournalError(f"cannot open the journal {path}: {exc.strerror or exc}") from exc

@@ -52,7 +52,13 @@ class Field:
         """Check and normalise one answer value, or raise :class:`IllegalInput`."""
         if raw is None:
             if self.default is None:
-                raise IllegalInput(f"a value is needed for '{self.label}'", self.key)
+                what = {
+                    "choice": "choose one of the options (type its number)",
+                    "multi": "choose from the options (type their numbers)",
+                    "counts": "type the counts, e.g. red=2 blue=1",
+                    "int": "type a whole number",
+                }.get(self.kind, "type a value")
+                raise IllegalInput(f"'{self.label}' has no default: {what}", self.key)
             raw = self.default
         if self.kind == "int":
             return self._int(raw, self.key)
@@ -119,6 +125,9 @@ class Prompt:
     fields: tuple[Field, ...] = ()
     decision: Decision | None = None
     finished: bool = False
+    #: The answer is private to one player (e.g. Targi's secret tile choice):
+    #: front ends clear the screen first and never echo it in the history.
+    secret: bool = False
     confirm_label: Msg = field(default_factory=lambda: msg("Confirm"))
 
     def coerce(self, answer: Mapping[str, Any]) -> dict[str, Any]:

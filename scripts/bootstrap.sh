@@ -39,6 +39,23 @@ ensure_uv() {
     command -v uv >/dev/null 2>&1 || { echo "tableside: could not install uv" >&2; exit 1; }
 }
 
+is_raspberry_pi() {
+    grep -qs "Raspberry Pi" /proc/device-tree/model
+}
+
+# On a Raspberry Pi the GPIO (lgpio) and camera (picamera2) bindings come from
+# Raspberry Pi OS itself: PyPI has no ARM wheel of lgpio and picamera2 needs the
+# system's libcamera. The project's environment is therefore created with the
+# system Python and sees its site-packages; everything else still comes from uv.lock.
+prepare_pi() {
+    is_raspberry_pi || return 0
+    apt_install "$here/scripts/apt-pi.txt"
+    if [[ ! -d "$here/.venv" ]]; then
+        (cd "$here" && uv venv --quiet --python /usr/bin/python3 --system-site-packages >&2)
+    fi
+}
+
 sync_env() {
+    prepare_pi
     (cd "$here" && uv sync --locked --quiet "$@" >&2)
 }

@@ -9,6 +9,8 @@ takes the default shown in brackets.
 from __future__ import annotations
 
 import datetime as dt
+import getpass
+import sys
 import textwrap
 from collections.abc import Callable
 from typing import Any
@@ -48,6 +50,11 @@ class Terminal:
         self.service = service
         self.read = read
         self.write = write
+        self._plain_read = read
+        # On a real console, secret answers are typed without echo.
+        self._secret_read: Reader = (
+            getpass.getpass if read is input and sys.stdin.isatty() else read
+        )
 
     # -- helpers --------------------------------------------------------------------
 
@@ -132,6 +139,8 @@ class Terminal:
         for entry in session.history:
             what = f" -> {entry.decision.summary}" if entry.decision else ""
             values = ", ".join(f"{k}={v}" for k, v in entry.values.items())
+            if session.game.prompt(session.state_at(entry.index)).secret:
+                values = "secret"
             self.say(
                 f"{entry.index + 1:3}. {entry.title}{' (' + values + ')' if values else ''}{what}"
             )
@@ -139,6 +148,8 @@ class Terminal:
     def show_prompt(self, prompt: Prompt) -> None:
         session = self.service.session
         step = session.step_count + 1 if session else 0
+        if prompt.secret:
+            self.write("\033[2J\033[H")  # clear the screen: nothing earlier stays visible
         self.write("")
         self.say(f"== {prompt.phase} · {prompt.title} ==  (step {step})")
         for line in prompt.lines:
@@ -283,12 +294,17 @@ class Terminal:
                 except Navigate:
                     continue
                 continue
+            self.read = self._secret_read if prompt.secret else self._plain_read
             try:
                 values = {field.key: self.ask_field(field) for field in prompt.fields}
                 if not prompt.fields:
                     self.ask(f"  Press Enter to {str(prompt.confirm_label).lower()}: ")
             except Navigate:
                 continue
+            finally:
+                self.read = self._plain_read
+            if prompt.secret:
+                self.write("\033[2J\033[H")  # wipe the secret choice off the screen
             try:
                 decision = self.service.answer(values)
             except RulesError as exc:

@@ -49,8 +49,12 @@ def run(args: argparse.Namespace) -> int:
         known = ", ".join(sorted(kinds)) or "none"
         raise SituationError("decision", f"'{kind}' is not a decision of {game.name} ({known})")
     decision = kinds[kind](situation)
-    json.dump(decision.to_json(), sys.stdout, indent=2, ensure_ascii=False)
-    sys.stdout.write("\n")
+    try:
+        json.dump(decision.to_json(), sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+    except BrokenPipeError:  # e.g. `tableside decide ... | head`
+        pass
     return 0
 
 

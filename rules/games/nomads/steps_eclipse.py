@@ -1,0 +1,334 @@
+"""Steps of the Nomads' eclipse (workforce, income steps 1, 3, 4, modules) and final scoring.
+
+A mixin of :class:`rules.games.nomads.game.NomadsGame`: it relies on the
+game's ``_phase``, ``_settle`` and ``_round_end``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.decision import Decision
+from rules.games.nomads import tribe
+from rules.games.nomads.actions import (
+    Out,
+    animal_choices,
+    arrows,
+    decision_of,
+    income_field,
+    income_items,
+)
+from rules.games.nomads.arrows import pick
+from rules.games.nomads.catalogue import CATALOGUE
+from rules.games.nomads.scoring import eclipse_workforce, final_score
+from rules.prompt import Choice, Field, Prompt
+from rules.text import Msg, msg
+
+State = dict[str, Any]
+
+
+class EclipseSteps:
+    """Eclipse and final-scoring screens."""
+
+    def _workforce(self, st: State) -> tuple[int | None, int]:
+        pile = st["eclipse_pile"]
+        last = st["discard"][-1]["workforce"] if st["discard"] else 0
+        if any(c is None for c in pile):
+            return None, last
+        return eclipse_workforce([CATALOGUE.cards[c]["workforce"] for c in pile], 0), last
+
+    def _prompt_ecl_order(self, st: State) -> Prompt:
+        pile_wf, last = self._workforce(st)
+        fields = []
+        lines = []
+        if pile_wf is None:
+            lines.append(
+                msg(
+                    "Turn over the Nomads' eclipse pile ({n} cards) and add up its workforce.",
+                    n=len(st["eclipse_pile"]),
+                )
+            )
+            fields.append(
+                Field(
+                    "pile_workforce",
+                    msg("Workforce of their eclipse pile"),
+                    "int",
+                    None,
+                    minimum=0,
+                    maximum=200,
+                )
+            )
+            lines.append(msg("Add {w} for the last nomad card revealed.", w=last))
+        else:
+            lines.append(
+                msg(
+                    "The Nomads' workforce: {p} from their eclipse pile ({n} cards) + {w} from the "
+                    "last nomad card = {t}.",
+                    p=pile_wf,
+                    n=len(st["eclipse_pile"]),
+                    w=last,
+                    t=pile_wf + last,
+                )
+            )
+        lines.append(msg("Set the new turn order as usual and say where the Nomads' marker is."))
+        fields.append(
+            Field(
+                "position",
+                msg("Nomads' space on the turn order track"),
+                "choice",
+                st["sticky"].get("position", "1"),
+                choices=(Choice("1", msg("top (first)")), Choice("2", msg("second"))),
+            )
+        )
+        return Prompt(
+            "ecl_order", msg("Eclipse: turn order"), self._phase(st), tuple(lines), tuple(fields)
+        )
+
+    def _prompt_ecl_income1(self, st: State) -> Prompt:
+        pos = st["sticky"].get("position", "1")
+        default = CATALOGUE.board["turn_order_income"].get(pos, {})
+        return Prompt(
+            "ecl_income1",
+            msg("Eclipse step 1: income beside their tribe marker"),
+            self._phase(st),
+            (msg("Step 2 does not apply to the Nomads."),),
+            (income_field("income", msg("Income beside the Nomads' tribe marker"), default),),
+        )
+
+    def _prompt_ecl_terrain(self, st: State) -> Prompt:
+        n = st["nomads"]
+        tile = 0
+        if n["tile"] == "board":
+            tile = 2 if st["opts"]["hard_settlement"] else 1
+        lines = [
+            msg(
+                "Influence of the Nomads: 1 per camp (5 camps), 2 per settlement ({s} placed)"
+                "{tile}.",
+                s=n["settlements"],
+                tile=msg(", nomad tile {k} on its 3 adjacent fields", k=tile) if tile else msg(""),
+            ),
+            msg(
+                "They get the income of every terrain field where they have the most influence "
+                "(ties with you included)."
+            ),
+        ]
+        if "rivers" in st["opts"]["modules"]:
+            lines.append(msg("Their raft counts as a camp, as usual."))
+        if st["ritual_sites"] or "rivers" in st["opts"]["modules"]:
+            lines.append(msg("Modules are scored after step 4."))
+        return Prompt(
+            "ecl_terrain",
+            msg("Eclipse step 3: terrain income"),
+            self._phase(st),
+            tuple(lines),
+            (
+                income_field(
+                    "income", msg("Income of those terrain fields"), st["sticky"].get("terrain")
+                ),
+            ),
+        )
+
+    def _prompt_ecl_board(self, st: State) -> Prompt:
+        stones = len(st["nomads"]["stones"])
+        lines = [
+            msg(
+                "Their sacred stones score 2 points each instead of the printed points: {p}.",
+                p=2 * stones,
+            ),
+        ]
+        if "ancestors" in st["opts"]["modules"]:
+            lines.append(msg("Ancestors: the Nomads get no eclipse points for the new animals."))
+        return Prompt(
+            "ecl_board",
+            msg("Eclipse step 4: their player board"),
+            self._phase(st),
+            tuple(lines),
+            (
+                income_field(
+                    "income", msg("Other income of their player board"), st["sticky"].get("board")
+                ),
+            ),
+        )
+
+    def _prompt_ecl_modules(self, st: State) -> Prompt:
+        fields = []
+        lines = []
+        if st["ritual_sites"] > 0:
+            big, _ = arrows(st)
+            lines.append(
+                msg(
+                    "Ritual Sites: remove the {side} ritual site card from the game; the Nomads "
+                    "score 5 points.",
+                    side=msg("rightmost") if big == "right" else msg("leftmost"),
+                )
+            )
+        if "rivers" in st["opts"]["modules"]:
+            fields.append(
+                Field(
+                    "raft_points",
+                    msg("Raft points (closest to the mouth, ties too)"),
+                    "int",
+                    0,
+                    minimum=0,
+                    maximum=50,
+                )
+            )
+            fields.append(
+                Field(
+                    "landmarks",
+                    msg("Landmark fields where they have the most influence (5 points each)"),
+                    "int",
+                    0,
+                    minimum=0,
+                    maximum=20,
+                )
+            )
+        return Prompt(
+            "ecl_modules", msg("Eclipse: modules"), self._phase(st), tuple(lines), tuple(fields)
+        )
+
+    def _prompt_final(self, st: State) -> Prompt:
+        n = st["nomads"]
+        return Prompt(
+            "final",
+            msg("Final scoring of the Nomads"),
+            self._phase(st),
+            (
+                msg(
+                    "Turn over the {k} cards under their gravestone and add the points of the "
+                    "progress cards among them.",
+                    k=len(n["buried"]),
+                ),
+            ),
+            (
+                Field(
+                    "buried_points",
+                    msg("Points on their buried progress cards"),
+                    "int",
+                    None,
+                    minimum=0,
+                    maximum=500,
+                ),
+                Field(
+                    "animals",
+                    msg("The Nomads' animals"),
+                    "counts",
+                    default={a: n["animals"].get(a, 0) for a in CATALOGUE.animals},
+                    choices=animal_choices(),
+                ),
+                Field(
+                    "player_score", msg("Your final score"), "int", None, minimum=-100, maximum=1000
+                ),
+            ),
+        )
+
+    def _prompt_over(self, st: State) -> Prompt:
+        f = st["final"]
+        lines = [msg("{part}: {p}", part=msg(k), p=v) for k, v in f["parts"].items()]
+        lines.append(msg("The Nomads: {n} points. You: {y} points.", n=f["total"], y=f["player"]))
+        verdict = (
+            msg("You win!")
+            if f["player"] > f["total"]
+            else msg("The Nomads win.")
+            if f["player"] < f["total"]
+            else msg("A tie.")
+        )
+        return Prompt("over", verdict, self._phase(st), tuple(lines), finished=True)
+
+    def _advance_ecl_order(self, st: State, ans: Mapping[str, Any], out: Out) -> Decision:
+        pile_wf, last = self._workforce(st)
+        if pile_wf is None:
+            pile_wf = int(ans["pile_workforce"])
+        st["sticky"]["position"] = ans["position"]
+        st["first"] = "nomads" if ans["position"] == "1" else "player"
+        out.tracer.add(
+            "eclipse workforce",
+            "eclipse pile plus the last revealed card",
+            pile=pile_wf,
+            last=last,
+            total=pile_wf + last,
+        )
+        out.result["workforce"] = pile_wf + last
+        st["step"] = "ecl_income1"
+        return decision_of(
+            "eclipse-workforce", msg("Nomads' workforce: {w}", w=pile_wf + last), out
+        )
+
+    def _income_step(
+        self, st: State, ans: Mapping[str, Any], out: Out, src: Msg, after: str
+    ) -> None:
+        st["queue"].extend(income_items(ans["income"], src))
+        st["after"] = after
+        self._settle(st, out)
+
+    def _advance_ecl_income1(self, st: State, ans: Mapping[str, Any], out: Out) -> Decision:
+        self._income_step(st, ans, out, msg("eclipse step 1"), "ecl_terrain")
+        return decision_of("eclipse-income", msg("Eclipse step 1"), out)
+
+    def _advance_ecl_terrain(self, st: State, ans: Mapping[str, Any], out: Out) -> Decision:
+        st["sticky"]["terrain"] = dict(ans["income"])
+        self._income_step(st, ans, out, msg("eclipse step 3"), "ecl_board")
+        return decision_of("eclipse-income", msg("Eclipse step 3"), out)
+
+    def _advance_ecl_board(self, st: State, ans: Mapping[str, Any], out: Out) -> Decision:
+        st["sticky"]["board"] = dict(ans["income"])
+        stones = len(st["nomads"]["stones"])
+        if stones:
+            out.say(tribe.gain_points(st["nomads"], 2 * stones))
+        out.tracer.add("eclipse step 4", f"{stones} sacred stone(s) x 2 points", stones=stones)
+        modules = st["ritual_sites"] > 0 or "rivers" in st["opts"]["modules"]
+        self._income_step(
+            st, ans, out, msg("eclipse step 4"), "ecl_modules" if modules else "round_end"
+        )
+        return decision_of("eclipse-income", msg("Eclipse step 4"), out)
+
+    def _advance_ecl_modules(self, st: State, ans: Mapping[str, Any], out: Out) -> Decision:
+        n = st["nomads"]
+        if st["ritual_sites"] > 0:
+            big, _ = arrows(st)
+            sites = [{"col": i, "row": 0} for i in range(st["ritual_sites"])]
+            chosen = pick(sites, big, "up", out.tracer, "ritual site")
+            st["ritual_sites"] -= 1
+            out.say(
+                msg(
+                    "Remove ritual site card {k} (counted from the left) from the game.",
+                    k=chosen["col"] + 1,
+                )
+            )
+            out.say(tribe.gain_points(n, 5))
+        if "rivers" in st["opts"]["modules"]:
+            if ans.get("raft_points"):
+                out.say(tribe.gain_points(n, int(ans["raft_points"])))
+            if ans.get("landmarks"):
+                out.say(tribe.gain_points(n, 5 * int(ans["landmarks"])))
+            out.tracer.add(
+                "rivers",
+                "raft and landmarks (5 points each)",
+                raft=ans.get("raft_points", 0),
+                landmarks=ans.get("landmarks", 0),
+            )
+        self._round_end(st, out)
+        return decision_of("eclipse-modules", msg("Eclipse: modules scored"), out)
+
+    def _advance_final(self, st: State, ans: Mapping[str, Any], out: Out) -> Decision:
+        n = st["nomads"]
+        n["animals"] = {a: c for a, c in ans["animals"].items() if c}
+        total, parts = final_score(
+            n["score"],
+            n["food"],
+            n["tools"],
+            n["offerings"],
+            n["fame"],
+            len(n["buried"]),
+            ans["buried_points"],
+            n["animals"],
+            {a: v["set"] for a, v in CATALOGUE.animals.items()},
+            CATALOGUE.idols,
+        )
+        for part, points in parts.items():
+            out.tracer.add("final scoring", f"{part}: {points}", points=points)
+        st["final"] = {"total": total, "parts": parts, "player": ans["player_score"]}
+        out.result.update(total=total, parts=parts)
+        st["step"] = "over"
+        return decision_of("final-score", msg("The Nomads score {t} points", t=total), out)

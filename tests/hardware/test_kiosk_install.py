@@ -1,0 +1,128 @@
+"""`tableside kiosk install` into a staging tree (--root) and as a dry run."""
+
+from __future__ import annotations
+
+import configparser
+import os
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from hardware.config import load_pin_map
+from ui.cli import main
+from ui.commands.kiosk import UNIT_NAME
+
+STATE = "var/lib/tableside"
+
+
+def install(root: Path, *extra: str) -> int:
+    return main(["kiosk", "install", "--root", str(root), *extra])
+
+
+def test_install_into_a_staging_tree(tmp_path: Path, capsys):
+    assert install(tmp_path, "--rotation", "180") == 0
+    out = capsys.readouterr().out
+
+    unit = tmp_path / "etc/systemd/system" / UNIT_NAME
+    text = unit.read_text()
+    assert "app --kiosk" in text and "User=tableside" in text
+    wants = tmp_path / "etc/systemd/system/multi-user.target.wants" / UNIT_NAME
+    assert os.readlink(wants) == f"/etc/systemd/system/{UNIT_NAME}"  # enabled at boot
+
+    kivy = configparser.RawConfigParser()
+    kivy.read(tmp_path / STATE / "kivy/config.ini")
+    assert kivy["graphics"]["rotation"] == "180"
+    assert dict(kivy["input"]) == {"touchscreen": "hidinput,/dev/input/tableside-touch"}
+
+    pins = tmp_path / STATE / "config/pins.toml"
+    assert load_pin_map(pins) == replace(load_pin_map(None), source=pins)  # the defaults
+    assert (tmp_path / STATE / "data").is_dir()
+    rule = (tmp_path / "etc/udev/rules.d/99-tableside-touch.rules").read_text()
+    assert 'SYMLINK+="input/tableside-touch"' in rule
+
+    # system changes are listed, not made, in a staging tree
+    assert "skip    run: usermod --append --groups video,render,input,gpio tableside" in out
+    assert "skip    run: systemctl daemon-reload" in out
+    assert "skip    run: systemctl disable getty@tty1.service" in out
+
+
+def test_installing_again_changes_nothing_and_keeps_an_edited_pin_map(tmp_path: Path, capsys):
+    assert install(tmp_path) == 0
+    pins = tmp_path / STATE / "config/pins.toml"
+    pins.write_text("[buttons]\nbot = 26\n")
+    capsys.readouterr()
+    assert install(tmp_path) == 0
+    out = capsys.readouterr().out
+    assert "  do  " not in out  # every file step is already done
+    assert "keep /var/lib/tableside/config/pins.toml (already there)" in out
+    assert pins.read_text() == "[buttons]\nbot = 26\n"
+
+
+def test_changed_rotation_rewrites_only_the_kivy_config(tmp_path: Path, capsys):
+    install(tmp_path)
+    capsys.readouterr()
+    install(tmp_path, "--rotation", "90")
+    done = [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("  do ")]
+    assert done == ["  do      write /var/lib/tableside/kivy/config.ini"]
+
+
+def test_dry_run_prints_every_step_and_writes_nothing(tmp_path: Path, capsys):
+    assert main(["kiosk", "install", "--dry-run", "--root", str(tmp_path)]) == 0
+    assert list(tmp_path.iterdir()) == []
+    out = capsys.readouterr().out
+    assert f"would   write /etc/systemd/system/{UNIT_NAME}" in out
+    assert "would   write /var/lib/tableside/kivy/config.ini" in out
+
+
+def test_dry_run_on_this_machine_lists_the_system_steps(capsys):
+    before = Path("/etc/systemd/system", UNIT_NAME).exists()
+    assert main(["kiosk", "install", "--dry-run", "--user", "kiosk-test-user"]) == 0
+    out = capsys.readouterr().out
+    assert "would   run: useradd --system" in out and "kiosk-test-user" in out
+    assert "would   run: usermod --append --groups video,render,input,gpio kiosk-test-user" in out
+    assert f"would   run: systemctl enable {UNIT_NAME}" in out
+    assert Path("/etc/systemd/system", UNIT_NAME).exists() == before
+
+
+def test_real_install_needs_root(monkeypatch: pytest.MonkeyPatch, capsys):
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    assert main(["kiosk", "install"]) == 2
+    assert "needs root" in capsys.readouterr().err
+
+
+def test_relative_state_dir_is_refused(tmp_path: Path, capsys):
+    assert install(tmp_path, "--state-dir", "var/lib/x") == 2
+    assert "--state-dir: must be an absolute path" in capsys.readouterr().err
+
+
+def test_kiosk_without_action_prints_help(capsys):
+    assert main(["kiosk"]) == 2
+    assert "install" in capsys.readouterr().out
+
+
+def test_system_commands_fail_with_a_clear_message():
+    from ui.cli import UserError
+    from ui.commands.kiosk import _check_call
+
+    _check_call(["true"])
+    with pytest.raises(UserError, match="'false' failed \\(exit 1\\)"):
+        _check_call(["false"])
+    with pytest.raises(UserError, match="no-such-tool is not installed"):
+        _check_call(["no-such-tool"])
+
+
+def test_warns_when_the_kiosk_user_could_not_reach_the_program(tmp_path: Path, capsys):
+    private = tmp_path / "home" / "pi"
+    program = private / ".venv" / "bin" / "tableside"
+    program.parent.mkdir(parents=True)
+    program.write_text("#!/bin/sh\n")
+    program.chmod(0o755)
+    private.chmod(0o700)  # Raspberry Pi OS home directories are private
+    stage = tmp_path / "stage"
+    assert install(stage, "--exec", str(program)) == 0
+    out = capsys.readouterr().out
+    assert f"WARNING {private} is not readable by other users" in out
+    assert (
+        f"ExecStart={program} app --kiosk" in (stage / "etc/systemd/system" / UNIT_NAME).read_text()
+    )

@@ -1,0 +1,61 @@
+"""Drive a Nomads session in tests: answer prompts, filling only what has no default."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.registry import get_game
+from rules.session import Session
+
+HUNTING = "sloth bison horse . / mammoth . camel ."
+
+#: Answers for fields that have no default (random cards, table facts).
+FILL: dict[str, Any] = {
+    "first_animal": "bison",
+    "area": HUNTING,
+    "revealed": "camel",
+    "drawn": "horse",
+    "pile_workforce": 3,
+    "buried_points": 4,
+    "player_score": 80,
+}
+
+
+def options(**over: Any) -> dict[str, Any]:
+    base = {"cards": "digital", "hard_reveal": False, "hard_settlement": False, "modules": []}
+    base.update(over)
+    return base
+
+
+def new_session(seed: int = 1, **over: Any) -> Session:
+    return Session(get_game("nomads"), options(**over), seed=seed)
+
+
+def fill(prompt: Any, **over: Any) -> dict[str, Any]:
+    answer: dict[str, Any] = {}
+    for field in prompt.fields:
+        if field.key in over:
+            answer[field.key] = over[field.key]
+        elif field.default is None:
+            if field.key == "card":
+                answer["card"] = field.choices[0].value
+            else:
+                answer[field.key] = FILL[field.key]
+    return answer
+
+
+def step(session: Session, **over: Any) -> Any:
+    return session.answer(fill(session.prompt(), **over))
+
+
+def run_queue(session: Session) -> None:
+    while session.state["queue"]:
+        step(session)
+
+
+def play_out(session: Session, limit: int = 3000) -> None:
+    for _ in range(limit):
+        if session.prompt().finished:
+            return
+        step(session)
+    raise AssertionError("the game did not end")

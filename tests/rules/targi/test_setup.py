@@ -1,0 +1,94 @@
+"""Set-up: secret choice one player at a time, random pick, same tiles."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules.errors import IllegalInput
+from rules.session import Session
+from tests.rules.targi.helpers import GAME, keep_all_but
+
+
+def visible_text(session: Session) -> str:
+    """Everything the screen shows now: prompt, board scene and status."""
+    prompt = session.prompt()
+    parts = [str(prompt.title), *(str(line) for line in prompt.lines)]
+    parts += [str(f.label) for f in prompt.fields]
+    parts.append(json.dumps(GAME.board(session.state)))
+    parts += [str(m) for m in GAME.status(session.state)]
+    return "\n".join(parts)
+
+
+def test_secret_choice_asks_one_player_at_a_time_and_hides_the_first() -> None:
+    session = Session(GAME, {"start": "white"}, seed=3)
+    first = session.prompt()
+    assert first.step == "secret"
+    assert "White chooses" in str(first.title)
+    assert any("Blue: look away" in str(line) for line in first.lines)
+    session.answer({"keep": keep_all_but("renounce")})
+    second = session.prompt()
+    assert "Blue chooses" in str(second.title)
+    assert any("White: look away" in str(line) for line in second.lines)
+    shown = visible_text(session)
+    for name in ("joker goods tile", "Targi tile", "tribe-marker tile", "renounce tile"):
+        assert name not in shown, f"the first choice leaks through: {name}"
+    session.answer({"keep": keep_all_but("joker")})
+    reveal = session.prompt()
+    assert reveal.step == "reveal"
+    lines = [str(line) for line in reveal.lines]
+    assert "White keeps: joker goods tile, Targi tile, tribe-marker tile" in lines
+    assert "Blue keeps: Targi tile, tribe-marker tile, renounce tile" in lines
+    session.answer({})
+    tiles = session.state["table"]["tiles"]
+    assert tiles["white"]["renounce"] == "absent" and tiles["blue"]["joker"] == "absent"
+
+
+@pytest.mark.parametrize("keep", [["joker", "targi"], ["joker", "targi", "tribe", "renounce"]])
+def test_exactly_three_tiles_are_kept(keep: list[str]) -> None:
+    session = Session(GAME, {}, seed=1)
+    with pytest.raises(IllegalInput, match="exactly 3"):
+        session.answer({"keep": keep})
+    assert session.step_count == 0
+
+
+def test_random_pick_removes_one_unseen_tile_each_replayably() -> None:
+    seen = set()
+    for seed in range(12):
+        session = Session(GAME, {"selection": "random"}, seed=seed)
+        assert session.prompt().step == "reveal"  # nothing to enter: the rng chose
+        chosen = session.state["chosen"]
+        for kept in chosen.values():
+            assert len(kept) == 3 and len(set(kept)) == 3
+        seen.add((tuple(chosen["blue"]), tuple(chosen["white"])))
+        again = Session(GAME, {"selection": "random"}, seed=seed)
+        assert again.state["chosen"] == chosen
+    assert len(seen) > 3  # the seed really decides
+
+
+def test_random_pick_with_same_tiles_gives_both_the_same() -> None:
+    for seed in range(6):
+        session = Session(GAME, {"selection": "random", "same_tiles": True}, seed=seed)
+        chosen = session.state["chosen"]
+        assert chosen["blue"] == chosen["white"] and len(chosen["blue"]) == 3
+
+
+def test_same_tiles_chosen_together_openly() -> None:
+    session = Session(GAME, {"same_tiles": True}, seed=1)
+    assert session.prompt().step == "agree"
+    session.answer({"keep": keep_all_but("tribe")})
+    session.answer({})
+    for player in ("blue", "white"):
+        assert session.state["table"]["tiles"][player]["tribe"] == "absent"
+        assert session.state["table"]["tiles"][player]["joker"] == "unused"
+
+
+def test_secret_choice_prompts_are_marked_secret() -> None:
+    """Front ends clear the screen and hide the answer in the history for these."""
+    from rules.registry import get_game
+
+    game = get_game("targi")
+    state = game.new_state(game.coerce_options({}), seed=1)
+    prompt = game.prompt(state)
+    assert prompt.step == "secret" and prompt.secret

@@ -1,0 +1,76 @@
+"""Helpers for GUI tests: real touches and key presses into the real window."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kivy.core.window import Window
+from kivy.tests.common import UnitTestTouch
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+
+from ui.app.harness import pump
+from ui.app.main import TablesideApp
+
+KEYS = {
+    "n": ord("n"),
+    "enter": 13,
+    "space": 32,
+    "u": ord("u"),
+    "backspace": 8,
+    "h": ord("h"),
+    "b": ord("b"),
+    "escape": 27,
+}
+
+
+def screen(app: TablesideApp) -> Any:
+    return app.manager.current_screen
+
+
+def visible_texts(app: TablesideApp) -> list[str]:
+    """Texts of every label on the current screen and the status bar."""
+    roots = [screen(app), app.root.ids.status]
+    out = []
+    for root in roots:
+        for widget in root.walk(restrict=True):
+            if isinstance(widget, Label) and widget.text and widget.opacity > 0:
+                out.append(widget.text)
+    return out
+
+
+def shown(app: TablesideApp, text: str) -> bool:
+    return any(text in t for t in visible_texts(app))
+
+
+def find(app: TablesideApp, match: Callable[[Widget], bool]) -> Widget:
+    for widget in screen(app).walk(restrict=True):
+        if match(widget):
+            return widget
+    raise AssertionError(f"no widget matches on screen {app.manager.current}")
+
+
+def button_with_text(app: TablesideApp, text: str) -> Widget:
+    from ui.app.widgets import BigButton
+
+    return find(app, lambda w: isinstance(w, BigButton) and text in w.text and not w.disabled)
+
+
+def keyed(app: TablesideApp, key: str) -> Widget:
+    return find(app, lambda w: getattr(w, "field_key", None) == key)
+
+
+def tap(widget: Widget) -> None:
+    """A finger tap at the widget's centre, dispatched through the window."""
+    pump(1)
+    x, y = widget.to_window(*widget.center)
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    touch.touch_up()
+    pump(3)
+
+
+def press(key: str) -> None:
+    Window.dispatch("on_key_down", KEYS[key], 0, None, [])
+    pump(3)

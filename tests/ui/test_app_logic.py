@@ -1,0 +1,344 @@
+"""The app's logic without Kivy: forms, controller, buttons, settings, languages."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rules.prompt import Choice, Field
+from rules.text import msg
+from tests.ui.support.scene_game import ensure_registered
+from ui.app.controller import AppController
+from ui.app.form import FormModel
+from ui.app.keys import event_for_key
+from ui.app.settings import Settings, load_settings
+from ui.i18n import LANGUAGES, render, translator
+from ui.service import TableService
+
+ensure_registered()
+
+COUNTS = Field(
+    "markers",
+    msg("Markers"),
+    "counts",
+    default={"red": 1, "blue": 0},
+    maximum=3,
+    choices=(Choice("red", msg("red")), Choice("blue", msg("blue"))),
+    camera="tray_counts",
+)
+
+
+class FakeCamera:
+    available = True
+
+    def __init__(self, reading):
+        self.reading = reading
+
+    def describe(self):
+        return msg("Camera ready")
+
+    def read(self, field):
+        return self.reading if field.camera == "tray_counts" else None
+
+
+def test_steppers_clamp_to_the_field_limits() -> None:
+    form = FormModel([COUNTS, Field("n", msg("N"), "int", minimum=2, maximum=4)])
+    for _ in range(5):
+        form.step("markers", +1, "red")
+    form.step("markers", -1, "blue")
+    assert form.values["markers"] == {"red": 3, "blue": 0}
+    assert [f.key for f in form.missing()] == ["n"]
+    form.step("n", +1)  # an empty int starts at its minimum
+    assert form.values["n"] == 2
+    form.step("n", +5)
+    assert form.values["n"] == 4
+
+
+def test_camera_prefills_and_a_change_clears_the_mark() -> None:
+    form = FormModel([COUNTS], FakeCamera({"red": 2, "blue": 3}))
+    assert form.values["markers"] == {"red": 2, "blue": 3}
+    assert form.from_camera == {"markers"}
+    form.step("markers", -1, "blue")
+    assert form.from_camera == set()
+
+
+def test_choices_multi_and_toggles() -> None:
+    choice = Field("c", msg("C"), "choice", choices=(Choice("a", msg("a")), Choice("b", msg("b"))))
+    multi = Field("m", msg("M"), "multi", choices=choice.choices)
+    flag = Field("f", msg("F"), "bool", default=False)
+    form = FormModel([choice, multi, flag])
+    form.choose("c", "b")
+    form.choose("m", "a")
+    form.choose("m", "b")
+    form.choose("m", "a")
+    form.toggle("f")
+    assert form.answer() == {"c": "b", "m": ["b"], "f": True}
+    with pytest.raises(ValueError):
+        form.choose("c", "zzz")
+
+
+@pytest.fixture
+def controller(tmp_path: Path):
+    service = TableService(tmp_path / "j.sqlite3")
+    c = AppController(service, Settings(), settings_path=tmp_path / "settings.json")
+    yield c
+    service.close()
+
+
+def test_buttons_drive_a_game(controller: AppController) -> None:
+    c = controller
+    c.start()
+    assert c.screen == "choose"
+    assert not c.button("next") and not c.button("confirm")  # the screen moves its focus
+    assert c.button("undo") and c.screen == "choose"
+    c.choose_game("scenes")
+    c.start_game(seed=1)
+    assert c.screen == "checklist"
+    assert c.button("next")  # the checklist asks nothing: NEXT is done
+    assert c.screen == "play" and c.prompt.step == "count"
+    assert not c.button("next")  # with fields to check NEXT only moves the focus
+    assert c.button("confirm")
+    assert c.prompt.step == "bot-spring"
+    assert c.button("bot") and c.screen == "trace"
+    assert c.trace_lines()[0].startswith("1. [compare]")
+    assert c.button("undo") and c.screen == "play"  # UNDO leaves an overlay first
+    assert c.button("undo") and c.prompt.step == "count"
+    assert c.button("history") and c.screen == "history"
+    assert [r.title for r in c.history_rows()] == ["Set up the table"]
+    c.redo()
+    assert c.prompt.step == "bot-spring"
+    c.confirm()
+    c.confirm()  # the summer choice has no default: refused, the field named
+    assert c.error is not None and "action" in c.text(c.error)
+    assert c.prompt.step == "summer"
+
+
+def test_undo_to_any_step_from_history(controller: AppController) -> None:
+    c = controller
+    c.choose_game("toy")
+    c.start_game(seed=2)
+    for _ in range(4):
+        c.confirm()
+    rows = c.history_rows()
+    assert [r.number_text for r in rows] == ["1", "2", "3", "4"]
+    assert "Draw tile" in rows[2].detail
+    assert rows[0].detail.startswith("Tokens added: 1 » Draw tile")  # field labels, not keys
+    c.undo(rows[1].index)
+    assert c.service.session.step_count == 1
+    assert c.screen == "play"
+
+
+def test_language_switch_rerenders_and_persists(controller: AppController, tmp_path) -> None:
+    c = controller
+    changes = []
+    c.on_change = lambda: changes.append(c.lang)
+    c.choose_game("toy")
+    c.start_game(seed=1)
+    assert c.play_view().confirm_label == "Confirm"
+    c.set_language("pt")
+    assert changes[-1] == "pt"
+    view = c.play_view()
+    assert view.confirm_label == "Confirmar" and view.step_text == "Passo 1"
+    assert load_settings(tmp_path / "settings.json").language == "pt"
+    with pytest.raises(ValueError):
+        c.set_language("xx")
+
+
+def test_resume_offered_for_an_unfinished_game(tmp_path: Path) -> None:
+    journal = tmp_path / "j.sqlite3"
+    first = TableService(journal)
+    c = AppController(first)
+    c.choose_game("toy")
+    c.start_game(seed=5)
+    c.confirm()
+    first.close()
+    second = TableService(journal)
+    try:
+        again = AppController(second)
+        again.start()
+        assert again.screen == "resume"
+        again.resume()
+        assert again.screen == "play" and again.service.session.step_count == 1
+    finally:
+        second.close()
+
+
+def test_preferred_difficulty_prefills_setup(tmp_path: Path) -> None:
+    service = TableService(tmp_path / "j.sqlite3")
+    try:
+        c = AppController(service, Settings(difficulty="hard"))
+        assert ("hard", "hard") in c.difficulty_choices()
+        c.choose_game("scenes")
+        assert c.setup_form.values["difficulty"] == "hard"
+    finally:
+        service.close()
+
+
+def test_broken_settings_file_falls_back_to_defaults(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text('{"language": "klingon", "rotation": 45, "pin_map": "/etc/p.toml"}')
+    settings = load_settings(path)
+    assert settings.language == "en" and settings.rotation == 0
+    assert settings.pin_map == "/etc/p.toml"
+    path.write_text("not json")
+    assert load_settings(path) == Settings()
+
+
+def test_keys_stand_in_for_the_buttons() -> None:
+    assert event_for_key(ord("n")) == "next"
+    assert event_for_key(13) == event_for_key(32) == "confirm"
+    assert event_for_key(8) == event_for_key(ord("u")) == "undo"
+    assert event_for_key(ord("h")) == "history"
+    assert event_for_key(ord("b")) == "bot"
+    assert event_for_key(ord("x")) is None
+
+
+def test_translator_renders_msgs_with_translated_parameters() -> None:
+    assert render(msg("Confirm"), "de") == "Bestätigen"
+    assert render(msg("Step {n}", n=3), "pt") == "Passo 3"
+    nested = msg("Note: {text}", text=msg("No camera: manual entry"))
+    assert render(nested, "de") == "Hinweis: Keine Kamera: Handeingabe"
+    assert translator("de")("an unknown sentence") == "an unknown sentence"
+    with pytest.raises(ValueError):
+        translator("xx")
+
+
+def test_catalogues_translate_every_ui_and_core_text(tmp_path: Path) -> None:
+    """Extraction (babel.cfg) finds every text of ui/ and the rules core; all are translated."""
+    from babel.messages.pofile import read_po
+
+    root = Path(__file__).resolve().parents[2]
+    pot = tmp_path / "t.pot"
+    args = ["-k", "msg", "-k", "N_", "-k", "_", "-k", "tx", "--no-default-keywords"]
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "babel.messages.frontend",
+            "extract",
+            "-F",
+            "babel.cfg",
+            *args,
+            "-o",
+            str(pot),
+            ".",
+        ],
+        cwd=root,
+        check=True,
+        capture_output=True,
+    )
+    with pot.open("rb") as handle:
+        # Game modules (rules/games/) bring their own texts; their helpers translate them.
+        wanted = {
+            m.id
+            for m in read_po(handle)
+            if m.id and any(not path.startswith("rules/games/") for path, _ in m.locations)
+        }
+    assert {"Undo", "Confirm", "EXAMPLE DATA", "Step {n}"} <= wanted  # .kv, core, ui
+    for lang in LANGUAGES:
+        if lang == "en":
+            continue
+        po = root / "ui" / "locale" / lang / "LC_MESSAGES" / "tableside.po"
+        with po.open("rb") as handle:
+            done = {m.id for m in read_po(handle) if m.id and m.string}
+        assert sorted(wanted - done) == [], f"untranslated in {lang}"
+
+
+def test_kv_extractor_finds_tx_calls() -> None:
+    import io
+
+    from ui.i18n import extract_kv
+
+    source = io.BytesIO(b"    text: app.tx(\"Undo\", app.lang)\n    x: 1\n    t: tx('Back')\n")
+    assert [(n, m) for n, _, m, _ in extract_kv(source, [], [], {})] == [(1, "Undo"), (3, "Back")]
+
+
+def test_app_without_a_screen_falls_back_to_the_terminal(tmp_path, monkeypatch, capsys) -> None:
+    from ui.cli import main
+
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.setattr("ui.app.display.glob.glob", lambda pattern: [])
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # the players type nothing: EOF
+    assert main(["app", "--journal", str(tmp_path / "j.sqlite3")]) == 0
+    captured = capsys.readouterr()
+    assert "no screen to open the app on" in captured.err
+    assert "terminal front end" in captured.err
+    assert "Which game?" in captured.out
+
+
+def test_catalogues_compile_at_start_up_even_from_a_read_only_install(tmp_path, monkeypatch):
+    import gettext
+    import os
+    import shutil
+
+    import ui.i18n as i18n
+
+    locale = tmp_path / "locale"
+    po = locale / "de" / "LC_MESSAGES" / "tableside.po"
+    po.parent.mkdir(parents=True)
+    shutil.copy(i18n.LOCALE_DIR / "de" / "LC_MESSAGES" / "tableside.po", po)
+    monkeypatch.setattr(i18n, "LOCALE_DIR", locale)
+    target = i18n.compile_catalogues()
+    assert target == locale and (po.parent / "tableside.mo").exists()
+    # Read-only package directory (kiosk with ProtectSystem=strict): a cache directory.
+    (po.parent / "tableside.mo").unlink()
+    monkeypatch.setattr(os, "access", lambda path, mode: False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    target = i18n.compile_catalogues()
+    assert target == tmp_path / "cache" / "tableside-locale"
+    german = gettext.translation("tableside", localedir=target, languages=["de"])
+    assert german.gettext("Confirm") == "Bestätigen"
+
+
+def _secret_game():
+    """Register a game with one secret choice (like Targi's tile choice), then the end."""
+    from rules.game import Game
+    from rules.prompt import Prompt
+    from rules.registry import all_games, register
+
+    class Secret(Game):
+        name = "secret-test"
+        title = "Secret test"
+
+        def setup_fields(self):
+            return ()
+
+        def new_state(self, options, seed):
+            return {"tile": None}
+
+        def prompt(self, state):
+            if state["tile"] is None:
+                tiles = (Choice("a", msg("Tile A")), Choice("b", msg("Tile B")))
+                field = Field("tile", msg("Your tile"), "choice", choices=tiles)
+                return Prompt("pick", msg("Pick a tile"), msg("Day"), fields=(field,), secret=True)
+            return Prompt("end", msg("Game over"), msg("End"), finished=True)
+
+        def advance(self, state, answer):
+            state["tile"] = answer["tile"]
+            return state, None
+
+    if "secret-test" not in all_games():
+        register(Secret())
+
+
+def test_a_secret_step_is_covered_and_never_echoed(controller: AppController) -> None:
+    _secret_game()
+    c = controller
+    c.choose_game("secret-test")
+    c.start_game(seed=1)
+    view = c.play_view()
+    assert view.covered and view.fields == () and view.confirm_label == "Show"
+    assert "only the player concerned" in view.lines[0]
+    assert c.button("confirm")  # CONFIRM uncovers; it does not answer
+    assert c.service.session.step_count == 0 and not c.play_view().covered
+    c.current_form().choose("tile", "b")
+    c.confirm()
+    assert c.service.session.step_count == 1
+    [row] = c.history_rows()
+    assert row.detail == "(private)" and "Tile B" not in row.detail

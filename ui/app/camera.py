@@ -1,0 +1,47 @@
+"""The seam for the camera: readings that prefill the facts the bot needs.
+
+A prompt field names the reading that can fill it (``Field.camera``, e.g.
+``"tray_counts"``). The app asks a :class:`CameraFeed` for that reading; the
+players still check and confirm it. Until the vision package is wired in,
+:class:`NoCamera` is used and every fact is entered by hand. To wire vision,
+write a class with these three members around ``vision.reader.TableReader``
+and pass it to :class:`ui.app.controller.AppController`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+from rules.prompt import Field
+from rules.text import Msg
+from ui.i18n import _
+
+
+@runtime_checkable
+class CameraFeed(Protocol):
+    """What the app needs from a camera."""
+
+    @property
+    def available(self) -> bool:
+        """True when frames can be read now."""
+        ...
+
+    def describe(self) -> Msg:
+        """One short line for the status bar ("camera: ready", "no camera")."""
+        ...
+
+    def read(self, field: Field) -> Any | None:
+        """A value for ``field`` from the reading ``field.camera``, or None if unknown."""
+        ...
+
+
+class NoCamera:
+    """No camera: every fact is entered by hand."""
+
+    available = False
+
+    def describe(self) -> Msg:
+        return _("No camera: manual entry")
+
+    def read(self, field: Field) -> Any | None:
+        return None

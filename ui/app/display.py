@@ -1,0 +1,50 @@
+"""Before Kivy starts: is there a screen, and the Kivy settings for window or kiosk.
+
+Kivy reads its configuration when its window module is first imported, so
+:func:`prepare_kivy` must run before any ``kivy.core.window`` import.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+
+
+def display_available() -> tuple[bool, str]:
+    """``(True, how)`` when a window can open: X11/Wayland, or KMS/DRM without a desktop."""
+    if os.environ.get("DISPLAY"):
+        return True, f"X11 display {os.environ['DISPLAY']}"
+    if os.environ.get("WAYLAND_DISPLAY"):
+        return True, f"Wayland display {os.environ['WAYLAND_DISPLAY']}"
+    cards = [c for c in glob.glob("/dev/dri/card*") if os.access(c, os.R_OK | os.W_OK)]
+    if cards:
+        return True, f"KMS/DRM ({cards[0]})"
+    return False, "no DISPLAY, no WAYLAND_DISPLAY and no usable /dev/dri/card* (KMS)"
+
+
+def prepare_kivy(
+    kiosk: bool = False,
+    size: tuple[int, int] = (800, 480),
+    rotation: int = 0,
+    show_cursor: bool = True,
+) -> None:
+    """Environment and Kivy config for the app's window (call before importing Kivy widgets)."""
+    os.environ.setdefault("KIVY_NO_ARGS", "1")  # our argparse owns the command line
+    os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")  # warnings and errors only, via logging
+    os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")  # not xclip/xsel (often missing)
+    if kiosk and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("SDL_VIDEODRIVER", "kmsdrm")
+    from kivy.config import Config
+
+    Config.set("kivy", "log_level", "warning")
+    Config.set("kivy", "exit_on_escape", "0" if kiosk else "1")
+    Config.set("graphics", "width", str(size[0]))
+    Config.set("graphics", "height", str(size[1]))
+    Config.set("graphics", "resizable", "0" if kiosk else "1")
+    Config.set("graphics", "fullscreen", "auto" if kiosk else "0")
+    Config.set("graphics", "rotation", str(rotation if kiosk else 0))
+    Config.set("graphics", "show_cursor", "1" if show_cursor or not kiosk else "0")
+    if not kiosk:
+        # A desktop window: the mouse is one finger (no red multitouch-emulation dots).
+        # In the kiosk, the input routes come from the kiosk's Kivy config (systemd/).
+        Config.set("input", "mouse", "mouse,disable_multitouch")

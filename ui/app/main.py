@@ -1,0 +1,207 @@
+"""The Kivy app: a ScreenManager of the screens, a status bar, keys and buttons.
+
+:class:`TablesideApp` builds the widget tree from the ``.kv`` files, hands
+every button press, key and touch to the :class:`AppController`, and
+re-renders the current screen whenever the controller reports a change.
+:func:`run_app` is what ``tableside app`` calls.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.lang import Builder
+from kivy.properties import StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from ui.app import screens as _screens
+from ui.app.camera import CameraFeed
+from ui.app.controller import AppController
+from ui.app.hardware_bridge import HardwareBridge, make_watchdog
+from ui.app.keys import event_for_key
+from ui.i18n import _, render
+
+KV_DIR = Path(__file__).parent / "kv"
+KV_FILES = ("common.kv", "root.kv", *(f"{name}.kv" for name in _screens.SCREENS))
+WATCHDOG_PING_SECONDS = 5.0
+_kv_loaded = False
+
+
+def load_kv() -> None:
+    """Load the ``.kv`` rules once per process (loading twice would double every widget)."""
+    global _kv_loaded
+    if _kv_loaded:
+        return
+    for name in KV_FILES:
+        Builder.load_file(str(KV_DIR / name))
+    _kv_loaded = True
+
+
+class RootView(BoxLayout):
+    """The screens above, the status bar below (layout in root.kv)."""
+
+
+class TablesideApp(App):
+    """The touchscreen app; all state lives in :attr:`controller`."""
+
+    lang = StringProperty("en")
+    title = "tableside"
+
+    def __init__(
+        self,
+        controller: AppController,
+        kiosk: bool = False,
+        use_hardware: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self.controller = controller
+        self.kiosk = kiosk
+        self.use_hardware = use_hardware
+        self.lang = controller.lang
+        self.hardware: HardwareBridge | None = None
+        self.watchdog: Any = None
+        self._ping: Any = None
+        self.first_screen_shown = False
+
+    # -- translation used by the .kv files: text: app.tx("Undo", app.lang) -------------
+
+    def tx(self, template: str, _lang: str | None = None) -> str:
+        """Translate a fixed UI text; passing ``app.lang`` makes kv re-evaluate on switch."""
+        return render(_(template), self.controller.lang)
+
+    # -- building --------------------------------------------------------------------
+
+    def build(self) -> RootView:
+        load_kv()
+        root = RootView()
+        manager = root.ids.manager
+        for name, cls in _screens.SCREENS.items():
+            manager.add_widget(cls(name=name))
+        Window.bind(on_key_down=self._on_key_down)
+        if self.use_hardware:
+            self.hardware = HardwareBridge(self.button, self.controller.settings.pin_map)
+        self.controller.on_change = self.refresh
+        return root
+
+    def on_start(self) -> None:
+        self.controller.start()
+        if self.kiosk:
+            self.watchdog = make_watchdog()
+            if self.watchdog is not None:
+                Window.bind(on_flip=self._first_frame)  # ready once the first screen is drawn
+                self._ping = Clock.schedule_interval(
+                    lambda _dt: self.watchdog.ping(), WATCHDOG_PING_SECONDS
+                )
+
+    def _first_frame(self, *_args: Any) -> None:
+        Window.unbind(on_flip=self._first_frame)
+        if self.watchdog is not None:
+            self.watchdog.ready()
+
+    def on_stop(self) -> None:
+        if self._ping is not None:
+            self._ping.cancel()
+        if self.watchdog is not None:
+            self.watchdog.stopping()
+        if self.hardware is not None:
+            self.hardware.close()
+
+    # -- rendering -------------------------------------------------------------------
+
+    @property
+    def manager(self) -> Any:
+        return self.root.ids.manager
+
+    def current_screen(self) -> _screens.AppScreen:
+        return self.manager.get_screen(self.controller.screen)  # type: ignore[no-any-return]
+
+    def refresh(self) -> None:
+        """Show and fill the controller's current screen; update the status bar and LEDs."""
+        c = self.controller
+        self.lang = c.lang
+        if self.manager.current != c.screen:
+            self.manager.get_screen(self.manager.current).reset_focus()
+            self.manager.current = c.screen
+        screen = self.current_screen()
+        screen.render()
+        status = self.root.ids
+        status.hardware.text = (
+            c.text(self.hardware.description)
+            if self.hardware
+            else c.text(_("Buttons: keyboard only"))
+        )
+        status.camera.text = c.text(c.camera.describe())
+        example = False
+        if c.screen in {"play", "checklist", "trace"} and c.service.session is not None:
+            view = getattr(screen, "view", None) or c.play_view()
+            example = view.example_data
+        status.example.text = c.text(_("EXAMPLE DATA")) if example else ""
+        self._update_lights()
+        self.first_screen_shown = True
+
+    def _update_lights(self) -> None:
+        hw = self.hardware
+        if hw is None:
+            return
+        c = self.controller
+        if c.error is not None:
+            hw.show("error")
+        elif c.screen in {"play", "checklist"}:
+            hw.show("waiting")
+        else:
+            hw.show("idle")
+        side = None
+        if c.screen == "play" and c.service.session is not None:
+            scene = c.service.session.game.board(c.service.session.state) or {}
+            if scene.get("kind") == "control-board":
+                side = scene.get("highlight_side")
+        hw.light_tray(side)
+
+    # -- buttons and keys ------------------------------------------------------------
+
+    def button(self, event: str) -> None:
+        """A button event (hardware, on the main thread, or a key stand-in)."""
+        if self.controller.button(event):
+            return
+        screen = self.current_screen()
+        if event == "next" or (event == "confirm" and not screen.activate_focused()):
+            screen.focus_next()
+
+    def _on_key_down(self, _window: Any, key: int, *_args: Any) -> bool:
+        if key == 27 and self.kiosk:
+            return True  # Escape never leaves the kiosk
+        event = event_for_key(key)
+        if event is None:
+            return False
+        if self._typing():
+            return False  # a text field has the keyboard
+        self.button(event)
+        return True
+
+    def _typing(self) -> bool:
+        from kivy.uix.textinput import TextInput
+
+        return any(
+            isinstance(w, TextInput) and w.focus for w in self.current_screen().walk(restrict=True)
+        )
+
+
+def run_app(
+    controller: AppController,
+    kiosk: bool = False,
+    camera: CameraFeed | None = None,
+) -> int:
+    """Run the app until its window closes."""
+    if camera is not None:
+        controller.camera = camera
+    app = TablesideApp(controller, kiosk=kiosk)
+    try:
+        app.run()
+    finally:
+        controller.service.close()
+    return 0

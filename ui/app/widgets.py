@@ -1,0 +1,195 @@
+"""Widgets that only render: labels that fit their box, big buttons, steppers.
+
+Sizes are in pixels for the 800x480 touchscreen: body text at least
+``BODY`` px, headlines at least ``HEADLINE`` px, touch targets at least
+``TOUCH`` px. A :class:`FitLabel` wraps its text to its width and shrinks
+its font (never below its ``min_font_size``) until the text fits its height;
+:func:`clipped_labels` finds any label whose text still does not fit.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
+
+BODY = 22
+SMALL = 20  # the smallest text anywhere
+HEADLINE = 30
+TOUCH = 64
+
+COLOURS: dict[str, tuple[float, float, float, float]] = {
+    "red": (0.85, 0.2, 0.18, 1),
+    "yellow": (0.98, 0.8, 0.15, 1),
+    "blue": (0.2, 0.45, 0.9, 1),
+    "brown": (0.55, 0.35, 0.2, 1),
+    "white": (0.95, 0.95, 0.95, 1),
+    "black": (0.1, 0.1, 0.1, 1),
+    "green": (0.25, 0.7, 0.3, 1),
+    "grey": (0.55, 0.55, 0.55, 1),
+    "orange": (0.95, 0.55, 0.15, 1),
+    "purple": (0.6, 0.3, 0.75, 1),
+}
+
+
+def colour(name: str | None, default: str = "grey") -> tuple[float, float, float, float]:
+    """RGBA for a scene colour name (unknown names are grey)."""
+    return COLOURS.get(str(name or default), COLOURS[default])
+
+
+class FitLabel(Label):
+    """A label that wraps to its width and shrinks its font to fit its height.
+
+    ``max_font_size`` is the size it wants; it steps down to ``min_font_size``
+    when the text needs more room. With ``auto_height`` the label grows to
+    its text instead (for content inside a scroll view).
+    """
+
+    max_font_size = NumericProperty(BODY)
+    min_font_size = NumericProperty(SMALL)
+    auto_height = BooleanProperty(False)
+    #: With ``auto_height``: never shorter than this (a button stays finger-sized).
+    min_height = NumericProperty(0)
+
+    def __init__(self, **kwargs: object) -> None:
+        self._fitted: tuple[object, ...] | None = None
+        kwargs.setdefault("halign", "left")
+        kwargs.setdefault("valign", "middle")
+        super().__init__(**kwargs)
+        self.bind(
+            size=self._fit,
+            text=self._fit,
+            max_font_size=self._fit,
+            min_font_size=self._fit,
+            padding=self._fit,
+        )
+        if self.auto_height:
+            self.size_hint_y = None
+        self._fit()
+
+    def _fit(self, *_: object) -> None:
+        key = (
+            self.width,
+            None if self.auto_height else self.height,
+            self.text,
+            self.max_font_size,
+            self.min_font_size,
+            tuple(self.padding),
+        )
+        if key == self._fitted:
+            return  # nothing that matters changed (layout passes repeat sizes)
+        self._fitted = key
+        # Kivy lays text out in text_size minus the padding; the texture includes the padding.
+        pad_x = self.padding[0] + self.padding[2]
+        width = max(1, self.width - pad_x)
+        self.text_size = (self.width, None)
+        size = self.max_font_size
+        self.font_size = size
+        self.texture_update()
+        while size > self.min_font_size and (
+            longest_word(self) > width
+            or (not self.auto_height and self.texture_size[1] > self.height)
+        ):
+            size = max(self.min_font_size, size - 2)
+            self.font_size = size
+            self.texture_update()
+        if self.auto_height:
+            self.height = max(self.min_height, self.texture_size[1])
+
+
+class BigButton(ButtonBehavior, FitLabel):
+    """A finger-sized button; ``focused`` draws the ring the NEXT button moves."""
+
+    focused = BooleanProperty(False)
+    selected = BooleanProperty(False)
+    tint = ListProperty([0.22, 0.27, 0.35, 1])
+
+    def __init__(self, **kwargs: object) -> None:
+        kwargs.setdefault("halign", "center")
+        kwargs.setdefault("max_font_size", 24)
+        kwargs.setdefault("padding", (10, 4))
+        kwargs.setdefault("min_height", TOUCH)
+        super().__init__(**kwargs)
+
+
+_MARKUP = re.compile(r"\[/?[a-z]+(=[^\]]*)?\]")
+
+
+def longest_word(label: Label) -> float:
+    """Width in px of the widest word of ``label`` at its current font (markup removed).
+
+    Kivy breaks a word that is wider than the label in the middle; a label whose
+    longest word is wider than its text width is therefore broken or clipped.
+    """
+    text = _MARKUP.sub("", label.text) if label.markup else label.text
+    words = set(text.split())
+    if not words:
+        return 0.0
+    core = label._label  # the core text provider, configured with the label's font
+    widest = max(core.get_extents(word)[0] for word in words)
+    return widest * (1.08 if label.markup or label.bold else 1.0)
+
+
+def walk_visible(root: Widget) -> Iterator[Widget]:
+    """Every widget under ``root`` that is drawn (not in a hidden, zero-size branch)."""
+    stack = [root]
+    while stack:
+        widget = stack.pop()
+        if widget.opacity == 0 or (widget.disabled and widget.opacity == 0):
+            continue
+        yield widget
+        stack.extend(widget.children)
+
+
+def clipped_labels(root: Widget, tolerance: float = 1.0) -> list[Label]:
+    """Labels whose rendered text is larger than their box (clipped or overflowing).
+
+    A label inside a scroll view may be taller than the view (players scroll),
+    but never wider than its own box. Empty labels are ignored.
+    """
+    bad = []
+    for widget in walk_visible(root):
+        if not isinstance(widget, Label) or not widget.text.strip():
+            continue
+        if widget.width < 2 or widget.height < 2:
+            continue  # not laid out (hidden)
+        widget.texture_update()
+        tw, th = widget.texture_size
+        too_big = tw > widget.width + tolerance or th > widget.height + tolerance
+        pad = widget.padding[0] + widget.padding[2]
+        if too_big or longest_word(widget) > widget.width - pad + tolerance:
+            bad.append(widget)
+    return bad
+
+
+def outside_parent(root: Widget) -> list[Widget]:
+    """Widgets that stick out of the window (overlapping the screen edge)."""
+    from kivy.core.window import Window
+
+    bad = []
+    for widget in walk_visible(root):
+        if widget.width < 2 or widget.height < 2 or _in_scroll(widget):
+            continue
+        x, y = widget.to_window(widget.x, widget.y)
+        if (
+            x < -1
+            or y < -1
+            or x + widget.width > Window.width + 1
+            or y + widget.height > Window.height + 1
+        ):
+            bad.append(widget)
+    return bad
+
+
+def _in_scroll(widget: Widget) -> bool:
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent:
+        if isinstance(parent, ScrollView):
+            return True
+        parent = parent.parent
+    return False

@@ -1,0 +1,210 @@
+"""``tableside screenshots OUTDIR``: every screen at 800x480 in each language, checked.
+
+Walks each registered game (or ``--game``) from set-up through its steps with
+the values shown (missing choices take the first option), capturing the
+resume, choose, set-up, checklist, play, trace, history and settings screens
+in English, German and Portuguese as ``OUTDIR/<lang>/NN-<screen>.png``. Every
+capture is checked for text that is clipped or overflows its box and for
+widgets that stick out of the window; any finding is printed and the command
+exits with status 1. Without a display it starts Xvfb itself. The journal is
+a temporary one: the user's games are never touched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ui.cli import UserError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "screenshots", help="capture every app screen in each language and check for clipped text"
+    )
+    parser.add_argument("outdir", type=Path, help="where the PNG files go (kept out of git)")
+    parser.add_argument("--game", action="append", help="only this game (repeatable)")
+    parser.add_argument(
+        "--games-from",
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help="import a module that registers extra games (e.g. tests.ui.support.scene_game)",
+    )
+    parser.add_argument("--steps", type=int, default=12, help="steps to walk per game")
+    parser.add_argument("--lang", action="append", help="only this language (repeatable)")
+    parser.set_defaults(func=run)
+
+
+@dataclass(frozen=True)
+class Finding:
+    shot: str
+    problem: str
+
+
+def run(args: argparse.Namespace) -> int:
+    import os
+
+    for module in args.games_from:
+        importlib.import_module(module)
+    xvfb = None
+    if not os.environ.get("DISPLAY"):
+        from ui.app.xvfb import XvfbError, start_xvfb
+
+        try:
+            xvfb = start_xvfb()
+        except XvfbError as exc:
+            raise UserError(f"no display and {exc}") from exc
+    try:
+        findings, count = capture_all(args)
+    finally:
+        if xvfb is not None:
+            xvfb.terminate()
+    print(f"{count} screenshots in {args.outdir}")
+    for finding in findings:
+        print(f"CLIPPED: {finding.shot}: {finding.problem}", file=sys.stderr)
+    if findings:
+        print(f"tableside: {len(findings)} screen problem(s) found", file=sys.stderr)
+        return 1
+    return 0
+
+
+def capture_all(args: argparse.Namespace) -> tuple[list[Finding], int]:
+    from ui.app.display import prepare_kivy
+
+    prepare_kivy()
+    from rules.registry import all_games
+    from ui.i18n import LANGUAGES
+
+    games = args.game or list(all_games())
+    if not games:
+        raise UserError("no game is registered (try --games-from tests.ui.support.scene_game)")
+    langs = args.lang or list(LANGUAGES)
+    findings: list[Finding] = []
+    count = 0
+    for lang in langs:
+        with tempfile.TemporaryDirectory() as tmp:
+            shooter = Shooter(args.outdir / lang, Path(tmp) / "journal.sqlite3", lang)
+            try:
+                shooter.walk(games, args.steps)
+            finally:
+                shooter.close()
+            findings.extend(shooter.findings)
+            count += shooter.count
+    return findings, count
+
+
+class Shooter:
+    """One language: an app on a temporary journal, driven screen by screen."""
+
+    def __init__(self, outdir: Path, journal: Path, lang: str) -> None:
+        from ui.app.controller import AppController
+        from ui.app.harness import open_app
+        from ui.app.settings import Settings
+        from ui.service import TableService
+
+        self.outdir = outdir
+        self.outdir.mkdir(parents=True, exist_ok=True)
+        self.journal = journal
+        self.service = TableService(journal)
+        self.controller = AppController(self.service, Settings(language=lang))
+        # With the hardware package present its (mock) description is checked too.
+        self.app = open_app(self.controller, use_hardware=True)
+        self.findings: list[Finding] = []
+        self.count = 0
+
+    def close(self) -> None:
+        from ui.app.harness import close_app
+
+        close_app(self.app)
+        self.service.close()
+
+    def shot(self, name: str) -> None:
+        from ui.app.harness import pump
+        from ui.app.widgets import clipped_labels, outside_parent
+
+        pump(3)
+        self.count += 1
+        label = f"{self.outdir.name}/{self.count:02d}-{name}"
+        root = self.app.root
+        for widget in clipped_labels(root):
+            tw, th = widget.texture_size
+            self.findings.append(
+                Finding(
+                    label,
+                    f"{widget.text[:60]!r} needs {tw:.0f}x{th:.0f} px "
+                    f"but has {widget.width:.0f}x{widget.height:.0f}",
+                )
+            )
+        for widget in outside_parent(root):
+            self.findings.append(
+                Finding(label, f"{type(widget).__name__} sticks out of the window")
+            )
+        root.export_to_png(str(self.outdir / f"{self.count:02d}-{name}.png"))
+
+    def walk(self, games: list[str], steps: int) -> None:
+        c = self.controller
+        c.start()
+        self.shot("choose")
+        c.show("settings")
+        self.shot("settings")
+        c.back()
+        for game in games:
+            c.choose_game(game)
+            self.shot(f"setup-{game}")
+            c.start_game(seed=1)
+            traced = False
+            for step in range(steps):
+                prompt = c.prompt
+                self.shot(f"{c.screen}-{game}-{step + 1}")
+                if not traced and c.current_decision() is not None:
+                    c.show("trace")
+                    self.shot(f"trace-{game}")
+                    c.back()
+                    traced = True
+                if prompt.finished:
+                    break
+                fill_missing(c.form)
+                c.confirm()
+                if c.error is not None:
+                    self.shot(f"error-{game}-{step + 1}")
+                    break
+            c.show("history")
+            self.shot(f"history-{game}")
+            c.back()
+            if c.service.session is not None and c.prompt.finished:
+                c.undo()
+        self._resume()
+
+    def _resume(self) -> None:
+        """A new controller on the same journal finds the unfinished game."""
+        from ui.app.controller import AppController
+
+        old = self.controller
+        fresh = AppController(self.service, old.settings)
+        fresh.on_change = self.app.refresh
+        self.app.controller = fresh
+        self.controller = fresh
+        fresh.start()
+        if fresh.screen == "resume":
+            self.shot("resume")
+
+
+def fill_missing(form: Any) -> None:
+    """Give every empty field a value: the first choice, the minimum, some text."""
+    if form is None:
+        return
+    for field in form.missing():
+        if field.kind == "choice" and field.choices:
+            form.choose(field.key, field.choices[0].value)
+        elif field.kind == "int":
+            form.step(field.key, 0)
+        elif field.kind == "bool":
+            form.values[field.key] = False
+        elif field.kind == "text":
+            form.set_text(field.key, "-")
