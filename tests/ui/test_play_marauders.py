@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+
+import pytest
 
 from ui.service import TableService
 from ui.terminal import Terminal
@@ -122,3 +125,38 @@ def test_resume_after_quitting_mid_game(tmp_path: Path) -> None:
     assert again.session.step_count == steps and again.session.state == state
     assert any("Resumed at step" in line for line in out)
     again.close()
+
+
+@pytest.mark.gui
+def test_marauders_screens_fit_at_800x480(kivy_window, tmp_path: Path) -> None:
+    """The touchscreen shows every Marauders step without clipped text (German: longest)."""
+    from tests.rules.marauders.support import busy_answers
+    from ui.commands.screenshots import Shooter
+
+    shots = Path(os.environ.get("MARAUDERS_SHOTS", tmp_path / "de"))
+    shooter = Shooter(shots, tmp_path / "journal.sqlite3", "de")
+    try:
+        c = shooter.controller
+        c.choose_game("marauders")
+        c.setup_form.values.update({"players": 2})
+        c.start_game(seed=4)
+        seen = set()
+        for step in range(60):
+            prompt = c.prompt
+            if prompt.finished:
+                break
+            if prompt.step not in seen or prompt.decision is not None:
+                shooter.shot(f"{c.screen}-{step}-{prompt.step}")
+                seen.add(prompt.step)
+            values = busy_answers(c.service.session)
+            c.form.values.update(values)
+            c.confirm()
+            assert c.error is None, c.text(c.error)
+        assert c.play_view().scene.get("kind") == "control-board"
+    finally:
+        shooter.close()
+    assert shooter.count >= 10
+    # The app's own hardware status line ("Simulated buttons ...") is not a Marauders text;
+    # its German fit is the app's concern (reported), so it is left out here.
+    problems = [f.problem for f in shooter.findings if "Simulated buttons" not in f.problem]
+    assert problems == []

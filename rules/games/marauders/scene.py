@@ -4,11 +4,30 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.decision import Tracer
 from rules.games.marauders import catalogue as cat
+from rules.games.marauders import logic
 from rules.games.marauders.model import COLOURS, ROUNDS, SIDES, label, order_text
 from rules.text import Msg, msg
 
 _HIGHLIGHT_STEPS = {"action", "autumn-result"}
+
+
+def _highlight(state: dict[str, Any]) -> int | None:
+    """The side to light: the chosen action's tray, the summer location, the autumn direction."""
+    tile = state.get("tile")
+    pending = state.get("pending") or {}
+    step = state["step"]
+    if tile and pending.get("action") in tile["actions"]:
+        return int(tile["actions"].index(pending["action"]))
+    if tile and step == "summer-action":
+        action = cat.pricing_of(state)["actions"][state["summer_index"]]
+        return int(tile["actions"].index(action))
+    if step == "autumn-member":
+        return logic.autumn_direction(
+            state["trays"], cat.board_of(state), state["marker"], Tracer()
+        )
+    return None
 
 
 def control_board_scene(state: dict[str, Any]) -> dict[str, Any]:
@@ -27,10 +46,7 @@ def control_board_scene(state: dict[str, Any]) -> dict[str, Any]:
                 "priority": label(cat.priority_at(cat.board_of(state), s)).to_json(),
             }
         )
-    pending = state.get("pending") or {}
-    highlight = None
-    if tile and pending.get("action") in tile["actions"]:
-        highlight = tile["actions"].index(pending["action"])
+    highlight = _highlight(state)
     centre = (
         msg("Tile {id}: {n} actions", id=tile.get("id") or "?", n=tile["number"])
         if tile

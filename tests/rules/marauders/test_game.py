@@ -298,3 +298,14 @@ def test_autumn_positions_give_the_activation_order() -> None:
         to_step(new_session, "autumn-start")
         new_session.answer({"positions": "2"})
     assert info.value.field == "positions"
+
+
+def test_scene_lights_the_summer_location_and_the_autumn_direction() -> None:
+    session = new()
+    to_step(session, "summer-action")
+    tile = session.state["tile"]
+    first = cat.pricing_of(session.state)["actions"][0]
+    assert GAME.board(session.state)["highlight_side"] == tile["actions"].index(first)
+    to_step(session, "autumn-start")
+    session.answer({"members": 1, "paid": {"blue": 2}})
+    assert GAME.board(session.state)["highlight_side"] == 4  # the blue tray's side
