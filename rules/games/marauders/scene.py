@@ -69,11 +69,28 @@ def control_board_scene(state: dict[str, Any]) -> dict[str, Any]:
                 msg("Priority marker").to_json(),
                 f"side {state['marker']} ({cat.priority_at(cat.board_of(state), state['marker'])})",
             ],
-            [msg("Trays").to_json(), " ".join(f"{c}={state['trays'][c]}" for c in COLOURS)],
             [msg("Player order").to_json(), order_text(state["order"])],
             [msg("Pays onto the control board").to_json(), f"P{payer}"],
+            *_side_facts(state),
         ],
     }
+
+
+def _side_facts(state: dict[str, Any]) -> list[list[Any]]:
+    """One fact per side: tray and count, the tile's action, the priority icon.
+
+    The painter draws trays and counts; the printed symbols are listed here.
+    """
+    board = cat.board_of(state)
+    tile = state.get("tile")
+    facts = []
+    for side in board["sides"]:
+        parts = [f"{side['tray']} {state['trays'][side['tray']]}" if side["tray"] else "-"]
+        if tile:
+            parts.append(tile["actions"][side["side"]])
+        parts.append(side["priority"])
+        facts.append([msg("Side {n}", n=side["side"]).to_json(), " · ".join(parts)])
+    return facts
 
 
 def status_lines(state: dict[str, Any]) -> tuple[Msg, ...]:
