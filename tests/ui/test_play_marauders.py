@@ -92,7 +92,7 @@ def test_whole_game_in_the_terminal(tmp_path: Path) -> None:
         "Set-up checklist",
         "Spring begins",
         "Summer begins",
-        "Autumn: the tribe",
+        "Autumn · The tribe members move",
         "End of round 5",
         "Final scoring",
         "BOT: The tribe takes",

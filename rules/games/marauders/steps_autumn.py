@@ -28,7 +28,7 @@ class AutumnSteps(TableHelpers):
         marker = state["marker"]
         return Prompt(
             "autumn-start",
-            msg("Autumn: the tribe members move"),
+            msg("The tribe members move"),
             self._round_phase(state, msg("Autumn")),
             (
                 self._payer_line(state),

@@ -146,7 +146,7 @@ class SummerSteps(TableHelpers):
         return Prompt(
             "summer-action",
             msg(
-                "Summer: the {action} location ({i} of {n})",
+                "The {action} location ({i} of {n})",
                 action=label(action),
                 i=state["summer_index"] + 1,
                 n=len(order),
