@@ -37,7 +37,7 @@ class Marauders(SetupSteps, SpringSteps, ActionSteps, SummerSteps, AutumnSteps, 
 
     name = "marauders"
     title = "Prehistory — Marauders mode"
-    role = "plays the marauder tribe against 1-3 players, explaining every decision"
+    role = "plays the marauder tribe and explains every decision"
 
     def setup_fields(self) -> tuple[Field, ...]:
         return (
