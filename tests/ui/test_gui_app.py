@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from rules.text import msg
+
 pytestmark = pytest.mark.gui
 
 
@@ -224,7 +226,10 @@ def test_hardware_panel_is_wired_through_the_main_thread(make_app, monkeypatch):
             pass
 
     modules = {
-        "hardware.pins": {"choose_pin_factory": lambda: ("mock", "simulated (MockFactory)")},
+        "hardware.pins": {
+            # The real API returns the description as a translatable Msg.
+            "choose_pin_factory": lambda: ("mock", msg("Simulated buttons (no GPIO found)"))
+        },
         "hardware.config": {"load_pin_map": lambda path: {"path": path}},
         "hardware.panel": {"ButtonPanel": Panel},
         "hardware.lights": {"StatusLights": Lights},
@@ -244,7 +249,7 @@ def test_hardware_panel_is_wired_through_the_main_thread(make_app, monkeypatch):
     try:
         from tests.ui.support.driving import shown
 
-        assert shown(app, "Buttons: simulated (MockFactory)")
+        assert shown(app, "Simulated buttons (no GPIO found)")
         app.controller.choose_game("scenes")
         app.controller.start_game(seed=1)
         panel = made["panel"]

@@ -46,7 +46,7 @@ class HardwareBridge:
             pin_map = config.load_pin_map(pin_map_path or None)
             self.panel = panel.ButtonPanel(pin_map, on_main_thread(deliver), pin_factory=factory)
             self.lights = lights.StatusLights(pin_map, pin_factory=factory)
-            self.description = _("Buttons: {how}", how=str(description))
+            self.description = description  # a Msg: says "buttons" itself, translated late
         except Exception as exc:  # a wiring or config problem must not stop the app
             log.warning("buttons and lights unavailable: %s", exc)
             self.description = _("Buttons: unavailable ({reason})", reason=str(exc))
