@@ -8,6 +8,7 @@ them with a :class:`~vision.reader.TableReader` (reusing one reading for
 =====================  ==================================================================
 ``tray_counts:N``      ``{colour: n}`` of the tray on side N (a ``counts`` field)
 ``tray_totals``        ``{"0": n, ..., "5": n}``: markers per side, all colours together
+``colour_totals``      ``{colour: n}``: markers of each colour on the whole control board
 ``priority_side``      the priority marker's side, 0-5
 ``token_cell:ID``      cell id of the component with sticker ID
 ``token_rotation:ID``  its rotation in degrees
@@ -81,6 +82,11 @@ class VisionFeed:
             if any(t.counts is None or min(t.confidence.values()) < sure for t in reading.trays):
                 return None
             return {str(t.side): sum(t.counts.values()) for t in reading.trays if t.counts}
+        if name == "colour_totals":
+            if any(t.counts is None or min(t.confidence.values()) < sure for t in reading.trays):
+                return None
+            wanted = [c.value for c in field.choices] or list(COLOURS)
+            return {c: sum(t.counts.get(c, 0) for t in reading.trays if t.counts) for c in wanted}
         if name == "priority_side":
             if reading.priority_side is None or reading.priority_confidence < sure:
                 return None

@@ -31,6 +31,10 @@ def test_feed_prefills_tray_counts_and_priority_side(
     assert feed.read(side) == truth["priority_side"]
     totals = feed.read(Field("t", msg("Totals"), "counts", camera="tray_totals"))
     assert totals == {k: sum(v.values()) for k, v in truth["counts"].items()}
+    by_colour = feed.read(
+        Field("c", msg("Colours"), "counts", choices=colours, camera="colour_totals")
+    )
+    assert by_colour == {c: sum(t.get(c, 0) for t in truth["counts"].values()) for c in COLOURS}
     assert feed.read(Field("x", msg("X"), "int")) is None  # no camera reading named
     assert feed.available
 

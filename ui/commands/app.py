@@ -28,8 +28,46 @@ def register(sub: argparse._SubParsersAction) -> None:
         default=None,
         help="settings file (default: settings.json in the user's config directory)",
     )
+    parser.add_argument(
+        "--camera",
+        metavar="SOURCE",
+        help=(
+            "read the table with a camera: usb:N, pi, a folder or a video "
+            "(needs a calibration: tableside vision calibrate); default: manual entry"
+        ),
+    )
+    parser.add_argument(
+        "--calibration",
+        type=Path,
+        default=None,
+        help="camera calibration (default: vision-calibration.json in the data directory)",
+    )
     add_journal_argument(parser)
     parser.set_defaults(func=run)
+
+
+def camera_feed(source: str | None, calibration: Path | None) -> object | None:
+    """A :class:`vision.feed.VisionFeed` for ``--camera``, or None for manual entry.
+
+    A missing or unusable calibration is reported and the app runs with manual
+    entry: a camera problem never keeps the players from playing.
+    """
+    if not source:
+        return None
+    from rules.errors import RulesError
+    from ui.commands.vision import default_calibration
+    from vision import calibration as cal
+    from vision.errors import VisionError
+    from vision.feed import VisionFeed
+    from vision.reader import TableReader
+    from vision.sources import open_source
+
+    try:
+        reader = TableReader(cal.load(calibration or default_calibration()))
+        return VisionFeed(reader, open_source(source))
+    except (RulesError, VisionError, OSError) as exc:
+        print(f"tableside: camera not used ({exc}); facts are entered by hand.", file=sys.stderr)
+        return None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,4 +103,5 @@ def run(args: argparse.Namespace) -> int:
 
     service = TableService(journal, recover=args.journal is None)
     controller = AppController(service, settings, settings_path, game_name=args.game)
-    return run_app(controller, kiosk=args.kiosk)
+    camera = camera_feed(args.camera, args.calibration)
+    return run_app(controller, kiosk=args.kiosk, camera=camera)  # type: ignore[arg-type]

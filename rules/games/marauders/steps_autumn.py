@@ -15,6 +15,7 @@ from rules.games.marauders.steps_common import (
     colour_choices,
     income_fields,
     paid_field,
+    trays_field,
     zero,
 )
 from rules.prompt import Choice, Field, Prompt
@@ -60,11 +61,12 @@ class AutumnSteps(TableHelpers):
                     ),
                 ),
                 paid_field(msg("Paid onto the control board before the tribe moves")),
+                trays_field(state),
             ),
         )
 
     def _advance_autumn_start(self, state: State, answer: Mapping[str, Any]) -> Decision | None:
-        self._add(state, answer["paid"])
+        self._apply_table(state, answer)
         members = parsing.positions(answer["positions"])
         total = len(members) if members else answer["members"]
         decision = None
@@ -204,6 +206,8 @@ class AutumnSteps(TableHelpers):
                 default=zero(),
                 choices=colour_choices(),
             )
+        # No trays_now check here: the gain entered in this step changes the trays
+        # too; the next step of the tribe carries the check again.
         fields.append(paid_field(msg("Paid onto the control board since then")))
         return Prompt(
             "autumn-result",
@@ -217,7 +221,7 @@ class AutumnSteps(TableHelpers):
         if "marker_colour" in answer:
             state["trays"][answer["marker_colour"]] += 1
         self._add(state, answer["gained"])
-        self._add(state, answer["paid"])
+        self._apply_table(state, answer)
         state["vp"] += answer["vp"]
         self._move_marker(state, answer["dev"])
         state["pending"] = None

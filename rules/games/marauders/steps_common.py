@@ -38,6 +38,23 @@ def paid_field(label_text: Msg | None = None) -> Field:
     )
 
 
+def trays_field(state: State) -> Field:
+    """The markers on the control board now, per colour: a check the camera can prefill.
+
+    Its default is what the assistant tracked. When the players (or the camera)
+    change it, the entered counts replace the tracked ones and the ``paid`` field
+    of the same step is not added on top (see :meth:`TableHelpers._apply_table`).
+    """
+    return Field(
+        "trays_now",
+        msg("Markers on the control board now (correct if the table differs)"),
+        "counts",
+        default=dict(state["trays"]),
+        choices=colour_choices(),
+        camera="colour_totals",
+    )
+
+
 def income_fields(state: State) -> tuple[Field, ...]:
     return (
         Field(
@@ -73,6 +90,26 @@ class TableHelpers:
 
     def _example(self, state: State, board: bool = True, tile: bool = True) -> bool:
         return (board and state["board_example"]) or (tile and self._tile_example(state))
+
+    def _apply_table(self, state: State, answer: Mapping[str, Any]) -> None:
+        """Apply a step's payments, or the tray counts read from the table.
+
+        Reading chosen: counts in ``trays_now`` that differ from the tracked ones
+        are the truth of the table (typed or read by the camera) and replace the
+        tracked counts; otherwise the ``paid`` markers are added.
+        """
+        now = answer.get("trays_now")
+        if now is not None and dict(now) != dict(state["trays"]):
+            before = dict(state["trays"])
+            state["trays"] = {c: int(now.get(c, 0)) for c in state["trays"]}
+            changed = ", ".join(
+                f"{c} {before[c]}->{state['trays'][c]}"
+                for c in before
+                if before[c] != state["trays"][c]
+            )
+            self._note(state, msg("Tray counts taken from the table: {changes}", changes=changed))
+            return
+        self._add(state, answer["paid"])
 
     @staticmethod
     def _add(state: State, counts: Mapping[str, int]) -> None:

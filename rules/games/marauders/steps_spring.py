@@ -10,7 +10,13 @@ from rules.game import State
 from rules.games.marauders import catalogue as cat
 from rules.games.marauders import logic, parsing
 from rules.games.marauders.model import ACTIONS, TRIBE, label
-from rules.games.marauders.steps_common import TableHelpers, colour_choices, paid_field, zero
+from rules.games.marauders.steps_common import (
+    TableHelpers,
+    colour_choices,
+    paid_field,
+    trays_field,
+    zero,
+)
 from rules.prompt import Choice, Field, Prompt
 from rules.text import msg
 
@@ -69,6 +75,7 @@ class SpringSteps(TableHelpers):
         ]
         fields = (
             paid_field(),
+            trays_field(state),
             Field(
                 "full",
                 msg("Actions whose columns are all occupied"),
@@ -87,7 +94,7 @@ class SpringSteps(TableHelpers):
         )
 
     def _advance_spring_turn(self, state: State, answer: Mapping[str, Any]) -> Decision:
-        self._add(state, answer["paid"])
+        self._apply_table(state, answer)
         tile = state["tile"]
         decision = logic.spring(
             state["trays"],
@@ -117,10 +124,13 @@ class SpringSteps(TableHelpers):
                 msg("The tribe has no spring actions left."),
                 self._payer_line(state),
             ),
-            (paid_field(msg("Paid onto the control board for the rest of spring")),),
+            (
+                paid_field(msg("Paid onto the control board for the rest of spring")),
+                trays_field(state),
+            ),
         )
 
     def _advance_spring_end(self, state: State, answer: Mapping[str, Any]) -> None:
-        self._add(state, answer["paid"])
+        self._apply_table(state, answer)
         state["step"] = "summer-start"
         self._next_tile_from_pile(state)

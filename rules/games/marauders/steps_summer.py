@@ -11,7 +11,7 @@ from rules.game import State
 from rules.games.marauders import catalogue as cat
 from rules.games.marauders import logic
 from rules.games.marauders.model import label
-from rules.games.marauders.steps_common import TableHelpers, colour_choices, paid_field
+from rules.games.marauders.steps_common import TableHelpers, colour_choices, paid_field, trays_field
 from rules.prompt import Field, Prompt
 from rules.text import msg
 
@@ -58,7 +58,7 @@ class SummerSteps(TableHelpers):
                 framed=label(framed),
             ),
         ]
-        fields = [paid_field()]
+        fields = [paid_field(), trays_field(state)]
         for action in walk:
             fields.append(
                 Field(
@@ -80,7 +80,7 @@ class SummerSteps(TableHelpers):
         )
 
     def _advance_summer_pillar(self, state: State, answer: Mapping[str, Any]) -> Decision:
-        self._add(state, answer["paid"])
+        self._apply_table(state, answer)
         pillars = {a: [answer["p_" + a]] for a in self._summer_walk(state)}
         decision = logic.summer_pillar(
             pillars,
@@ -162,12 +162,15 @@ class SummerSteps(TableHelpers):
                     count=state["trays"].get(colour, 0) if colour else 0,
                 ),
             ),
-            (paid_field(msg("Paid onto the control board before the tribe's check")),),
+            (
+                paid_field(msg("Paid onto the control board before the tribe's check")),
+                trays_field(state),
+            ),
             confirm_label=msg("Decide"),
         )
 
     def _advance_summer_action(self, state: State, answer: Mapping[str, Any]) -> Decision:
-        self._add(state, answer["paid"])
+        self._apply_table(state, answer)
         action = cat.pricing_of(state)["actions"][state["summer_index"]]
         decision = logic.summer_action(
             state["trays"], cat.board_of(state), state["tile"], action, self._example(state)
