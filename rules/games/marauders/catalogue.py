@@ -3,9 +3,10 @@
 The rule text does not print these, so they are data (``data/components.json``,
 schema in docs/marauders.md). The shipped file is EXAMPLE data (``"example":
 true``); a user file with the real components replaces it, either inline in a
-situation file (``tableside decide``) or for play through the environment
-variable ``TABLESIDE_MARAUDERS_COMPONENTS`` (a path), read once when the game
-starts. Reading the packaged file is the only I/O here, like the journal.
+situation file (``tableside decide``) or, for play, handed over by the front
+end with :func:`use_components` (it reads the file named by the environment
+variable ``TABLESIDE_MARAUDERS_COMPONENTS``). Reading the packaged example
+file is the only file access here.
 
 Every validator raises :class:`rules.errors.SituationError` naming the field path.
 """
@@ -13,7 +14,6 @@ Every validator raises :class:`rules.errors.SituationError` naming the field pat
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping
 from importlib import resources
 from typing import Any
@@ -21,7 +21,6 @@ from typing import Any
 from rules.errors import SituationError
 from rules.games.marauders.model import ACTIONS, COLOURS, PRIORITIES, SIDES
 
-ENV_VAR = "TABLESIDE_MARAUDERS_COMPONENTS"
 FACES = (2, 3)
 
 Board = dict[str, Any]
@@ -199,24 +198,21 @@ def builtin() -> dict[str, Any]:
     return _cache["builtin"]
 
 
+def use_components(raw: Mapping[str, Any] | None, source: str = "components") -> None:
+    """Use the players' own component data (validated here), or ``None`` for the example.
+
+    The front end reads the file (``TABLESIDE_MARAUDERS_COMPONENTS``, see
+    :mod:`ui.components`) and hands its content over: the core stays free of I/O.
+    """
+    if raw is None:
+        _cache.pop("user", None)
+        return
+    _cache["user"] = catalogue(raw, source)
+
+
 def default() -> dict[str, Any]:
-    """The file named by ``TABLESIDE_MARAUDERS_COMPONENTS``, else the packaged example."""
-    path = os.environ.get(ENV_VAR)
-    if not path:
-        return builtin()
-    if path in _cache:
-        return _cache[path]
-    try:
-        with open(path, encoding="utf-8") as handle:
-            raw = json.load(handle)
-    except OSError as exc:
-        raise SituationError(ENV_VAR, f"cannot read {path}: {exc.strerror}") from exc
-    except json.JSONDecodeError as exc:
-        raise SituationError(
-            ENV_VAR, f"{path} is not valid JSON ({exc.msg}, line {exc.lineno})"
-        ) from exc
-    _cache[path] = catalogue(raw, ENV_VAR)
-    return _cache[path]
+    """The players' own components if given (:func:`use_components`), else the example."""
+    return _cache.get("user") or builtin()
 
 
 # -- reading a validated board ----------------------------------------------------------

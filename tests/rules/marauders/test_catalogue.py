@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from rules.games.marauders.model import ACTIONS, COLOURS, PRIORITIES
 from rules.games.marauders.situations import DECISIONS
 from rules.session import Session
 from tests.rules.marauders.support import GAME
+from ui.components import MARAUDERS_ENV, load_user_components
 
 DATA = Path(cat.__file__).parent / "data" / "components.json"
 
@@ -43,10 +45,8 @@ def _user_file(tmp_path: Path, example: bool = False) -> Path:
     return path
 
 
-def test_user_components_file_replaces_the_example(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv(cat.ENV_VAR, str(_user_file(tmp_path)))
+def test_user_components_file_replaces_the_example(tmp_path: Path) -> None:
+    load_user_components({MARAUDERS_ENV: str(_user_file(tmp_path))})
     situation = {
         "decision": "spring",
         "trays": {"red": 2},
@@ -61,25 +61,28 @@ def test_user_components_file_replaces_the_example(
     assert cat.board_of(session.state)["sides"][0]["tray"] == "red"
 
 
-def test_bad_user_file_names_the_problem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bad_user_file_names_the_problem(tmp_path: Path) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text("{oops")
-    monkeypatch.setenv(cat.ENV_VAR, str(broken))
     with pytest.raises(SituationError) as info:
-        cat.default()
-    assert info.value.field == cat.ENV_VAR and "not valid JSON" in info.value.problem
+        load_user_components({MARAUDERS_ENV: str(broken)})
+    assert info.value.field == MARAUDERS_ENV and "not valid JSON" in info.value.problem
     raw = json.loads(DATA.read_text("utf-8"))
     raw["tiles"][3]["faces"]["3"][0] = "dancing"
     wrong = tmp_path / "wrong.json"
     wrong.write_text(json.dumps(raw))
-    monkeypatch.setenv(cat.ENV_VAR, str(wrong))
     with pytest.raises(SituationError) as info:
-        cat.default()
-    assert info.value.field == f"{cat.ENV_VAR}.tiles[3].faces.3[0]"
-    monkeypatch.setenv(cat.ENV_VAR, str(tmp_path / "missing.json"))
+        load_user_components({MARAUDERS_ENV: str(wrong)})
+    assert info.value.field == f"{MARAUDERS_ENV}.tiles[3].faces.3[0]"
     with pytest.raises(SituationError) as info:
-        cat.default()
+        load_user_components({MARAUDERS_ENV: str(tmp_path / "missing.json")})
     assert "cannot read" in info.value.problem
+
+
+@pytest.fixture(autouse=True)
+def _back_to_the_example() -> Iterator[None]:
+    yield
+    cat.use_components(None)
 
 
 def test_inline_components_in_a_situation(tmp_path: Path) -> None:
@@ -117,16 +120,14 @@ def test_summer_pillar_reports_the_taken_colours() -> None:
     assert decision.result["colours"] == {"brown": 1, "red": 1, "blue": 1}
 
 
-def test_a_small_catalogue_reshuffles_its_discards(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_small_catalogue_reshuffles_its_discards(tmp_path: Path) -> None:
     from tests.rules.marauders.support import busy_answers, play
 
     raw = json.loads(DATA.read_text("utf-8"))
     raw["tiles"] = raw["tiles"][:3]
     path = tmp_path / "three.json"
     path.write_text(json.dumps(raw))
-    monkeypatch.setenv(cat.ENV_VAR, str(path))
+    load_user_components({MARAUDERS_ENV: str(path)})
     session = Session(GAME, {"players": 1, "hard_tiles": 1}, seed=5)
     play(session, busy_answers)
     assert session.prompt().finished
