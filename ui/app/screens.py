@@ -306,17 +306,10 @@ class PlayScreen(AppScreen):
                 FitLabel(text=view.error, auto_height=True, color=(1, 0.5, 0.4, 1), bold=True)
             )
         d = view.decision
+        if view.previous is not None:
+            self._done(view.previous)  # what the bot just did stays in view: do it first
         if d is not None and d.done and view.fields:
-            # What the bot did at the last step, in one line above the facts asked now.
-            content.add_widget(
-                FitLabel(
-                    text=f"{d.heading}: {d.summary}",
-                    auto_height=True,
-                    max_font_size=24,
-                    bold=True,
-                    color=(1, 0.85, 0.4, 1),
-                )
-            )
+            self._done(d)  # what the bot did at the last step, above the facts asked now
         elif d is not None:
             self._decision(d)
         for line in view.lines:
@@ -330,6 +323,21 @@ class PlayScreen(AppScreen):
             )
         _fill_fields(content, view.fields, c)
         self.ids.scroll.scroll_y = scroll
+
+    def _done(self, d: DecisionView) -> None:
+        """What the bot did at the last step: headline and the physical steps left to do."""
+        content = self.ids.content
+        content.add_widget(
+            FitLabel(
+                text=f"{d.heading}: {d.summary}",
+                auto_height=True,
+                max_font_size=24,
+                bold=True,
+                color=(1, 0.85, 0.4, 1),
+            )
+        )
+        for line in d.instructions:
+            content.add_widget(FitLabel(text=f"• {line}", auto_height=True, max_font_size=22))
 
     def _decision(self, d: DecisionView) -> None:
         c = self.controller
