@@ -45,3 +45,27 @@ class NoCamera:
 
     def read(self, field: Field) -> Any | None:
         return None
+
+
+class UncalibratedCamera:
+    """A camera that delivers pictures but has no calibration yet.
+
+    ``tableside app --camera SOURCE`` without a calibration gives this: facts
+    are entered by hand, and the Camera screen shows the picture and can
+    calibrate (then the app switches to a ``vision.feed.VisionFeed``).
+    ``first_frame`` is the picture taken to check the camera works (a folder
+    source does not give it again).
+    """
+
+    available = True
+    reader = None
+
+    def __init__(self, source: Any, first_frame: Any = None) -> None:
+        self.source = source
+        self.first_frame = first_frame
+
+    def describe(self) -> Msg:
+        return _("Camera: not calibrated yet (Camera screen, key C)")
+
+    def read(self, field: Field) -> Any | None:
+        return None

@@ -155,12 +155,7 @@ class TablesideApp(App):
             hw.show("waiting")
         else:
             hw.show("idle")
-        side = None
-        if c.screen == "play" and c.service.session is not None:
-            scene = c.service.session.game.board(c.service.session.state) or {}
-            if scene.get("kind") == "control-board":
-                side = scene.get("highlight_side")
-        hw.light_tray(side)
+        hw.light_tray(c.chosen_tray() if c.screen in {"play", "camera"} else None)
 
     # -- buttons and keys ------------------------------------------------------------
 
