@@ -69,7 +69,6 @@ def make_app(kivy_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     yield make
     from kivy.app import App
 
-
     for app in opened:
         if App.get_running_app() is app:
             close_app(app)

@@ -104,6 +104,8 @@ class TablesideApp(App):
             self.watchdog.ready()
 
     def on_stop(self) -> None:
+        if self.root is not None:
+            self.current_screen().hidden()
         if self._ping is not None:
             self._ping.cancel()
         if self.watchdog is not None:
@@ -125,8 +127,11 @@ class TablesideApp(App):
         c = self.controller
         self.lang = c.lang
         if self.manager.current != c.screen:
-            self.manager.get_screen(self.manager.current).reset_focus()
+            leaving = self.manager.get_screen(self.manager.current)
+            leaving.reset_focus()
+            leaving.hidden()
             self.manager.current = c.screen
+            self.current_screen().shown()
         screen = self.current_screen()
         screen.render()
         status = self.root.ids

@@ -46,6 +46,12 @@ class AppScreen(Screen):
     def render(self) -> None:
         """Fill the screen from the controller's current view data."""
 
+    def shown(self) -> None:
+        """The app has just made this the current screen (start timers here)."""
+
+    def hidden(self) -> None:
+        """The app is leaving this screen or closing (stop timers here)."""
+
     # -- NEXT / CONFIRM on menu screens ---------------------------------------------
 
     def focusables(self) -> list[BigButton]:
@@ -504,12 +510,12 @@ class CameraScreen(AppScreen):
             self._model = CameraControl(self.controller)
         return self._model
 
-    def on_enter(self, *_args: Any) -> None:
+    def shown(self) -> None:
         self.refresh_picture()
         if self._tick is None:
             self._tick = Clock.schedule_interval(self.refresh_picture, self.REFRESH_SECONDS)
 
-    def on_leave(self, *_args: Any) -> None:
+    def hidden(self) -> None:
         if self._tick is not None:
             self._tick.cancel()
             self._tick = None
@@ -530,6 +536,11 @@ class CameraScreen(AppScreen):
 
     def refresh_picture(self, *_args: Any) -> None:
         """Grab, outline and show one picture (the Clock interval calls this)."""
+        from kivy.app import App
+
+        if App.get_running_app() is None:
+            self.hidden()  # the app has closed
+            return
         if self.model.phase == "calibrating":
             return  # the worker thread has the camera
         picture = self.model.picture(self.controller.chosen_tray())
