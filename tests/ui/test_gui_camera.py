@@ -103,6 +103,9 @@ def test_camera_screen_shows_the_live_picture_with_the_trays(make_app, pictures)
     pixels = np.frombuffer(picture.texture.pixels, np.uint8).reshape(H, W, 4)
     assert pixels[..., :3].mean() > 40
     assert shown(app, "put exactly one marker of each tray's colour in that tray")
+    for _ in range(4):  # the folder has 2 pictures; the app replays it in a loop
+        screen(app).refresh_picture()
+    assert not shown(app, "No new picture")
     assert not shown(app, "Not calibrated yet")
     assert screen(app)._tick is not None  # refreshed by a Clock interval while shown
     press("u")  # UNDO leaves the screen; the interval stops

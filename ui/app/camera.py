@@ -69,3 +69,29 @@ class UncalibratedCamera:
 
     def read(self, field: Field) -> Any | None:
         return None
+
+
+class LoopingPictures:
+    """A picture or folder source that starts again at its first picture when it ends.
+
+    In the app a folder stands in for a camera (replay, demos, tests); the
+    camera reading and the Camera screen's live picture both take frames from
+    it, so without looping a short folder would run dry within seconds.
+    """
+
+    def __init__(self, pictures: Any) -> None:
+        self.pictures = pictures
+        self.name = pictures.name
+
+    def read(self) -> Any:
+        from vision.errors import CameraUnavailable
+        from vision.sources import ImageFiles
+
+        try:
+            return self.pictures.read()
+        except CameraUnavailable:
+            self.pictures = ImageFiles(list(self.pictures.paths))
+            return self.pictures.read()
+
+    def close(self) -> None:
+        self.pictures.close()

@@ -54,19 +54,24 @@ def camera_feed(source: str | None, calibration: Path | None) -> object | None:
     Without one (not made yet, or unreadable) but with a camera that gives a
     picture: a :class:`ui.app.camera.UncalibratedCamera`, so the Camera screen
     shows the table and can calibrate; facts are entered by hand meanwhile.
+    A picture or folder is replayed in a loop (:class:`ui.app.camera.LoopingPictures`).
     Otherwise the problem is reported and the app runs with manual entry: a
     camera problem never keeps the players from playing.
     """
     if not source:
         return None
     from rules.errors import RulesError
-    from ui.app.camera import UncalibratedCamera
+    from ui.app.camera import LoopingPictures, UncalibratedCamera
     from ui.commands.vision import default_calibration
     from vision import calibration as cal
     from vision.errors import VisionError
     from vision.feed import VisionFeed
     from vision.reader import TableReader
-    from vision.sources import open_source
+    from vision.sources import ImageFiles, open_source
+
+    def opened() -> object:
+        frames = open_source(source)
+        return LoopingPictures(frames) if isinstance(frames, ImageFiles) else frames
 
     try:
         loaded = cal.load(calibration or default_calibration())
@@ -74,15 +79,15 @@ def camera_feed(source: str | None, calibration: Path | None) -> object | None:
         no_calibration: Exception = exc
     else:
         try:
-            return VisionFeed(TableReader(loaded), open_source(source))
+            return VisionFeed(TableReader(loaded), opened())  # type: ignore[arg-type]
         except (RulesError, VisionError, OSError) as exc:
             print(
                 f"tableside: camera not used ({exc}); facts are entered by hand.", file=sys.stderr
             )
             return None
     try:
-        frames = open_source(source)
-        first = frames.read()  # does the camera give a picture at all?
+        frames = opened()
+        first = frames.read()  # type: ignore[attr-defined]  # does the camera give a picture at all?
     except (VisionError, OSError) as exc:
         print(
             f"tableside: camera not used ({no_calibration}; {exc}); facts are entered by hand.",
