@@ -565,7 +565,8 @@ class CameraScreen(AppScreen):
 
     def _calibrated(self, result: Any) -> None:
         self.model.finish_calibration(result)
-        self.refresh_picture()
+        if self.manager is not None and self.manager.current == self.name:
+            self.refresh_picture()  # otherwise the found outlines wait for the players' return
 
     def save(self) -> None:
         self.model.save()
