@@ -33,7 +33,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="SOURCE",
         help=(
             "read the table with a camera: usb:N, pi, a folder or a video "
-            "(needs a calibration: tableside vision calibrate); default: manual entry"
+            "(calibrate it on the Camera screen or with tableside vision calibrate); "
+            "default: manual entry"
         ),
     )
     parser.add_argument(
@@ -47,27 +48,58 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def camera_feed(source: str | None, calibration: Path | None) -> object | None:
-    """A :class:`vision.feed.VisionFeed` for ``--camera``, or None for manual entry.
+    """The app's camera for ``--camera``, or None for manual entry.
 
-    A missing or unusable calibration is reported and the app runs with manual
-    entry: a camera problem never keeps the players from playing.
+    With a calibration: a :class:`vision.feed.VisionFeed` that prefills fields.
+    Without one (not made yet, or unreadable) but with a camera that gives a
+    picture: a :class:`ui.app.camera.UncalibratedCamera`, so the Camera screen
+    shows the table and can calibrate; facts are entered by hand meanwhile.
+    A picture or folder is replayed in a loop (:class:`ui.app.camera.LoopingPictures`).
+    Otherwise the problem is reported and the app runs with manual entry: a
+    camera problem never keeps the players from playing.
     """
     if not source:
         return None
     from rules.errors import RulesError
+    from ui.app.camera import LoopingPictures, UncalibratedCamera
     from ui.commands.vision import default_calibration
     from vision import calibration as cal
     from vision.errors import VisionError
     from vision.feed import VisionFeed
     from vision.reader import TableReader
-    from vision.sources import open_source
+    from vision.sources import ImageFiles, open_source
+
+    def opened() -> object:
+        frames = open_source(source)
+        return LoopingPictures(frames) if isinstance(frames, ImageFiles) else frames
 
     try:
-        reader = TableReader(cal.load(calibration or default_calibration()))
-        return VisionFeed(reader, open_source(source))
-    except (RulesError, VisionError, OSError) as exc:
-        print(f"tableside: camera not used ({exc}); facts are entered by hand.", file=sys.stderr)
+        loaded = cal.load(calibration or default_calibration())
+    except (RulesError, OSError) as exc:
+        no_calibration: Exception = exc
+    else:
+        try:
+            return VisionFeed(TableReader(loaded), opened())  # type: ignore[arg-type]
+        except (RulesError, VisionError, OSError) as exc:
+            print(
+                f"tableside: camera not used ({exc}); facts are entered by hand.", file=sys.stderr
+            )
+            return None
+    try:
+        frames = opened()
+        first = frames.read()  # type: ignore[attr-defined]  # does the camera give a picture at all?
+    except (VisionError, OSError) as exc:
+        print(
+            f"tableside: camera not used ({no_calibration}; {exc}); facts are entered by hand.",
+            file=sys.stderr,
+        )
         return None
+    print(
+        f"tableside: the camera has no calibration yet ({no_calibration}); calibrate it on "
+        "the app's Camera screen (key C). Facts are entered by hand meanwhile.",
+        file=sys.stderr,
+    )
+    return UncalibratedCamera(frames, first)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -22,6 +22,8 @@ KEYS = {
     "h": ord("h"),
     "b": ord("b"),
     "escape": 27,
+    "s": ord("s"),
+    "c": ord("c"),
 }
 
 
