@@ -112,7 +112,8 @@ class Terminal:
 
     def show_trace(self) -> None:
         session = self.service.session
-        decision = session.last_decision if session else None
+        history = session.history if session else []
+        decision = next((e.decision for e in reversed(history) if e.decision), None)
         prompt = session.prompt() if session else None
         if prompt is not None and prompt.decision is not None:
             decision = prompt.decision

@@ -45,3 +45,53 @@ class NoCamera:
 
     def read(self, field: Field) -> Any | None:
         return None
+
+
+class UncalibratedCamera:
+    """A camera that delivers pictures but has no calibration yet.
+
+    ``tableside app --camera SOURCE`` without a calibration gives this: facts
+    are entered by hand, and the Camera screen shows the picture and can
+    calibrate (then the app switches to a ``vision.feed.VisionFeed``).
+    ``first_frame`` is the picture taken to check the camera works (a folder
+    source does not give it again).
+    """
+
+    available = True
+    reader = None
+
+    def __init__(self, source: Any, first_frame: Any = None) -> None:
+        self.source = source
+        self.first_frame = first_frame
+
+    def describe(self) -> Msg:
+        return _("Camera: not calibrated yet (Camera screen, key C)")
+
+    def read(self, field: Field) -> Any | None:
+        return None
+
+
+class LoopingPictures:
+    """A picture or folder source that starts again at its first picture when it ends.
+
+    In the app a folder stands in for a camera (replay, demos, tests); the
+    camera reading and the Camera screen's live picture both take frames from
+    it, so without looping a short folder would run dry within seconds.
+    """
+
+    def __init__(self, pictures: Any) -> None:
+        self.pictures = pictures
+        self.name = pictures.name
+
+    def read(self) -> Any:
+        from vision.errors import CameraUnavailable
+        from vision.sources import ImageFiles
+
+        try:
+            return self.pictures.read()
+        except CameraUnavailable:
+            self.pictures = ImageFiles(list(self.pictures.paths))
+            return self.pictures.read()
+
+    def close(self) -> None:
+        self.pictures.close()

@@ -7,7 +7,7 @@ the presenters. Widgets call its methods; after each change it calls
 ``on_change`` so the app re-renders the current screen.
 
 Screens: ``resume``, ``choose``, ``setup``, ``checklist``, ``play``,
-``trace``, ``history``, ``settings``. A prompt whose ``step`` starts with
+``trace``, ``history``, ``settings``, ``camera``. A prompt whose ``step`` starts with
 ``setup`` is shown on the set-up checklist screen; every other prompt on the
 play screen.
 """
@@ -35,7 +35,7 @@ from ui.service import TableService
 
 CHECKLIST_PREFIX = "setup"
 #: Screens reached from the game and left with "back" (UNDO on a menu screen).
-OVERLAYS = ("trace", "history", "settings")
+OVERLAYS = ("trace", "history", "settings", "camera")
 
 
 class AppController:
@@ -268,6 +268,9 @@ class AppController:
         if event == "settings":
             self.show("settings")
             return True
+        if event == "camera":
+            self.show("camera")
+            return True
         if event == "bot":
             if self.screen == "trace":
                 self.back()
@@ -290,6 +293,17 @@ class AppController:
             self.confirm()
             return True
         return False
+
+    def chosen_tray(self) -> int | None:
+        """The control-board tray the current step is about (the scene's ``highlight_side``)."""
+        session = self.service.session
+        if session is None:
+            return None
+        scene = session.game.board(session.state) or {}
+        if scene.get("kind") != "control-board":
+            return None
+        side = scene.get("highlight_side")
+        return side if isinstance(side, int) else None
 
     # -- view data --------------------------------------------------------------------
 

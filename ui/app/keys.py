@@ -9,6 +9,7 @@ U, Backspace       UNDO (press)
 H                  UNDO held: history
 B                  BOT
 S                  settings (no button)
+C                  camera screen (no button)
 =================  =========
 """
 
@@ -27,6 +28,7 @@ KEY_EVENTS: dict[int, str] = {
     ord("h"): "history",
     ord("b"): "bot",
     ord("s"): "settings",
+    ord("c"): "camera",
 }
 
 #: The events the hardware button panel sends.

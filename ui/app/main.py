@@ -104,6 +104,8 @@ class TablesideApp(App):
             self.watchdog.ready()
 
     def on_stop(self) -> None:
+        if self.root is not None:
+            self.current_screen().hidden()
         if self._ping is not None:
             self._ping.cancel()
         if self.watchdog is not None:
@@ -125,8 +127,11 @@ class TablesideApp(App):
         c = self.controller
         self.lang = c.lang
         if self.manager.current != c.screen:
-            self.manager.get_screen(self.manager.current).reset_focus()
+            leaving = self.manager.get_screen(self.manager.current)
+            leaving.reset_focus()
+            leaving.hidden()
             self.manager.current = c.screen
+            self.current_screen().shown()
         screen = self.current_screen()
         screen.render()
         status = self.root.ids
@@ -155,12 +160,7 @@ class TablesideApp(App):
             hw.show("waiting")
         else:
             hw.show("idle")
-        side = None
-        if c.screen == "play" and c.service.session is not None:
-            scene = c.service.session.game.board(c.service.session.state) or {}
-            if scene.get("kind") == "control-board":
-                side = scene.get("highlight_side")
-        hw.light_tray(side)
+        hw.light_tray(c.chosen_tray() if c.screen in {"play", "camera"} else None)
 
     # -- buttons and keys ------------------------------------------------------------
 

@@ -82,6 +82,9 @@ class PlayView:
     can_redo: bool = False
     #: A secret step not yet uncovered: show only the cover (no fields, picture or decision).
     covered: bool = False
+    #: What the bot did at the last step when this step brings its own decision too:
+    #: its instructions (markers to move, ...) must stay in view until done.
+    previous: DecisionView | None = None
 
 
 def decision_view(decision: Decision, tr: Translator, done: bool = False) -> DecisionView:
@@ -152,8 +155,11 @@ def play_view(
     A prompt's own decision is what the bot decides now; without one, the
     decision the last confirmed step produced is shown as what the bot did.
     """
+    previous: DecisionView | None = None
     if prompt.decision is not None:
         decision: DecisionView | None = decision_view(prompt.decision, tr)
+        if last_decision is not None and last_decision != prompt.decision:
+            previous = decision_view(last_decision, tr, done=True)
     elif last_decision is not None and not prompt.finished:
         decision = decision_view(last_decision, tr, done=True)
     else:
@@ -193,6 +199,7 @@ def play_view(
         error=error.render(tr) if error else "",
         can_undo=can_undo,
         can_redo=can_redo,
+        previous=previous,
     )
 
 

@@ -8,10 +8,14 @@ method.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from kivy.properties import BooleanProperty
+import numpy as np
+from kivy.clock import Clock
+from kivy.graphics.texture import Texture
+from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
@@ -19,6 +23,7 @@ from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
 from rules.text import Msg
+from ui.app.camera_control import CameraControl
 from ui.app.presenters import DecisionView, FieldView, PlayView, resume_text, tr_msg
 from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel
 from ui.i18n import LANGUAGES, _
@@ -40,6 +45,12 @@ class AppScreen(Screen):
 
     def render(self) -> None:
         """Fill the screen from the controller's current view data."""
+
+    def shown(self) -> None:
+        """The app has just made this the current screen (start timers here)."""
+
+    def hidden(self) -> None:
+        """The app is leaving this screen or closing (stop timers here)."""
 
     # -- NEXT / CONFIRM on menu screens ---------------------------------------------
 
@@ -306,17 +317,10 @@ class PlayScreen(AppScreen):
                 FitLabel(text=view.error, auto_height=True, color=(1, 0.5, 0.4, 1), bold=True)
             )
         d = view.decision
+        if view.previous is not None:
+            self._done(view.previous)  # what the bot just did stays in view: do it first
         if d is not None and d.done and view.fields:
-            # What the bot did at the last step, in one line above the facts asked now.
-            content.add_widget(
-                FitLabel(
-                    text=f"{d.heading}: {d.summary}",
-                    auto_height=True,
-                    max_font_size=24,
-                    bold=True,
-                    color=(1, 0.85, 0.4, 1),
-                )
-            )
+            self._done(d)  # what the bot did at the last step, above the facts asked now
         elif d is not None:
             self._decision(d)
         for line in view.lines:
@@ -330,6 +334,21 @@ class PlayScreen(AppScreen):
             )
         _fill_fields(content, view.fields, c)
         self.ids.scroll.scroll_y = scroll
+
+    def _done(self, d: DecisionView) -> None:
+        """What the bot did at the last step: headline and the physical steps left to do."""
+        content = self.ids.content
+        content.add_widget(
+            FitLabel(
+                text=f"{d.heading}: {d.summary}",
+                auto_height=True,
+                max_font_size=24,
+                bold=True,
+                color=(1, 0.85, 0.4, 1),
+            )
+        )
+        for line in d.instructions:
+            content.add_widget(FitLabel(text=f"• {line}", auto_height=True, max_font_size=22))
 
     def _decision(self, d: DecisionView) -> None:
         c = self.controller
@@ -474,6 +493,111 @@ class SettingsScreen(AppScreen):
         )
 
 
+class CameraScreen(AppScreen):
+    """The live camera picture with the trays outlined, and the calibration flow.
+
+    The logic is :class:`ui.app.camera_control.CameraControl`; this screen
+    shows its picture as a texture about twice a second while it is shown, and
+    runs the calibration on a worker thread, handing the result back to the
+    main thread with ``Clock.schedule_once``.
+    """
+
+    phase = StringProperty("live")
+    has_camera = BooleanProperty(False)
+    REFRESH_SECONDS = 0.5
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._model: CameraControl | None = None
+        self._tick: Any = None
+        self._worker: threading.Thread | None = None
+
+    @property
+    def model(self) -> CameraControl:
+        if self._model is None:
+            self._model = CameraControl(self.controller)
+        return self._model
+
+    def shown(self) -> None:
+        self.refresh_picture()
+        if self._tick is None:
+            self._tick = Clock.schedule_interval(self.refresh_picture, self.REFRESH_SECONDS)
+
+    def hidden(self) -> None:
+        if self._tick is not None:
+            self._tick.cancel()
+            self._tick = None
+
+    def render(self) -> None:
+        c = self.controller
+        m = self.model
+        self.phase = m.phase
+        self.has_camera = m.has_camera
+        self.ids.message.text = c.text(m.message())
+        status = m.status()
+        self.ids.status.text = c.text(status) if status is not None else ""
+        self.ids.status.color = (1, 0.5, 0.4, 1) if m.error else (0.75, 0.8, 0.9, 1)
+        if self.ids.picture.texture is None:
+            self.ids.nopicture.text = c.text(
+                _("No picture yet") if m.has_camera else _("No camera")
+            )
+
+    def refresh_picture(self, *_args: Any) -> None:
+        """Grab, outline and show one picture (the Clock interval calls this)."""
+        from kivy.app import App
+
+        if App.get_running_app() is None:
+            self.hidden()  # the app has closed
+            return
+        if self.model.phase == "calibrating":
+            return  # the worker thread has the camera
+        picture = self.model.picture(self.controller.chosen_tray())
+        if picture is not None:
+            self.ids.picture.texture = bgr_texture(picture, self.ids.picture.texture)
+            self.ids.nopicture.text = ""
+        self.render()
+
+    def calibrate(self) -> None:
+        if not self.model.start_calibration():
+            self.render()
+            return
+        self.render()
+        model = self.model
+
+        def work() -> None:
+            result = model.calibrate_now()
+            Clock.schedule_once(lambda _dt: self._calibrated(result), 0)
+
+        self._worker = threading.Thread(target=work, name="calibrate", daemon=True)
+        self._worker.start()
+
+    def _calibrated(self, result: Any) -> None:
+        self.model.finish_calibration(result)
+        if self.manager is not None and self.manager.current == self.name:
+            self.refresh_picture()  # otherwise the found outlines wait for the players' return
+
+    def save(self) -> None:
+        self.model.save()
+        self.controller.on_change()  # the status bar shows the new camera state
+        self.refresh_picture()
+
+    def retry(self) -> None:
+        self.model.retry()
+        self.refresh_picture()
+
+
+def bgr_texture(image: np.ndarray, reuse: Texture | None = None) -> Texture:
+    """An OpenCV BGR picture as a Kivy texture (rows flipped: OpenCV's first row is the top)."""
+    height, width = image.shape[:2]
+    texture = reuse
+    if texture is None or tuple(texture.size) != (width, height):
+        texture = Texture.create(size=(width, height), colorfmt="rgb")
+        texture.flip_vertical()
+    data = np.ascontiguousarray(image[:, :, ::-1])
+    texture.blit_buffer(data.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
+    return texture
+
+
 SCREENS: dict[str, type[AppScreen]] = {
     "resume": ResumeScreen,
     "choose": ChooseScreen,
@@ -483,4 +607,5 @@ SCREENS: dict[str, type[AppScreen]] = {
     "trace": TraceScreen,
     "history": HistoryScreen,
     "settings": SettingsScreen,
+    "camera": CameraScreen,
 }

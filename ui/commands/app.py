@@ -28,8 +28,78 @@ def register(sub: argparse._SubParsersAction) -> None:
         default=None,
         help="settings file (default: settings.json in the user's config directory)",
     )
+    parser.add_argument(
+        "--camera",
+        metavar="SOURCE",
+        help=(
+            "read the table with a camera: usb:N, pi, a folder or a video "
+            "(calibrate it on the Camera screen or with tableside vision calibrate); "
+            "default: manual entry"
+        ),
+    )
+    parser.add_argument(
+        "--calibration",
+        type=Path,
+        default=None,
+        help="camera calibration (default: vision-calibration.json in the data directory)",
+    )
     add_journal_argument(parser)
     parser.set_defaults(func=run)
+
+
+def camera_feed(source: str | None, calibration: Path | None) -> object | None:
+    """The app's camera for ``--camera``, or None for manual entry.
+
+    With a calibration: a :class:`vision.feed.VisionFeed` that prefills fields.
+    Without one (not made yet, or unreadable) but with a camera that gives a
+    picture: a :class:`ui.app.camera.UncalibratedCamera`, so the Camera screen
+    shows the table and can calibrate; facts are entered by hand meanwhile.
+    A picture or folder is replayed in a loop (:class:`ui.app.camera.LoopingPictures`).
+    Otherwise the problem is reported and the app runs with manual entry: a
+    camera problem never keeps the players from playing.
+    """
+    if not source:
+        return None
+    from rules.errors import RulesError
+    from ui.app.camera import LoopingPictures, UncalibratedCamera
+    from ui.commands.vision import default_calibration
+    from vision import calibration as cal
+    from vision.errors import VisionError
+    from vision.feed import VisionFeed
+    from vision.reader import TableReader
+    from vision.sources import ImageFiles, open_source
+
+    def opened() -> object:
+        frames = open_source(source)
+        return LoopingPictures(frames) if isinstance(frames, ImageFiles) else frames
+
+    try:
+        loaded = cal.load(calibration or default_calibration())
+    except (RulesError, OSError) as exc:
+        no_calibration: Exception = exc
+    else:
+        try:
+            return VisionFeed(TableReader(loaded), opened())  # type: ignore[arg-type]
+        except (RulesError, VisionError, OSError) as exc:
+            print(
+                f"tableside: camera not used ({exc}); facts are entered by hand.", file=sys.stderr
+            )
+            return None
+    try:
+        frames = opened()
+        first = frames.read()  # type: ignore[attr-defined]  # does the camera give a picture at all?
+    except (VisionError, OSError) as exc:
+        print(
+            f"tableside: camera not used ({no_calibration}; {exc}); facts are entered by hand.",
+            file=sys.stderr,
+        )
+        return None
+    print(
+        f"tableside: the camera has no calibration yet ({no_calibration}); calibrate it on "
+        "the app's Camera screen (key C). Facts are entered by hand meanwhile.",
+        file=sys.stderr,
+    )
+    return UncalibratedCamera(frames, first)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,4 +135,5 @@ def run(args: argparse.Namespace) -> int:
 
     service = TableService(journal, recover=args.journal is None)
     controller = AppController(service, settings, settings_path, game_name=args.game)
-    return run_app(controller, kiosk=args.kiosk)
+    camera = camera_feed(args.camera, args.calibration)
+    return run_app(controller, kiosk=args.kiosk, camera=camera)  # type: ignore[arg-type]

@@ -2,7 +2,7 @@
 
 Walks each registered game (or ``--game``) from set-up through its steps with
 the values shown (missing choices take the first option), capturing the
-resume, choose, set-up, checklist, play, trace, history and settings screens
+resume, choose, set-up, checklist, play, trace, history, settings and camera screens
 in English, German and Portuguese as ``OUTDIR/<lang>/NN-<screen>.png``. Every
 capture is checked for text that is clipped or overflows its box and for
 widgets that stick out of the window; any finding is printed and the command
@@ -153,6 +153,9 @@ class Shooter:
         self.shot("choose")
         c.show("settings")
         self.shot("settings")
+        c.back()
+        c.show("camera")
+        self.shot("camera")
         c.back()
         for game in games:
             c.choose_game(game)

@@ -22,6 +22,8 @@ KEYS = {
     "h": ord("h"),
     "b": ord("b"),
     "escape": 27,
+    "s": ord("s"),
+    "c": ord("c"),
 }
 
 
@@ -62,8 +64,24 @@ def keyed(app: TablesideApp, key: str) -> Widget:
 
 
 def tap(widget: Widget) -> None:
-    """A finger tap at the widget's centre, dispatched through the window."""
+    """A finger tap at the widget's centre, dispatched through the window.
+
+    Like a finger, it can only tap what is visible: a widget inside a scroll
+    view is scrolled into view first.
+    """
+    from kivy.uix.scrollview import ScrollView
+
     pump(1)
+    parent = widget.parent
+    seen: set[int] = set()  # the Window is its own parent: stop at the top
+    while parent is not None and not isinstance(parent, ScrollView) and id(parent) not in seen:
+        seen.add(id(parent))
+        parent = parent.parent
+    if not isinstance(parent, ScrollView):
+        parent = None
+    if parent is not None:
+        parent.scroll_to(widget, padding=10, animate=False)
+        pump(2)
     x, y = widget.to_window(*widget.center)
     touch = UnitTestTouch(x, y)
     touch.touch_down()

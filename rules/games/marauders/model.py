@@ -1,0 +1,105 @@
+"""Vocabulary of the Marauders mode: colours, actions, map priorities, the hexagon.
+
+The control board is a hexagon whose sides are numbered 0-5 clockwise from the
+top. The *indicator line* runs from the centre to the priority marker; every
+tie the text breaks "clockwise from the priority marker" walks the sides
+starting with the marker's own side (see :func:`clockwise_from`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rules.text import Msg, msg
+
+SIDES = 6
+ROUNDS = 5
+
+#: The marker and resource colours the text names (summer example: red,
+#: yellow, blue, brown and white).
+COLOURS: tuple[str, ...] = ("red", "yellow", "blue", "brown", "white")
+
+#: The six actions of the base game, as on the marauder tiles and the central pricing tile.
+ACTIONS: tuple[str, ...] = (
+    "rock-painting",
+    "fishing",
+    "gathering",
+    "hunting",
+    "ceremony",
+    "migration",
+)
+
+#: The map priorities of the priority track (autumn targets).
+PRIORITIES: tuple[str, ...] = (
+    "campsite",
+    "hunting-tile",
+    "gathering-tile",
+    "fishing-tile",
+    "megalith",
+    "action-marker",
+)
+
+TRIBE = "tribe"
+
+_LABELS: dict[str, Msg] = {
+    "red": msg("red"),
+    "yellow": msg("yellow"),
+    "blue": msg("blue"),
+    "brown": msg("brown"),
+    "white": msg("white"),
+    "rock-painting": msg("rock painting"),
+    "fishing": msg("fishing"),
+    "gathering": msg("gathering"),
+    "hunting": msg("hunting"),
+    "ceremony": msg("ceremony"),
+    "migration": msg("migration"),
+    "campsite": msg("campsite space"),
+    "hunting-tile": msg("hunting tile (animal)"),
+    "gathering-tile": msg("gathering tile (fruit)"),
+    "fishing-tile": msg("fishing tile"),
+    "megalith": msg("megalith"),
+    "action-marker": msg("action marker"),
+    TRIBE: msg("marauder tribe"),
+}
+
+
+def label(term: str) -> Msg:
+    """The translatable name of a colour, action or priority."""
+    return _LABELS.get(term, Msg(term))
+
+
+def clockwise_from(start: int, sides: int = SIDES) -> list[int]:
+    """Sides in the order the indicator line sweeps them: ``start`` first, then clockwise."""
+    return [(start + step) % sides for step in range(sides)]
+
+
+def first_clockwise(candidates: Iterable[int], start: int, sides: int = SIDES) -> int:
+    """The candidate side met first when turning clockwise from ``start`` (inclusive)."""
+    pool = set(candidates)
+    for side in clockwise_from(start, sides):
+        if side in pool:
+            return side
+    raise ValueError("no candidates")
+
+
+def half_rounded_up(n: int) -> int:
+    """Autumn: half of the tray goes back to the supply, rounded up."""
+    return (n + 1) // 2
+
+
+def income_key(income: dict[str, int]) -> tuple[int, int, int, int]:
+    """Compare incomes by VP > action marker > resource > development point (lexicographic)."""
+    return (
+        int(income.get("vp", 0)),
+        int(income.get("action_markers", 0)),
+        int(income.get("resources", 0)),
+        int(income.get("development", 0)),
+    )
+
+
+def human_names(players: int) -> list[str]:
+    return [str(n) for n in range(1, players + 1)]
+
+
+def order_text(order: Sequence[str]) -> str:
+    return " ".join("tribe" if who == TRIBE else f"P{who}" for who in order)

@@ -1,0 +1,124 @@
+"""Property tests for the majority rule and the clockwise tie-break from the priority marker."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules.decision import Tracer
+from rules.games.marauders import logic
+from rules.games.marauders.catalogue import tray_colour, tray_sides
+from rules.games.marauders.model import COLOURS, clockwise_from
+from tests.rules.marauders.support import BOARD, tile
+
+counts = st.fixed_dictionaries({c: st.integers(0, 6) for c in COLOURS})
+sides = st.integers(0, 5)
+
+
+@given(counts, sides, st.integers(1, 3))
+def test_majority_picks_a_maximum_and_nothing_earlier_clockwise_ties(
+    trays: dict[str, int], marker: int, minimum: int
+) -> None:
+    side = logic.majority_tray(trays, BOARD, marker, minimum, Tracer())
+    eligible = {c: n for c, n in trays.items() if n >= minimum}
+    if not eligible:
+        assert side is None
+        return
+    assert side is not None
+    best = max(eligible.values())
+    assert trays[tray_colour(BOARD, side)] == best
+    walk = clockwise_from(marker)
+    for earlier in walk[: walk.index(side)]:
+        colour = tray_colour(BOARD, earlier)
+        assert colour is None or trays[colour] < best
+
+
+@given(counts, sides, st.integers(1, 5))
+def test_rotating_marker_and_counts_together_rotates_the_choice(
+    trays: dict[str, int], marker: int, shift: int
+) -> None:
+    """Only the clockwise distance from the marker matters, not absolute side numbers."""
+    by_side = tray_sides(BOARD)
+    chosen = logic.majority_tray(trays, BOARD, marker, 1, Tracer())
+    # A board whose trays are all rotated by `shift` sides, with the marker rotated too.
+    rotated_board = {
+        "sides": [
+            {
+                "side": s,
+                "tray": BOARD["sides"][(s - shift) % 6]["tray"],
+                "priority": BOARD["sides"][(s - shift) % 6]["priority"],
+            }
+            for s in range(6)
+        ]
+    }
+    again = logic.majority_tray(trays, rotated_board, (marker + shift) % 6, 1, Tracer())
+    if chosen is None:
+        assert again is None
+    else:
+        assert again == (chosen + shift) % 6
+    assert set(by_side) == set(COLOURS)
+
+
+@given(
+    counts,
+    sides,
+    st.sets(
+        st.sampled_from(
+            ["rock-painting", "fishing", "gathering", "hunting", "ceremony", "migration"]
+        )
+    ),
+)
+def test_spring_never_picks_a_full_action_or_a_tray_below_two(
+    trays: dict[str, int], marker: int, full: set[str]
+) -> None:
+    spring_tile = tile("M05")
+    decision = logic.spring(trays, BOARD, marker, spring_tile, sorted(full), True)
+    result = decision.result
+    if result["outcome"] == "action":
+        assert result["action"] not in full
+        assert trays[result["colour"]] >= 2
+        # Every tray that beats it was skipped for a full action.
+        skipped = {s["colour"] for s in result["skipped"]}
+        for colour, n in trays.items():
+            if n > trays[result["colour"]]:
+                side = tray_sides(BOARD)[colour]
+                assert colour in skipped or spring_tile["actions"][side] in full
+    else:
+        for colour, n in trays.items():
+            side = tray_sides(BOARD)[colour]
+            assert n < 2 or spring_tile["actions"][side] in full
+        assert result["vp"] == spring_tile["number"]
+
+
+@given(st.lists(st.integers(0, 5), min_size=6, max_size=6), st.integers(0, 5))
+def test_summer_pillar_first_maximum_clockwise_from_framed(
+    counts_list: list[int], start: int
+) -> None:
+    from tests.rules.marauders.support import PRICING
+
+    actions = PRICING["actions"]
+    framed = actions[start]
+    pillars = {a: [counts_list[i]] for i, a in enumerate(actions)}
+    decision = logic.summer_pillar(pillars, PRICING, framed, True)
+    walk = [actions[(start + k) % 6] for k in range(6)]
+    best = max(counts_list)
+    if best == 0:
+        assert decision.result["outcome"] == "none"
+        return
+    expected = next(a for a in walk if pillars[a][0] == best)
+    assert decision.result["action"] == expected
+
+
+@given(st.lists(st.tuples(st.integers(0, 4), sides), min_size=1, max_size=6), sides)
+def test_activation_order_sorted_by_distance_then_clockwise(
+    members: list[tuple[int, int]], marker: int
+) -> None:
+    items = [{"id": str(i), "distance": d, "side": s} for i, (d, s) in enumerate(members)]
+    order = logic.autumn_order(items, marker, False).result["order"]
+    keyed = {m["id"]: m for m in items}
+    keys = [
+        (keyed[i]["distance"], 0 if keyed[i]["distance"] == 0 else (keyed[i]["side"] - marker) % 6)
+        for i in order
+    ]
+    assert keys == sorted(keys)
+    assert sorted(order) == sorted(keyed)

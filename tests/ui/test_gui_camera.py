@@ -1,0 +1,238 @@
+"""The Camera screen in a real 800x480 Kivy window (Xvfb), fed with rendered table pictures.
+
+A folder of rendered frames stands in for the camera (``vision.sources.ImageFiles``):
+the live picture with the trays outlined, calibration from a rendered calibration
+picture with Save writing the file, a bad picture's error in words, and no camera.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+pytestmark = pytest.mark.gui
+
+W, H = 1280, 720
+
+
+@pytest.fixture(scope="module")
+def pictures(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Folders of rendered frames: a table, a calibration picture, a blank table; a calibration."""
+    from vision.calibration import calibrate
+    from vision.geometry import load_board, load_tokens
+    from vision.render import calibration_scene, random_scene, render
+
+    root = tmp_path_factory.mktemp("camera")
+    board = load_board("control-board")
+    table, calib, blank = root / "table", root / "calib", root / "blank"
+    for folder in (table, calib, blank):
+        folder.mkdir()
+    scene = random_scene(board, np.random.default_rng(7), "warm")
+    for i in range(2):
+        cv2.imwrite(str(table / f"frame-{i:03d}.png"), render(scene, frame=i).image)
+    calib_image = render(calibration_scene(board, "neutral", seed=3)).image
+    cv2.imwrite(str(calib / "frame-000.png"), calib_image)
+    # A table with no board on it: no fiducials, so calibration must fail in words.
+    cv2.imwrite(str(blank / "frame-000.png"), np.full((H, W, 3), (60, 90, 120), np.uint8))
+    cal_path = calibrate([calib_image], [board], load_tokens()).save(root / "cal.json")
+    return {"table": table, "calib": calib, "blank": blank, "cal": cal_path}
+
+
+@pytest.fixture
+def make_app(kivy_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Open the app with a camera; TABLESIDE_HOME is tmp_path (where Save writes)."""
+    from ui.app.controller import AppController
+    from ui.app.harness import close_app, open_app
+    from ui.app.settings import Settings
+    from ui.service import TableService
+
+    monkeypatch.setenv("TABLESIDE_HOME", str(tmp_path))
+    opened = []
+
+    def make(camera: object | None = None, lang: str = "en"):
+        service = TableService(tmp_path / "journal.sqlite3")
+        controller = AppController(
+            service,
+            Settings(language=lang),
+            settings_path=tmp_path / "settings.json",
+            camera=camera,  # type: ignore[arg-type]
+        )
+        app = open_app(controller, use_hardware=False)
+        opened.append(app)
+        return app
+
+    yield make
+    from kivy.app import App
+
+    for app in opened:
+        if App.get_running_app() is app:
+            close_app(app)
+        app.controller.service.close()
+
+
+def wait_for(condition: Callable[[], bool], seconds: float = 20.0) -> None:
+    """Pump Kivy frames until ``condition`` holds (the worker thread hands back via Clock)."""
+    from ui.app.harness import pump
+
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        pump(1)
+        time.sleep(0.02)
+
+
+def test_camera_screen_shows_the_live_picture_with_the_trays(make_app, pictures):
+    from tests.ui.support.driving import press, screen, shown
+    from ui.commands.app import camera_feed
+    from vision.feed import VisionFeed
+
+    feed = camera_feed(str(pictures["table"]), pictures["cal"])
+    assert isinstance(feed, VisionFeed)
+    app = make_app(feed)
+    press("c")  # key C opens the Camera screen
+    assert app.manager.current == "camera"
+    picture = screen(app).ids.picture
+    assert picture.texture is not None
+    assert tuple(picture.texture.size) == (W, H)
+    # The texture holds the camera picture (not a blank): the table is mostly not black.
+    pixels = np.frombuffer(picture.texture.pixels, np.uint8).reshape(H, W, 4)
+    assert pixels[..., :3].mean() > 40
+    assert shown(app, "put exactly one marker of each tray's colour in that tray")
+    for _ in range(4):  # the folder has 2 pictures; the app replays it in a loop
+        screen(app).refresh_picture()
+    assert not shown(app, "No new picture")
+    assert not shown(app, "Not calibrated yet")
+    assert screen(app)._tick is not None  # refreshed by a Clock interval while shown
+    press("u")  # UNDO leaves the screen; the interval stops
+    assert app.manager.current == "choose"
+    assert screen(app).name == "choose"
+    assert app.manager.get_screen("camera")._tick is None
+
+
+def test_the_chosen_tray_is_drawn_thick(kivy_window, pictures, tmp_path: Path):
+    from ui.app.camera_control import CameraControl
+    from ui.app.controller import AppController
+    from ui.commands.app import camera_feed
+    from ui.service import TableService
+    from vision.overlay import HIGHLIGHT_BGR
+
+    service = TableService(tmp_path / "j.sqlite3")
+    try:
+        controller = AppController(
+            service, camera=camera_feed(str(pictures["table"]), pictures["cal"])
+        )  # type: ignore[arg-type]
+        model = CameraControl(controller)
+        plain = model.picture(None)
+        chosen = model.picture(2)
+        assert plain is not None and chosen is not None
+
+        def highlighted(img: np.ndarray) -> int:
+            return int(np.all(img == np.array(HIGHLIGHT_BGR, np.uint8), axis=2).sum())
+
+        assert highlighted(plain) == 0
+        assert highlighted(chosen) > 500
+        # The controller's chosen tray is the control-board scene's highlight_side.
+        controller.choose_game("scenes")
+        controller.start_game(seed=1)
+        scene = service.session.game.board(service.session.state)
+        assert controller.chosen_tray() == scene.get("highlight_side")
+    finally:
+        service.close()
+
+
+def test_calibrate_on_the_screen_then_save_writes_the_file(make_app, pictures, tmp_path: Path):
+    from tests.ui.support.driving import button_with_text, press, screen, shown, tap
+    from ui.app.camera import UncalibratedCamera
+    from ui.commands.app import camera_feed
+    from vision import calibration as cal
+    from vision.feed import VisionFeed
+
+    camera = camera_feed(str(pictures["calib"]), tmp_path / "none.json")
+    assert isinstance(camera, UncalibratedCamera)  # a camera but no calibration yet
+    app = make_app(camera)
+    assert shown(app, "not calibrated yet")  # status bar
+    press("s")
+    tap(button_with_text(app, "Camera"))  # from the settings screen
+    assert app.manager.current == "camera"
+    assert tuple(screen(app).ids.picture.texture.size) == (W, H)
+    assert shown(app, "Not calibrated yet")
+    tap(button_with_text(app, "Calibrate"))
+    cam = screen(app)
+    assert cam.model.phase in {"calibrating", "confirm"}
+    if cam.model.phase == "calibrating":
+        assert shown(app, "Calibrating…")
+    wait_for(lambda: cam.model.phase == "confirm")
+    assert shown(app, "Do the outlines lie on the trays?")
+    assert not (tmp_path / "data" / "vision-calibration.json").exists()  # not before Save
+    tap(button_with_text(app, "Save"))
+    saved = tmp_path / "data" / "vision-calibration.json"
+    assert saved.exists()
+    assert cal.load(saved).classes  # a complete calibration with marker colours
+    assert isinstance(app.controller.camera, VisionFeed)  # the app reads the table from now on
+    assert shown(app, "Calibration saved")
+    assert not shown(app, "not calibrated yet")
+    assert cam.model.phase == "live"
+
+
+def test_retry_forgets_the_calibration(make_app, pictures, tmp_path: Path):
+    from tests.ui.support.driving import button_with_text, press, screen, tap
+    from ui.commands.app import camera_feed
+
+    app = make_app(camera_feed(str(pictures["calib"]), tmp_path / "none.json"))
+    press("c")
+    cam = screen(app)
+    tap(button_with_text(app, "Calibrate"))
+    wait_for(lambda: cam.model.phase == "confirm")
+    tap(button_with_text(app, "Retry"))
+    assert cam.model.phase == "live" and cam.model.pending is None
+    assert not (tmp_path / "data" / "vision-calibration.json").exists()
+    assert button_with_text(app, "Calibrate").opacity == 1
+
+
+def test_a_bad_picture_shows_the_error_in_words(make_app, pictures, tmp_path: Path):
+    from tests.ui.support.driving import button_with_text, press, screen, shown, tap
+    from ui.commands.app import camera_feed
+
+    app = make_app(camera_feed(str(pictures["blank"]), tmp_path / "none.json"))
+    press("c")
+    cam = screen(app)
+    tap(button_with_text(app, "Calibrate"))
+    wait_for(lambda: cam.model.phase == "live")
+    assert shown(app, "Calibration failed: Cannot find the marauders-control-board")
+    assert not shown(app, "Traceback")
+    assert not (tmp_path / "data" / "vision-calibration.json").exists()
+    assert button_with_text(app, "Calibrate")  # can try again
+
+
+def test_no_camera_shows_how_to_start_one(make_app):
+    from tests.ui.support.driving import button_with_text, press, screen, shown, tap
+
+    app = make_app(None)
+    app.controller.choose_game("scenes")
+    app.controller.start_game(seed=1)
+    press("enter")  # the checklist: all done
+    assert app.manager.current == "play"
+    tap(button_with_text(app, "Camera"))  # from the play screen
+    assert app.manager.current == "camera"
+    assert shown(app, "No camera: start with --camera usb:0")
+    assert screen(app).ids.picture.texture is None
+    assert all(b.text != "Calibrate" for b in screen(app).focusables())
+    press("u")
+    assert app.manager.current == "play"
+
+
+def test_camera_option_without_picture_or_calibration_is_manual_entry(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+):
+    from ui.commands.app import camera_feed
+
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert camera_feed(str(empty), tmp_path / "none.json") is None
+    err = capsys.readouterr().err
+    assert "camera not used" in err and "No pictures in the folder" in err

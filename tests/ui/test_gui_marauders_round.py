@@ -1,0 +1,127 @@
+"""A Marauders spring round in the real app: by touch, then by GPIO buttons on mock pins.
+
+The buttons are real gpiozero devices on MockFactory pins (``TABLESIDE_GPIO=mock``),
+pressed through :class:`hardware.simulate.SimulatedButtons`; their events travel
+from gpiozero's threads to the Kivy main thread exactly as on the Pi.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def gpio_app(kivy_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    from kivy.app import App
+
+    from ui.app.controller import AppController
+    from ui.app.harness import close_app, open_app
+    from ui.app.settings import Settings
+    from ui.service import TableService
+
+    monkeypatch.setenv("TABLESIDE_GPIO", "mock")
+    service = TableService(tmp_path / "journal.sqlite3")
+    controller = AppController(service, Settings(language="en"), tmp_path / "settings.json")
+    app = open_app(controller, use_hardware=True)
+    yield app
+    if App.get_running_app() is app:
+        close_app(app)
+    service.close()
+
+
+def buttons_of(app):
+    from hardware.config import load_pin_map
+    from hardware.simulate import SimulatedButtons
+
+    factory = app.hardware.panel.buttons["confirm"].pin_factory
+    return SimulatedButtons(factory, load_pin_map(None))
+
+
+def settle(app, step_count: int, seconds: float = 3.0) -> None:
+    """Let the button event reach the main thread and the session move on."""
+    from tests.ui.support.driving import pump
+
+    deadline = time.monotonic() + seconds
+    while app.controller.service.session.step_count == step_count:
+        assert time.monotonic() < deadline, "the button press did not reach the app"
+        pump(1)
+    pump(2)
+
+
+def test_spring_round_by_touch_and_gpio_with_undo(gpio_app) -> None:
+    from tests.ui.support.driving import button_with_text, shown, tap
+
+    app = gpio_app
+    assert shown(app, "Simulated buttons")
+    tap(button_with_text(app, "Prehistory"))
+    assert app.manager.current == "setup"
+    tap(button_with_text(app, "Start the game"))
+    session = app.controller.service.session
+    assert session is not None and session.prompt().step == "setup"
+    tap(
+        button_with_text(app, "All done")
+        if shown(app, "All done")
+        else button_with_text(app, "Confirm")
+    )
+    assert session.prompt().step == "spring-start"
+    assert shown(app, "Spring begins")
+
+    # From here on only the physical buttons are used.
+    pins = buttons_of(app)
+    before = session.step_count
+    pins.press("confirm")
+    settle(app, before)
+    assert session.prompt().step == "spring-turn"
+    assert shown(app, "The tribe's spring action 1")
+
+    # Payments onto the trays come from the touchscreen steppers; CONFIRM decides.
+    from tests.ui.support.driving import keyed
+
+    for _ in range(3):
+        tap(keyed(app, "paid.yellow+"))
+    before = session.step_count
+    pins.press("confirm")
+    settle(app, before)
+    decision = session.last_decision
+    assert decision is not None and decision.kind == "spring"
+    assert decision.result["colour"] == "yellow"
+    # What the bot did stays on screen with its instructions, above the next step's decision.
+    assert shown(app, f"The bot did: {decision.summary}")
+    for instruction in decision.instructions:
+        assert shown(app, f"• {instruction}")
+    assert app.hardware.lights is not None
+
+    # UNDO (a short press) goes back to the tribe's turn with the payments as entered.
+    before = session.step_count
+    pins.press("undo")
+    deadline = time.monotonic() + 3
+    while session.step_count == before:
+        assert time.monotonic() < deadline, "UNDO did not reach the app"
+        from tests.ui.support.driving import pump
+
+        pump(1)
+    assert session.prompt().step == "spring-turn"
+    assert shown(app, "The tribe's spring action 1")
+
+    # Confirm again, then step on with CONFIRM through the rest of the spring.
+    before = session.step_count
+    pins.press("confirm")
+    settle(app, before)
+    assert session.last_decision is not None and session.last_decision.kind == "spring"
+    guard = 0
+    while not session.prompt().step.startswith("summer") and guard < 12:
+        prompt = session.prompt()
+        assert prompt.confirmable, f"{prompt.step} needs typed values"
+        before = session.step_count
+        pins.press("confirm")
+        settle(app, before)
+        guard += 1
+    assert session.prompt().step == "summer-start"
+    # Every step confirmed by a button is in the journal.
+    record = app.controller.service.journal.sessions()[0]
+    assert record.event_count == len(session.events) >= 5

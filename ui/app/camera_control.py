@@ -1,0 +1,240 @@
+"""What the Camera screen does: live picture with the trays outlined, and calibration. No Kivy.
+
+:class:`CameraControl` works on the app's camera (``AppController.camera``):
+
+* :meth:`picture` grabs one frame from the camera's ``source`` and draws the
+  trays over it with ``vision.reader.outline`` (the chosen tray thick); before
+  a calibration exists the picture is shown as it is.
+* Calibration is three steps so the slow middle one can run on a worker
+  thread: :meth:`start_calibration` (main thread), :meth:`calibrate_now`
+  (any thread; grabs frames and runs ``vision.calibration.calibrate`` exactly
+  as ``tableside vision calibrate`` does), :meth:`finish_calibration` (main
+  thread). The players then see the found outlines and choose :meth:`save`
+  (writes to ``ui.commands.vision.default_calibration()`` and gives the app a
+  new ``VisionFeed``) or :meth:`retry`.
+
+Every problem becomes a ``Msg`` in :attr:`error`; nothing raises to the screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from rules.errors import RulesError
+from rules.text import Msg
+from ui.i18n import _
+from vision.errors import CameraUnavailable, VisionError
+
+if TYPE_CHECKING:
+    from ui.app.controller import AppController
+    from vision.calibration import Calibration
+
+CALIBRATION_FRAMES = 3
+"""Frames grabbed for one calibration (as ``tableside vision calibrate --frames``)."""
+KEEP_FRAMES = 3
+"""Recent frames kept: a replay source (folder, video) that has ended still calibrates."""
+
+
+@dataclass
+class Calibrated:
+    """A calibration found but not yet saved, and the picture it was made from."""
+
+    calibration: Calibration
+    picture: np.ndarray
+
+
+class CameraControl:
+    """State and actions of the Camera screen (``phase``: live, calibrating, confirm)."""
+
+    def __init__(self, controller: AppController) -> None:
+        self.controller = controller
+        self.phase = "live"
+        self.error: Msg | None = None
+        self.notice: Msg | None = None
+        #: Why the last grab gave no new picture (the last picture stays shown).
+        self.problem: Msg | None = None
+        self.pending: Calibrated | None = None
+        self.recent: list[np.ndarray] = []
+
+    # -- the camera -------------------------------------------------------------------
+
+    @property
+    def source(self) -> Any | None:
+        """The frame source of the app's camera; None without a camera."""
+        return getattr(self.controller.camera, "source", None)
+
+    @property
+    def has_camera(self) -> bool:
+        """A camera was given (an unplugged one too: its grabs say what is wrong)."""
+        return self.source is not None
+
+    @property
+    def calibrated(self) -> bool:
+        return getattr(self.controller.camera, "reader", None) is not None
+
+    def _grab(self) -> np.ndarray:
+        camera = self.controller.camera
+        first = getattr(camera, "first_frame", None)
+        if first is not None:  # the picture taken at start-up to check the camera
+            camera.first_frame = None
+            frame: np.ndarray = first
+        else:
+            from vision.sources import grab
+
+            frame = grab(self.source, 1)[0]
+        self.recent = [*self.recent[-(KEEP_FRAMES - 1) :], frame]
+        return frame
+
+    def picture(self, highlight_side: int | None = None) -> np.ndarray | None:
+        """The picture to show now (BGR), trays outlined; None when there is none yet."""
+        if self.phase == "confirm" and self.pending is not None:
+            return self._outlined(self.pending, highlight_side)
+        if not self.has_camera:
+            return None
+        if self.phase == "live":
+            try:
+                self._grab()
+                self.problem = None
+            except CameraUnavailable as exc:
+                self.problem = exc.message
+        if not self.recent:
+            return None
+        frame = self.recent[-1]
+        reader = getattr(self.controller.camera, "reader", None)
+        if reader is None:
+            return frame
+        from vision.reader import outline
+
+        try:
+            return outline(reader, frame, highlight_side)
+        except VisionError as exc:
+            self.problem = exc.message
+            return frame
+
+    def _outlined(self, found: Calibrated, highlight_side: int | None) -> np.ndarray:
+        from vision.reader import TableReader, outline
+
+        return outline(TableReader(found.calibration), found.picture, highlight_side)
+
+    # -- calibration ------------------------------------------------------------------
+
+    def start_calibration(self) -> bool:
+        """Enter the "Calibrating…" phase; False (with an error) when it cannot start."""
+        if not self.has_camera:
+            self.error = _("No camera: start with --camera usb:0 (or pi, or a folder)")
+            return False
+        if self.phase == "calibrating":
+            return False
+        self.phase = "calibrating"
+        self.error = None
+        self.notice = None
+        self.pending = None
+        return True
+
+    def calibrate_now(self) -> Calibrated | Msg:
+        """Grab frames and calibrate (runs on a worker thread); a Msg says what went wrong."""
+        from vision.calibration import calibrate
+        from vision.geometry import load_board, load_tokens
+
+        try:
+            frames = self._calibration_frames()
+            # As ``tableside vision calibrate`` with no --board/--tokens: the control
+            # board and the shipped token catalogue.
+            boards, tokens = [load_board("control-board")], load_tokens(None)
+            return Calibrated(calibrate(frames, boards, tokens), frames[0])
+        except VisionError as exc:
+            return exc.message
+        except RulesError as exc:
+            return _("Calibration data problem: {reason}", reason=str(exc))
+        except Exception as exc:  # the players get words, never a traceback
+            return _("Calibration failed unexpectedly: {reason}", reason=repr(exc))
+
+    def _calibration_frames(self) -> list[np.ndarray]:
+        from vision.sources import grab
+
+        try:
+            frames = grab(self.source, CALIBRATION_FRAMES)
+        except CameraUnavailable:
+            if not self.recent:
+                raise
+            return list(self.recent)  # a replay that has ended: its last pictures
+        self.recent = frames[-KEEP_FRAMES:]
+        return frames
+
+    def finish_calibration(self, result: Calibrated | Msg) -> None:
+        """Back on the main thread: show the outlines to confirm, or the error."""
+        if isinstance(result, Calibrated):
+            self.pending = result
+            self.phase = "confirm"
+        else:
+            self.error = _("Calibration failed: {reason}", reason=result)
+            self.phase = "live"
+
+    def save(self) -> Path | None:
+        """Write the confirmed calibration and read the table with it from now on."""
+        from ui.commands.vision import default_calibration
+        from vision.feed import VisionFeed
+        from vision.reader import TableReader
+
+        if self.pending is None:
+            return None
+        path = default_calibration()
+        try:
+            self.pending.calibration.save(path)
+        except OSError as exc:
+            self.error = _(
+                "Cannot save the calibration to {path}: {reason}",
+                path=str(path),
+                reason=exc.strerror or str(exc),
+            )
+            return None
+        self.controller.camera = VisionFeed(TableReader(self.pending.calibration), self.source)
+        self.recent = [self.pending.picture]
+        self.pending = None
+        self.phase = "live"
+        self.error = None
+        self.notice = _("Calibration saved: {path}", path=str(path))
+        return path
+
+    def retry(self) -> None:
+        """Forget the found calibration; back to the live picture."""
+        self.pending = None
+        self.phase = "live"
+        self.error = None
+
+    # -- words for the screen ---------------------------------------------------------
+
+    def message(self) -> Msg:
+        """The main text beside the picture for the current phase."""
+        if not self.has_camera and self.phase != "confirm":
+            return _(
+                "No camera: start with --camera usb:0 (or pi, or a folder of pictures) "
+                "to see the table here and calibrate"
+            )
+        if self.phase == "calibrating":
+            return _("Calibrating…")
+        if self.phase == "confirm":
+            return _(
+                "Do the outlines lie on the trays? Save keeps this calibration; "
+                "Retry measures again."
+            )
+        return _(
+            "To calibrate: put exactly one marker of each tray's colour in that tray, "
+            "nothing else, then tap Calibrate."
+        )
+
+    def status(self) -> Msg | None:
+        """A second line: error, notice, picture problem or "not calibrated"."""
+        if self.error is not None:
+            return self.error
+        if self.notice is not None:
+            return self.notice
+        if self.problem is not None and self.has_camera:
+            return _("No new picture: {reason}", reason=self.problem)
+        if self.has_camera and not self.calibrated and self.phase == "live":
+            return _("Not calibrated yet: the trays are not outlined.")
+        return None

@@ -1,0 +1,104 @@
+"""A camera feed for the app: readings that prefill prompt fields (``Field.camera``).
+
+:class:`VisionFeed` has the three members the app's ``CameraFeed`` seam asks for
+(``available``, ``describe()``, ``read(field)``). It takes a few frames, reads
+them with a :class:`~vision.reader.TableReader` (reusing one reading for
+``max_age_s``) and answers these reading names:
+
+=====================  ==================================================================
+``tray_counts:N``      ``{colour: n}`` of the tray on side N (a ``counts`` field)
+``tray_totals``        ``{"0": n, ..., "5": n}``: markers per side, all colours together
+``colour_totals``      ``{colour: n}``: markers of each colour on the whole control board
+``priority_side``      the priority marker's side, 0-5
+``token_cell:ID``      cell id of the component with sticker ID
+``token_rotation:ID``  its rotation in degrees
+=====================  ==================================================================
+
+Anything read with too little confidence, or not seen, gives ``None``: the
+players enter it by hand ("low confidence asks the players").
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from rules.prompt import Field
+from rules.text import Msg, msg
+from vision.geometry import COLOURS
+from vision.reader import Reading, TableReader, read_camera
+from vision.sources import FrameSource
+
+
+class VisionFeed:
+    """Camera readings for prompt fields; ``None`` whenever the players must say."""
+
+    def __init__(
+        self, reader: TableReader, source: FrameSource, frames: int = 4, max_age_s: float = 1.0
+    ) -> None:
+        self.reader = reader
+        self.source = source
+        self.frames = frames
+        self.max_age_s = max_age_s
+        self.last: Reading | None = None
+        self._at = -1e9
+
+    @property
+    def available(self) -> bool:
+        return self.last is None or self.last.status != "no-camera"
+
+    def describe(self) -> Msg:
+        if self.last is None:
+            return msg("Camera: ready")
+        if self.last.status == "ok" and not self.last.needs_confirmation:
+            return msg("Camera: read")
+        if self.last.reasons:
+            return self.last.reasons[0]
+        return msg("Camera: please check the values")
+
+    def reading(self) -> Reading:
+        """The current reading (a fresh one when the last is older than ``max_age_s``)."""
+        now = time.monotonic()
+        if self.last is None or now - self._at > self.max_age_s:
+            self.last = read_camera(self.reader, self.source, self.frames, interval_s=0.05)
+            self._at = now
+        return self.last
+
+    def read(self, field: Field) -> Any | None:
+        if not field.camera:
+            return None
+        reading = self.reading()
+        if reading.status != "ok":
+            return None
+        name, _, arg = field.camera.partition(":")
+        sure = self.reader.confirm_below
+        if name == "tray_counts":
+            tray = next((t for t in reading.trays if str(t.side) == arg), None)
+            if tray is None or tray.counts is None or min(tray.confidence.values()) < sure:
+                return None
+            wanted = [c.value for c in field.choices] or list(COLOURS)
+            return {c: tray.counts.get(c, 0) for c in wanted}
+        if name == "tray_totals":
+            if any(t.counts is None or min(t.confidence.values()) < sure for t in reading.trays):
+                return None
+            return {str(t.side): sum(t.counts.values()) for t in reading.trays if t.counts}
+        if name == "colour_totals":
+            if any(t.counts is None or min(t.confidence.values()) < sure for t in reading.trays):
+                return None
+            wanted = [c.value for c in field.choices] or list(COLOURS)
+            return {c: sum(t.counts.get(c, 0) for t in reading.trays if t.counts) for c in wanted}
+        if name == "priority_side":
+            if reading.priority_side is None or reading.priority_confidence < sure:
+                return None
+            return _as(field, reading.priority_side)
+        if name in ("token_cell", "token_rotation"):
+            token = next((t for t in reading.tokens if str(t.id) == arg), None)
+            if token is None or token.confidence < sure:
+                return None
+            return token.cell if name == "token_cell" else _as(field, token.rotation_deg)
+        return None
+
+
+def _as(field: Field, value: int | None) -> Any:
+    """An int for ``int`` fields, the choice value (a string) for ``choice`` fields."""
+    return str(value) if field.kind == "choice" and value is not None else value
