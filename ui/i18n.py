@@ -79,8 +79,8 @@ def compile_catalogues() -> Path:
 
 @cache
 def _translations(lang: str) -> gettext.NullTranslations:
-    if lang == DEFAULT_LANGUAGE:
-        return gettext.NullTranslations()
+    # English has a catalogue too: it names game terms whose msgids are German
+    # (Endless Winter's published German terms) by their English-edition names.
     directory = compile_catalogues()
     return gettext.translation(DOMAIN, localedir=directory, languages=[lang], fallback=True)
 
