@@ -543,15 +543,31 @@ class TargiGame(Game):
     def _advance_targi_tile(
         self, state: State, answer: Mapping[str, Any], tracer: Tracer, notes: list[Msg]
     ) -> Msg | None:
+        return self._use_tile(state, answer["card"], tracer, notes, "targi", "markers")
+
+    def _use_tile(
+        self,
+        state: State,
+        card: str,
+        tracer: Tracer,
+        notes: list[Msg],
+        tile: str,
+        next_stage: str,
+    ) -> Msg | None:
+        """The queued player places their Targi (``tile="targi"``) or tribe-marker tile."""
         player = state["queue"][0]
-        card = answer["card"]
         summary = None
         if card != "none":
-            for rule, finding in L.check_targi_tile(state["table"], player, card):
+            check = L.check_targi_tile if tile == "targi" else L.check_tribe_tile
+            for rule, finding in check(state["table"], player, card):
                 tracer.add(rule, finding)
-            state["table"]["targi_tiles"][player] = card
-            state["table"]["tiles"][player]["targi"] = "used"
-            summary = msg("{p} places the Targi tile on {card}", p=who(player), card=card)
+            state["table"][f"{tile}_tiles"][player] = card
+            state["table"]["tiles"][player][tile] = "used"
+            summary = (
+                msg("{p} places the Targi tile on {card}", p=who(player), card=card)
+                if tile == "targi"
+                else msg("{p} places the tribe-marker tile on {card}", p=who(player), card=card)
+            )
             notes.append(
                 msg(
                     "{p} carries out the action of {card} like their other actions; "
@@ -562,7 +578,7 @@ class TargiGame(Game):
             )
         state["queue"].pop(0)
         if not state["queue"]:
-            state["stage"] = "markers"
+            state["stage"] = next_stage
         return summary
 
     def _advance_markers(
@@ -585,27 +601,7 @@ class TargiGame(Game):
     def _advance_tribe_tile(
         self, state: State, answer: Mapping[str, Any], tracer: Tracer, notes: list[Msg]
     ) -> Msg | None:
-        player = state["queue"][0]
-        card = answer["card"]
-        summary = None
-        if card != "none":
-            for rule, finding in L.check_tribe_tile(state["table"], player, card):
-                tracer.add(rule, finding)
-            state["table"]["tribe_tiles"][player] = card
-            state["table"]["tiles"][player]["tribe"] = "used"
-            summary = msg("{p} places the tribe-marker tile on {card}", p=who(player), card=card)
-            notes.append(
-                msg(
-                    "{p} carries out the action of {card} like their other actions; "
-                    "then the tile goes back in the box.",
-                    p=who(player),
-                    card=card,
-                )
-            )
-        state["queue"].pop(0)
-        if not state["queue"]:
-            state["stage"] = "actions"
-        return summary
+        return self._use_tile(state, answer["card"], tracer, notes, "tribe", "actions")
 
     def _advance_actions(
         self, state: State, answer: Mapping[str, Any], tracer: Tracer, notes: list[Msg]
