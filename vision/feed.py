@@ -16,18 +16,28 @@ them with a :class:`~vision.reader.TableReader` (reusing one reading for
 
 Anything read with too little confidence, or not seen, gives ``None``: the
 players enter it by hand ("low confidence asks the players").
+
+:meth:`VisionFeed.reading` never raises: a picture that does not fit the
+calibration (:class:`~vision.errors.CalibrationMismatch`), any other vision
+error, and even an unexpected failure inside OpenCV become a :class:`Reading`
+with ``status`` ``"mismatch"`` or ``"error"``, ``needs_confirmation`` and a plain
+reason, so callers need no guard and every field goes to the players.
 """
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
 from rules.prompt import Field
 from rules.text import Msg, msg
+from vision.errors import CalibrationMismatch, VisionError
 from vision.geometry import COLOURS
 from vision.reader import Reading, TableReader, read_camera
 from vision.sources import FrameSource
+
+log = logging.getLogger(__name__)
 
 
 class VisionFeed:
@@ -57,12 +67,27 @@ class VisionFeed:
         return msg("Camera: please check the values")
 
     def reading(self) -> Reading:
-        """The current reading (a fresh one when the last is older than ``max_age_s``)."""
+        """The current reading (a fresh one when the last is older than ``max_age_s``).
+
+        Never raises: every failure is a reading that leaves the fields to the players."""
         now = time.monotonic()
         if self.last is None or now - self._at > self.max_age_s:
-            self.last = read_camera(self.reader, self.source, self.frames, interval_s=0.05)
+            self.last = self._fresh()
             self._at = now
         return self.last
+
+    def _fresh(self) -> Reading:
+        example = self.reader.calibration.example_data
+        try:
+            return read_camera(self.reader, self.source, self.frames, interval_s=0.05)
+        except CalibrationMismatch as exc:
+            return Reading("mismatch", True, [exc.message], example_data=example)
+        except VisionError as exc:
+            return Reading("error", True, [exc.message], example_data=example)
+        except Exception:  # OpenCV or a bug: the players still get words, never a traceback
+            log.exception("camera reading failed")
+            reason = msg("The camera reading failed: please enter the values by hand")
+            return Reading("error", True, [reason], example_data=example)
 
     def read(self, field: Field) -> Any | None:
         if not field.camera:

@@ -68,7 +68,8 @@ class TrayReading:
 @dataclass
 class Reading:
     """The voted result. ``status``: ``ok``, ``moving`` (hands moved: nothing read),
-    ``no-board`` (no board's stickers seen), ``no-frames`` or ``no-camera``."""
+    ``no-board`` (no board's stickers seen), ``no-frames``, ``no-camera``; from
+    :class:`vision.feed.VisionFeed` also ``mismatch`` (recalibrate) and ``error``."""
 
     status: str
     needs_confirmation: bool

@@ -10,7 +10,7 @@ import numpy as np
 from rules.prompt import Choice, Field
 from rules.text import msg
 from vision.feed import VisionFeed
-from vision.geometry import COLOURS, Board
+from vision.geometry import COLOURS, Board, load_board
 from vision.reader import TableReader
 from vision.render import random_scene, render
 from vision.sources import ImageFiles, UsbCamera
@@ -45,3 +45,44 @@ def test_feed_without_camera_leaves_fields_to_the_players(reader: TableReader) -
     assert feed.read(field) is None
     assert not feed.available
     assert "No camera at usb:96" in feed.describe().english()
+
+
+class _Frames:
+    """A stand-in camera handing out given frames (the physical edge)."""
+
+    name = "frames"
+
+    def __init__(self, frames: list[np.ndarray]) -> None:
+        self.frames = frames
+
+    def read(self) -> np.ndarray:
+        return self.frames.pop(0) if len(self.frames) > 1 else self.frames[0]
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_picture_unlike_the_calibration_asks_the_players_instead_of_raising(
+    reader: TableReader,
+) -> None:
+    hexes = load_board("hex-grid")  # stickers of another board: CalibrationMismatch inside
+    image = render(random_scene(hexes, np.random.default_rng(3), "cool")).image
+    feed = VisionFeed(reader, _Frames([image]), frames=2)
+    field = Field("side", msg("Side"), "int", camera="priority_side")
+    assert feed.read(field) is None
+    reading = feed.reading()
+    assert reading.status == "mismatch" and reading.needs_confirmation
+    assert "calibrate again" in feed.describe().english()
+    small = VisionFeed(reader, _Frames([cv2.resize(image, (640, 360))]), frames=2)
+    assert small.reading().status == "mismatch"
+    assert "1280x720" in small.describe().english()
+
+
+def test_any_failure_inside_the_reader_becomes_a_plain_reason(reader: TableReader) -> None:
+    broken = np.zeros((720, 1280), np.uint8)  # one channel: OpenCV itself raises inside
+    feed = VisionFeed(reader, _Frames([broken]), frames=1)
+    tray = Field("t", msg("Tray"), "counts", camera="tray_counts:0")
+    assert feed.read(tray) is None
+    assert feed.reading().status == "error"
+    assert "by hand" in feed.describe().english()
+    assert feed.available
