@@ -99,16 +99,16 @@ class VisionFeed:
         sure = self.reader.confirm_below
         if name == "tray_counts":
             tray = next((t for t in reading.trays if str(t.side) == arg), None)
-            if tray is None or tray.counts is None or min(tray.confidence.values()) < sure:
+            if tray is None or tray.counts is None or not tray.sure:
                 return None
             wanted = [c.value for c in field.choices] or list(COLOURS)
             return {c: tray.counts.get(c, 0) for c in wanted}
         if name == "tray_totals":
-            if any(t.counts is None or min(t.confidence.values()) < sure for t in reading.trays):
+            if not reading.trays or any(t.counts is None or not t.sure for t in reading.trays):
                 return None
             return {str(t.side): sum(t.counts.values()) for t in reading.trays if t.counts}
         if name == "colour_totals":
-            if any(t.counts is None or min(t.confidence.values()) < sure for t in reading.trays):
+            if not reading.trays or any(t.counts is None or not t.sure for t in reading.trays):
                 return None
             wanted = [c.value for c in field.choices] or list(COLOURS)
             return {c: sum(t.counts.get(c, 0) for t in reading.trays if t.counts) for c in wanted}
@@ -122,6 +122,22 @@ class VisionFeed:
                 return None
             return token.cell if name == "token_cell" else _as(field, token.rotation_deg)
         return None
+
+    def please_check(self, field: Field) -> Msg | None:
+        """Why the camera left ``field`` to the players (show it beside the field as
+        "please check"), or None when the camera filled it or the field reads no camera."""
+        if not field.camera or self.read(field) is not None:
+            return None
+        reading = self.reading()
+        if reading.status != "ok":
+            return reading.reasons[0] if reading.reasons else msg("Camera: please check")
+        name, _, arg = field.camera.partition(":")
+        if name == "tray_counts":
+            return msg("Not sure about tray {side}: please check its count", side=arg)
+        if name in ("tray_totals", "colour_totals"):
+            sides = [t.side for t in reading.trays if not t.sure]
+            return msg("Not sure about trays {sides}: please check", sides=sides)
+        return msg("Camera not sure: please check")
 
 
 def _as(field: Field, value: int | None) -> Any:
