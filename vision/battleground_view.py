@@ -37,7 +37,7 @@ from collections import defaultdict
 from typing import Any
 
 from rules.games.anteportas.board import Battleground, battleground
-from vision.geometry import Board, TokenCatalogue, parse_board, parse_tokens, _data_text, _loads
+from vision.geometry import Board, TokenCatalogue, _data_text, _loads, parse_board, parse_tokens
 from vision.reader import Reading
 
 HEX_MM = 26.0

@@ -166,10 +166,14 @@ def registration_problem(board: Board, reg: Registration | None, seen: list[int]
 
 
 def _describe(counts: dict[str, int]) -> Msg:
-    parts = [f"{n} {c}" for c, n in counts.items() if n]
+    """What a tray holds, in words: "2 red, 1 blue" (colour names translated), "nothing"."""
+    parts = [msg("{n} {colour}", n=n, colour=msg(c)) for c, n in counts.items() if n]
     if not parts:
         return msg("nothing")
-    return msg("{things}", things=", ".join(parts))
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        out = msg("{first}, {rest}", first=part, rest=out)
+    return out
 
 
 def calibrate(

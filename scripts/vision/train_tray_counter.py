@@ -4,7 +4,6 @@ Runs in a throwaway virtual environment with PyTorch (not a project dependency):
 
     python3 -m venv /tmp/torch && /tmp/torch/bin/pip install torch==2.13.0 onnx
     uv run --locked python scripts/vision/make_tray_crops.py --set train --out /tmp/crops
-    uv run --locked python scripts/vision/make_tray_crops.py --set dev --out /tmp/crops
     /tmp/torch/bin/python scripts/vision/train_tray_counter.py /tmp/crops \\
         --out vision/data/tray-counter.onnx
 
@@ -12,8 +11,9 @@ Input: one tray crop (``vision.tray_crops``: 168 x 84, BGR, light-corrected),
 scaled to ``(x / 255 - 0.5) / 0.25``. Output: 5 x 13 logits (each colour's count
 0..12, "12" meaning 12 or more) followed by one logit "something covers the
 tray" (a hand). The reader turns them into counts and confidences
-(:mod:`vision.counter`). Crops of ``dev`` set-ups are used only to report
-accuracy after each epoch; the reader's threshold is tuned on them separately.
+(:mod:`vision.counter`). Crops of a few set-ups are kept apart to report
+accuracy after each epoch: every 20th set-up of ``train``. The reader's temperature and
+threshold are tuned afterwards on the ``dev`` set (``scripts/vision/tune_counter.py``).
 """
 
 from __future__ import annotations
@@ -60,9 +60,9 @@ class TrayCounter(nn.Module):
         return self.head(self.features(x))
 
 
-def load(folder: Path, prefix: str) -> dict[str, np.ndarray]:
+def load(paths: list[Path]) -> dict[str, np.ndarray]:
     parts: dict[str, list[np.ndarray]] = {"crops": [], "counts": [], "hand": []}
-    for path in sorted(folder.glob(f"{prefix}-*.npz")):
+    for path in paths:
         with np.load(path) as data:
             for key in parts:
                 parts[key].append(data[key])
@@ -125,8 +125,11 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     gen = torch.Generator().manual_seed(args.seed)
-    train = load(args.crops, "train")
-    dev = load(args.crops, "dev")
+    files = sorted(args.crops.glob("train-*.npz"))
+    # Every 20th set-up is kept apart to watch for over-fitting (the reader's threshold is
+    # tuned later on the separate dev set, through the whole reader).
+    train = load([f for i, f in enumerate(files) if i % 20 != 19])
+    dev = load([f for i, f in enumerate(files) if i % 20 == 19])
     print(f"train {len(train['crops'])} crops, dev {len(dev['crops'])}", flush=True)
     model = TrayCounter()
     opt = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
