@@ -236,6 +236,12 @@ def _look_at(centre: np.ndarray, target: np.ndarray, azimuth: float, roll: float
     return np.stack([x, y, f])
 
 
+def _board_corners(board: Board) -> np.ndarray:
+    """The board's four corners in world mm (on the table plane)."""
+    w, h = board.size
+    return np.array([[0, 0, 0], [w, 0, 0], [w, h, 0], [0, h, 0]], float)
+
+
 @lru_cache(maxsize=16)
 def _setup_camera(setup: Setup, board: Board) -> _Camera:
     return _make_camera(setup, board, np.random.default_rng([setup.seed, 1]))
@@ -243,15 +249,7 @@ def _setup_camera(setup: Setup, board: Board) -> _Camera:
 
 def _make_camera(setup: Setup, board: Board, rng: np.random.Generator) -> _Camera:
     w, h = setup.frame_size
-    corners = np.array(
-        [
-            [0, 0, 0],
-            [board.size[0], 0, 0],
-            [board.size[0], board.size[1], 0],
-            [0, board.size[1], 0],
-        ],
-        float,
-    )
+    corners = _board_corners(board)
     tilt = math.radians(setup.tilt_deg)
     az = math.radians(setup.azimuth_deg)
     for _ in range(400):
@@ -838,15 +836,7 @@ def render_frame(
     art = _filtered_art(board, setup, _art_shrink(hb, board))
     cv2.warpPerspective(art, hb, (cw, ch), albedo, cv2.INTER_LINEAR, cv2.BORDER_TRANSPARENT)
     board_mask = np.zeros((ch, cw), np.float32)
-    corners = np.array(
-        [
-            [0, 0, 0],
-            [board.size[0], 0, 0],
-            [board.size[0], board.size[1], 0],
-            [0, board.size[1], 0],
-        ],
-        float,
-    )
+    corners = _board_corners(board)
     _fill([board_mask], [1.0], cam.project(corners, s, margin))
     n_l = len(light.lights)
     key = [np.zeros((ch, cw), np.float32) for _ in range(n_l)]
