@@ -31,7 +31,7 @@ class TraceStep:
         return TraceStep(data["rule"], data["finding"], dict(data.get("data", {})))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Decision:
     """The outcome of one bot decision.
 

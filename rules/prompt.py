@@ -28,7 +28,7 @@ class Choice:
     label: Msg
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Field:
     """One value the game needs from the players.
 
@@ -114,7 +114,7 @@ class Field:
         raise IllegalInput(f"'{text}' is not one of: {known}", self.key)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Prompt:
     """One step of the game as the front ends show it."""
 

@@ -42,7 +42,7 @@ def _plain(state: State) -> State:
     return json.loads(json.dumps(state))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class HistoryEntry:
     """One effective step: what was asked, what was answered, what the bot did."""
 
@@ -148,7 +148,13 @@ class Session:
         self._states.append(_plain(new_state))
         self._answers.append(checked)
         self._entries.append(
-            HistoryEntry(len(self._entries), prompt.step, prompt.title, checked, decision)
+            HistoryEntry(
+                index=len(self._entries),
+                step=prompt.step,
+                title=prompt.title,
+                values=checked,
+                decision=decision,
+            )
         )
         return decision
 
@@ -216,7 +222,13 @@ class Session:
         self._states.append(new_state)
         self._answers.append(checked)
         self._entries.append(
-            HistoryEntry(len(self._entries), prompt.step, prompt.title, checked, decision)
+            HistoryEntry(
+                index=len(self._entries),
+                step=prompt.step,
+                title=prompt.title,
+                values=checked,
+                decision=decision,
+            )
         )
         self._redo.clear()
         return decision
@@ -246,6 +258,12 @@ class Session:
         self._states.append(_plain(new_state))
         self._answers.append(values)
         self._entries.append(
-            HistoryEntry(len(self._entries), prompt.step, prompt.title, values, decision)
+            HistoryEntry(
+                index=len(self._entries),
+                step=prompt.step,
+                title=prompt.title,
+                values=values,
+                decision=decision,
+            )
         )
         return decision

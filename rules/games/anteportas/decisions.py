@@ -133,13 +133,13 @@ def decide_battle(situation: Situation) -> Decision:
         else msg("The Invaders win on #{hex}", hex=hex_id)
     )
     return Decision(
-        GAME,
-        "battle",
-        summary,
-        tuple(result.steps),
-        tracer.freeze(),
-        result.to_json(),
-        defences().example,
+        game=GAME,
+        kind="battle",
+        summary=summary,
+        instructions=tuple(result.steps),
+        trace=tracer.freeze(),
+        result=result.to_json(),
+        example_data=defences().example,
     )
 
 
@@ -206,12 +206,12 @@ def _move(
         tracer.add(rule, finding, **data)
     path = " -> ".join(f"#{h}" for h in outcome.path)
     return Decision(
-        GAME,
-        "move-troop",
-        msg("Card {card}: {path}", card=card["id"], path=path),
-        tuple(outcome.steps),
-        tracer.freeze(),
-        {
+        game=GAME,
+        kind="move-troop",
+        summary=msg("Card {card}: {path}", card=card["id"], path=path),
+        instructions=tuple(outcome.steps),
+        trace=tracer.freeze(),
+        result={
             "path": outcome.path,
             "defeat": outcome.defeat,
             "battles": outcome.battles,
@@ -222,7 +222,7 @@ def _move(
             "sickbay": outcome.field["sickbay"],
             "supply": outcome.field["supply"],
         },
-        example or battleground().example,
+        example_data=example or battleground().example,
     )
 
 
@@ -265,13 +265,13 @@ def decide_battle_phase(situation: Situation) -> Decision:
         else msg("Battle Phase done: {n} troop(s) on the Battleground", n=len(field["troops"]))
     )
     return Decision(
-        GAME,
-        "battle-phase",
-        summary,
-        tuple(steps),
-        tracer.freeze(),
-        {"order": order, "paths": paths, "defeat": defeat, "troops": field["troops"]},
-        example,
+        game=GAME,
+        kind="battle-phase",
+        summary=summary,
+        instructions=tuple(steps),
+        trace=tracer.freeze(),
+        result={"order": order, "paths": paths, "defeat": defeat, "troops": field["troops"]},
+        example_data=example,
     )
 
 
@@ -283,13 +283,13 @@ def decide_sight(situation: Situation) -> Decision:
         fld["troops"] = {}
     seen = sorted(in_sight(fld))
     return Decision(
-        GAME,
-        "line-of-sight",
-        msg("In sight: {hexes}", hexes=", ".join(f"#{h}" for h in seen)),
-        (),
-        (),
-        {"in_sight": seen},
-        battleground().example or defences().example,
+        game=GAME,
+        kind="line-of-sight",
+        summary=msg("In sight: {hexes}", hexes=", ".join(f"#{h}" for h in seen)),
+        instructions=(),
+        trace=(),
+        result={"in_sight": seen},
+        example_data=battleground().example or defences().example,
     )
 
 
@@ -340,7 +340,15 @@ def decide_area_control(situation: Situation) -> Decision:
         if result["winner"]
         else msg("Tie: no team wins")
     )
-    return Decision(GAME, "area-control", summary, (), tracer.freeze(), result, True)
+    return Decision(
+        game=GAME,
+        kind="area-control",
+        summary=summary,
+        instructions=(),
+        trace=tracer.freeze(),
+        result=result,
+        example_data=True,
+    )
 
 
 def decide_capture_the_flag(situation: Situation) -> Decision:
@@ -379,7 +387,15 @@ def decide_capture_the_flag(situation: Situation) -> Decision:
         if result["winner"]
         else msg("Tie: no team wins")
     )
-    return Decision(GAME, "capture-the-flag", summary, (), tracer.freeze(), result, True)
+    return Decision(
+        game=GAME,
+        kind="capture-the-flag",
+        summary=summary,
+        instructions=(),
+        trace=tracer.freeze(),
+        result=result,
+        example_data=True,
+    )
 
 
 def decide_layout(situation: Situation) -> Decision:
@@ -391,16 +407,16 @@ def decide_layout(situation: Situation) -> Decision:
         tracer.add("hex", f"#{hex_id} at {board.hexes[hex_id]}", **board.neighbours[hex_id])
     lines = tuple(msg("{row}", row=row) for row in board.picture())
     return Decision(
-        GAME,
-        "battleground",
-        msg("Battleground: 28 hexes, Spawn Point #{p}", p=board.spawn_point),
-        lines,
-        tracer.freeze(),
-        {
+        game=GAME,
+        kind="battleground",
+        summary=msg("Battleground: 28 hexes, Spawn Point #{p}", p=board.spawn_point),
+        instructions=lines,
+        trace=tracer.freeze(),
+        result={
             "picture": board.picture(),
             "neighbours": {str(h): n for h, n in board.neighbours.items()},
         },
-        board.example,
+        example_data=board.example,
     )
 
 
