@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from rules.game import State
 from rules.games.anteportas.battle import SOLDIER_NAMES, TILE_NAMES
 from rules.games.anteportas.schedule import spawn_count, turns_per_player
 from rules.prompt import Choice, Field, Prompt
 from rules.text import Msg, msg
 
-State = dict[str, Any]
 NAMES = {**TILE_NAMES, **SOLDIER_NAMES}
 CHANGE_HELP = msg(
     "Commands (separate with ;): set 7 C F guard_post | set 7 - | rotate 7 1 | "

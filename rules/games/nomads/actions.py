@@ -19,6 +19,7 @@ from typing import Any
 
 from rules.decision import Decision, Tracer
 from rules.errors import IllegalInput
+from rules.game import State
 from rules.games.nomads import tribe
 from rules.games.nomads.catalogue import CATALOGUE
 from rules.games.nomads.hunting import choose_animal, format_grid, parse_grid
@@ -27,7 +28,6 @@ from rules.games.nomads.terms import INCOME_ITEMS, term
 from rules.prompt import Choice, Field
 from rules.text import N_, Msg, msg
 
-State = dict[str, Any]
 Item = dict[str, Any]
 
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.decision import Decision
-from rules.game import Game
+from rules.game import Game, State
 from rules.games.nomads import board as scene
 from rules.games.nomads import decisions as situations
 from rules.games.nomads import tribe
@@ -36,7 +36,6 @@ from rules.prompt import Choice, Field, Prompt
 from rules.rng import rng_state, shuffled
 from rules.text import N_, Msg, msg
 
-State = dict[str, Any]
 GAME = "nomads"
 
 MODULES: tuple[tuple[str, str], ...] = (

@@ -12,6 +12,7 @@ from typing import Any
 
 from rules.decision import Decision
 from rules.errors import IllegalInput
+from rules.game import State
 from rules.games.nomads.actions import (
     Out,
     decision_of,
@@ -26,8 +27,6 @@ from rules.games.nomads.turns import (
 )
 from rules.prompt import Choice, Field, Prompt
 from rules.text import msg
-
-State = dict[str, Any]
 
 
 def _arrow_choices(values: tuple[str, str]) -> tuple[Choice, ...]:

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.decision import Decision
+from rules.game import State
 from rules.games.nomads import tribe
 from rules.games.nomads.actions import (
     Out,
@@ -24,8 +25,6 @@ from rules.games.nomads.catalogue import CATALOGUE
 from rules.games.nomads.scoring import eclipse_workforce, final_score
 from rules.prompt import Choice, Field, Prompt
 from rules.text import Msg, msg
-
-State = dict[str, Any]
 
 
 class EclipseSteps:

@@ -16,14 +16,13 @@ from __future__ import annotations
 from typing import Any
 
 from rules.errors import IllegalInput
+from rules.game import State
 from rules.games.robinson.catalogue import CATALOGUE
 from rules.text import Msg, msg
 
 COLOURS = ("red", "blue", "green", "yellow")
 LEVELS = ("weapon", "roof", "palisade")
 TRACKS = ("hearts", "weapon", "roof", "palisade", "determination", "pawns")
-
-State = dict[str, Any]
 
 
 def player(state: State, pid: str) -> dict[str, Any]:
