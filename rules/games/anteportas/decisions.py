@@ -19,7 +19,7 @@ from rules.games.anteportas.movement import NeedChoice, move_troop
 from rules.games.anteportas.sight import in_sight
 from rules.games.anteportas.units import check_side, check_troop, defences
 from rules.games.anteportas.versus import area_control, capture_the_flag
-from rules.text import msg
+from rules.text import Msg, msg
 
 GAME = "anteportas"
 Situation = Mapping[str, Any]
@@ -48,7 +48,7 @@ def _int(situation: Situation, key: str, default: int = 0) -> int:
 def _field(situation: Situation) -> dict[str, Any]:
     """The Battleground part of a situation: battleground, troops, sickbay, supply."""
     board = battleground()
-    hexes = {str(h): {"soldiers": [], "tile": None} for h in board.hexes}
+    hexes: dict[str, dict[str, Any]] = {str(h): {"soldiers": [], "tile": None} for h in board.hexes}
     raw = situation.get("battleground", {})
     if not isinstance(raw, dict):
         raise SituationError("battleground", "must map hex numbers to their Units")
@@ -234,7 +234,7 @@ def decide_battle_phase(situation: Situation) -> Decision:
     if not isinstance(cards, dict):
         raise SituationError("cards", 'maps each occupied hex to a card, e.g. {"19": "D105"}')
     order = sorted(int(h) for h in field["troops"])
-    steps = []
+    steps: list[Msg] = []
     tracer = Tracer()
     example = battleground().example
     paths = []

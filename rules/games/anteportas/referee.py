@@ -143,6 +143,7 @@ def advance(state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | 
         return state, None
     a = parse_team(str(answer["team_a"]), "team_a")
     b = parse_team(str(answer["team_b"]), "team_b")
+    situation: dict[str, Any]
     try:
         if state["mode"] == "area_control":
             situation = {

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.decision import Decision
 from rules.errors import IllegalInput
@@ -26,7 +26,7 @@ from rules.games.nomads.turns import (
     visible_actions,
 )
 from rules.prompt import Choice, Field, Prompt
-from rules.text import msg
+from rules.text import Msg, msg
 
 
 def _arrow_choices(values: tuple[str, str]) -> tuple[Choice, ...]:
@@ -35,6 +35,11 @@ def _arrow_choices(values: tuple[str, str]) -> tuple[Choice, ...]:
 
 class CardSteps:
     """Card reveal screens."""
+
+    if TYPE_CHECKING:  # provided by NomadsGame
+
+        def _phase(self, st: State) -> Msg: ...
+        def _dispatch(self, st: State) -> None: ...
 
     def _prompt_card(self, st: State) -> Prompt:
         purpose = st["pending"]["purpose"]

@@ -7,7 +7,7 @@ game's ``_phase``, ``_settle`` and ``_round_end``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.decision import Decision
 from rules.game import State
@@ -29,6 +29,12 @@ from rules.text import Msg, msg
 
 class EclipseSteps:
     """Eclipse and final-scoring screens."""
+
+    if TYPE_CHECKING:  # provided by NomadsGame
+
+        def _phase(self, st: State) -> Msg: ...
+        def _settle(self, st: State, out: Out) -> None: ...
+        def _round_end(self, st: State, out: Out) -> None: ...
 
     def _workforce(self, st: State) -> tuple[int | None, int]:
         pile = st["eclipse_pile"]

@@ -134,7 +134,7 @@ class RobinsonGame(Game):
                 f"with {options['players']} players the colours are {', '.join(colours)}", "first"
             )
         scen = CATALOGUE.scenarios[options["scenario"]]
-        players = [
+        players: list[dict[str, Any]] = [
             {
                 "id": c,
                 "hearts": scen.hearts,
@@ -173,7 +173,7 @@ class RobinsonGame(Game):
 
     def prompt(self, state: State) -> Prompt:
         builder = getattr(self, "_prompt_" + state["stage"])
-        return builder(state)  # type: ignore[no-any-return]
+        return builder(state)
 
     def _phase(self, state: State) -> Msg:
         title = PHASE_TITLES[phase_of(state, state["stage"])]

@@ -119,7 +119,7 @@ def eliminate(state: State, pid: str, notes: list[Msg], killer: str | None) -> N
     else:
         return_inventions(state, pid, notes)
     if len(alive(state)) <= 1:
-        state["winner"] = (alive(state) or [None])[0]
+        state["winner"] = alive(state)[0] if alive(state) else None
 
 
 def return_inventions(state: State, pid: str, notes: list[Msg]) -> None:

@@ -182,11 +182,12 @@ def decide_placement(s: Mapping[str, Any]) -> Decision:
     """May this player place their next pawn here? Explains the versus rule if not."""
     state = state_from_situation(s)
     pid = s.get("player")
-    if pid not in [p["id"] for p in state["players"]]:
+    if not isinstance(pid, str) or pid not in [p["id"] for p in state["players"]]:
         raise SituationError("player", "must be one of the players")
-    if s.get("action") not in A.ACTIONS:
-        raise SituationError("action", f"must be one of {', '.join(A.ACTIONS)}")
     target = s.get("target", "")
+    action = s.get("action")
+    if not isinstance(action, str) or action not in A.ACTIONS:
+        raise SituationError("action", f"must be one of {', '.join(A.ACTIONS)}")
     if not isinstance(target, str):
         raise SituationError("target", "must be a string")
     tracer = Tracer()
@@ -198,7 +199,7 @@ def decide_placement(s: Mapping[str, Any]) -> Decision:
                 f"it is {expected}'s turn (rule: pawns are placed one at a time in player order)",
                 "player",
             )
-        spot, trace = A.check_placement(state, pid, s["action"], target)
+        spot, trace = A.check_placement(state, pid, action, target)
     except IllegalInput as exc:
         tracer.add("refused", exc.reason)
         return Decision(
