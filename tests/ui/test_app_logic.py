@@ -108,7 +108,7 @@ def test_buttons_drive_a_game(controller: AppController) -> None:
     assert c.button("confirm")
     assert c.prompt.step == "bot-spring"
     assert c.button("bot") and c.screen == "trace"
-    assert c.trace_lines()[0].startswith("1. [compare]")
+    assert c.trace_lines()[0].startswith("1. ")
     assert c.button("undo") and c.screen == "play"  # UNDO leaves an overlay first
     assert c.button("undo") and c.prompt.step == "count"
     assert c.button("history") and c.screen == "history"

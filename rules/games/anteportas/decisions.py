@@ -404,7 +404,11 @@ def decide_layout(situation: Situation) -> Decision:
     board = battleground()
     tracer = Tracer()
     for hex_id in sorted(board.hexes):
-        tracer.add("hex", f"#{hex_id} at {board.hexes[hex_id]}", **board.neighbours[hex_id])
+        tracer.add(
+            "hex",
+            f"#{hex_id} at {board.hexes[hex_id]}",
+            neighbours=dict(board.neighbours[hex_id]),
+        )
     lines = tuple(msg("{row}", row=row) for row in board.picture())
     return Decision(
         game=GAME,
