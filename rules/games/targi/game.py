@@ -58,6 +58,7 @@ class TargiGame(Game):
     name = GAME
     title = "Targi — action tiles"
     role = "referee: secret tile choice, one-use tracking, legal placements, end scoring"
+    secret_steps = frozenset({"secret"})
 
     # -- set-up ------------------------------------------------------------------------
 
