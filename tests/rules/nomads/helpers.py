@@ -7,12 +7,12 @@ from typing import Any
 from rules.registry import get_game
 from rules.session import Session
 
-HUNTING = "sloth bison horse . / mammoth . camel ."
+#: The hunting area the tests' table lays out at set-up ("" = empty space).
+HUNTING = [["sloth", "bison", "horse", ""], ["mammoth", "", "camel", ""]]
 
 #: Answers for fields that have no default (random cards, table facts).
 FILL: dict[str, Any] = {
     "first_animal": "bison",
-    "area": HUNTING,
     "revealed": "camel",
     "drawn": "horse",
     "pile_workforce": 3,
@@ -37,7 +37,11 @@ def fill(prompt: Any, **over: Any) -> dict[str, Any]:
         if field.key in over:
             answer[field.key] = over[field.key]
         elif field.default is None:
-            if field.key == "card":
+            if field.key == "animal":  # the set-up builder: what lies on the preset space
+                cell = next(f.default for f in prompt.fields if f.key == "cell")
+                row, col = int(cell[1]), int(cell[3])
+                answer["animal"] = HUNTING[row][col] or "empty"
+            elif field.key == "card":
                 answer["card"] = field.choices[0].value
             else:
                 answer[field.key] = FILL[field.key]
