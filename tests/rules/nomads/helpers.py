@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.games.nomads.catalogue import Catalogue, example_data
 from rules.registry import get_game
 from rules.session import Session
 
@@ -63,3 +64,20 @@ def play_out(session: Session, limit: int = 3000) -> None:
             return
         step(session)
     raise AssertionError("the game did not end")
+
+
+def decide(kind: str, situation: dict[str, Any]) -> Any:
+    """Run a ``tableside decide`` kind on a situation (checked by its schema)."""
+    return get_game("nomads").decisions()[kind](situation)
+
+
+#: The EXAMPLE component set, indexed.
+EXAMPLE = Catalogue.of(example_data(), True)
+#: What the Nomads hold at the start of a game, as a situation's ``nomads`` object.
+NOMADS = {"food": 0, "tools": 0, "sacrifice_pile": 10, "megaliths_built": 0, "sacred_stones": 0}
+
+
+def set_up(session: Session) -> None:
+    """Answer the set-up screens: the first animal and the hunting area (:data:`HUNTING`)."""
+    while session.prompt().step in ("setup", "area"):
+        step(session)
