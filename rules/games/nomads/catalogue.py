@@ -11,6 +11,7 @@ replays with exactly the set it was played with. The shipped example set is
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -202,4 +203,12 @@ def catalogue_of(state: Mapping[str, Any]) -> Catalogue:
 
 def record_for(given: Any = None) -> dict[str, Any]:
     """A component record: ``given`` data (a situation's ``components``) or the example set."""
+    if given is None:
+        return _example_record()  # shared: game code never changes component data
     return component_record(GAME, SCHEMA, given, example_data())
+
+
+@functools.cache
+def _example_record() -> dict[str, Any]:
+    """The checked EXAMPLE record, built once (package data never changes while running)."""
+    return component_record(GAME, SCHEMA, None, example_data())

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,7 +29,7 @@ from rules.text import msg
 def initial_state(options: Mapping[str, Any], seed: int) -> State:
     """The state before set-up; ``options`` carry the component record (``"components"``)."""
     opts = {k: v for k, v in options.items() if k != "components"}
-    st: State = {"components": copy.deepcopy(dict(options["components"]))}
+    st: State = {"components": options["components"]}
     cat = catalogue_of(st)
     cave = "cave_painting" in opts["modules"]
     hunt, display = cat.board["hunting_area"], cat.board["progress_display"]

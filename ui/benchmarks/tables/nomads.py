@@ -42,6 +42,11 @@ class Table:
         self.nomad_turns_seen = 0
         self.settlements = 0
         self.first_animal = "bison"
+        self.seen_hunt: list[list[str]] | None = None
+        self.revealed_at: tuple[int, int] | None = None
+        #: The progress display: every space holds a card at set-up; nobody refills it here.
+        self.display = [["card"] * 4 for _ in range(2)]
+        self.seen_display: list[list[str]] | None = None
 
     # -- keeping up with the real table -----------------------------------------------
 
@@ -55,11 +60,21 @@ class Table:
         if state["nomad_turn"] > self.nomad_turns_seen and state["column"]:
             self.nomad_turns_seen = state["nomad_turn"]
             self.nomad_cols.append(state["column"])
-        # The Nomads took an animal: the card the screen named leaves the area.
-        for r, row in enumerate(self.hunt):
-            for c, cell in enumerate(row):
-                if cell and state["hunt"][r][c] == "" and state["step"] != "setup":
-                    row[c] = ""
+        # The Nomads took a card: the space the screen named is empty on the table too.
+        for seen, now, mine in (
+            (self.seen_hunt, state.get("hunt"), self.hunt),
+            (self.seen_display, state.get("display"), self.display),
+        ):
+            if seen is None or now is None:
+                continue
+            for r, row in enumerate(now):
+                for c, cell in enumerate(row):
+                    if cell == "" and seen[r][c] not in ("", "?"):
+                        mine[r][c] = ""
+        if "hunt" in state:
+            self.seen_hunt = [list(row) for row in state["hunt"]]
+        if "display" in state:
+            self.seen_display = [list(row) for row in state["display"]]
 
     def _first_free(self) -> tuple[int, int] | None:
         for r, row in enumerate(self.hunt):
@@ -101,14 +116,41 @@ class Table:
                 values[field.key] = value
         return values
 
+    def _area_fix(self, prompt: Prompt, state: dict[str, Any]) -> tuple[str, str]:
+        """The space the screen shows wrong (the preset one first), and what lies there."""
+        preset = next(f.default for f in prompt.fields if f.key == "cell")
+        shown = state["hunt"]
+        spaces = [(r, c) for r in range(len(shown)) for c in range(len(shown[r]))]
+        if preset != "done":
+            spaces.insert(0, (int(preset[1]), int(preset[3])))
+        for r, c in spaces:
+            if shown[r][c] != self.hunt[r][c]:
+                return f"r{r}c{c}", self.hunt[r][c] or "empty"
+        return "done", "keep"
+
     def _value(self, key: str, prompt: Prompt, state: dict[str, Any]) -> Any:
         step = prompt.step
+        keys = {f.key for f in prompt.fields}
         if key == "first_animal":
             return self.first_animal
         if key == "area":
             return self._grid_text()
-        if key == "occupied":
-            return sorted(set(self.player_cols) | set(self.nomad_cols))
+        if key == "cell" and step in ("area", "action") and "animal" in keys:
+            return self._area_fix(prompt, state)[0]
+        if key == "animal" and "cell" in keys:
+            return self._area_fix(prompt, state)[1]
+        if key == "cell" and "revealed" in keys:
+            slot = self.revealed_at
+            return "full" if slot is None else f"r{slot[0]}c{slot[1]}"
+        if key == "fix":
+            for r, row in enumerate(self.display):
+                for c, cell in enumerate(row):
+                    if bool(cell) != bool(state["display"][r][c]):
+                        return f"r{r}c{c}"
+            return "done"
+        if key == "occupied":  # listed in board order, as the screen lists them
+            held = set(self.player_cols) | set(self.nomad_cols)
+            return [c for c in state["order"] if c in held]
         if key == "placed":
             if self.moves >= len(PLAYER_MOVES):
                 return "done"
@@ -124,7 +166,8 @@ class Table:
         if key == "income" and step == "event_income":
             return {"food": 1}
         if key == "revealed":
-            return self._reveal()
+            self.revealed_at = self._first_free()
+            return "none" if self.revealed_at is None else self._reveal()
         if key == "drawn":
             return self.deck.pop(0)
         if key == "taken":
