@@ -203,7 +203,7 @@ def display_fields(st: State) -> tuple[Field, ...]:
     return (
         Field(
             key="fix",
-            label=msg("Progress display"),
+            label=msg("Culture panel"),
             kind="choice",
             default="done",
             choices=tuple(choices),
@@ -369,18 +369,18 @@ def _progress(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool:
     grid = st["display"]
     found = [{"row": r, "col": c, "card": grid[r][c]} for r, c in cells(grid) if grid[r][c]]
     if not found:
-        out.tracer.add("get progress", msg("The progress display is empty."))
+        out.tracer.add("get progress", msg("The culture panel is empty."))
         return False
     big, small = arrows(st)
     out.tracer.add(
         "get progress", msg("Big arrow: the column with cards; small arrow: the card in it.")
     )
-    chosen = pick(found, big, small, out.tracer, msg("progress card(s)"))
+    chosen = pick(found, big, small, out.tracer, msg("culture card(s)"))
     grid[chosen["row"]][chosen["col"]] = ""
     st["nomads"]["sacrifice"].append("progress")
     out.say(
         msg(
-            "Take the progress card in row {r}, space {c} of the display and put it face down "
+            "Take the culture card in row {r}, space {c} of the display and put it face down "
             "on the Nomads' sacrifice pile.",
             r=chosen["row"] + 1,
             c=chosen["col"] + 1,
@@ -682,7 +682,7 @@ def _lines_progress(st: State, item: Item) -> tuple[Msg, ...]:
     big, small = arrows(st)
     return (
         msg(
-            "They take from the progress display: the {side} column that has cards, there the "
+            "They take from the culture panel: the {side} column that has cards, there the "
             "{end} card.",
             side=extreme_word(big),
             end=extreme_word(small),

@@ -137,7 +137,7 @@ def display_scene(st: State) -> dict[str, Any]:
     return _grid_scene(
         st,
         st["display"],
-        msg("Progress display"),
+        msg("Culture panel"),
         lambda content: msg("card") if content else msg("empty"),
         None,
     )

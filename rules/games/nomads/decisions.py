@@ -347,7 +347,7 @@ def run_progress(sit: Situation) -> Decision:
     done = carry_out(st, "progress", _table_answers)
     taken = done.result.get("progress")
     if taken is None:
-        summary = _received_summary(st, "progress", done.result) or msg("No progress card")
+        summary = _received_summary(st, "progress", done.result) or msg("No culture card")
         return _decided("progress", summary, done, {"card": None, **done.result})
     return _decided(
         "progress",
@@ -672,7 +672,7 @@ def run_eclipse(sit: Situation) -> Decision:
     tracer.decide(
         "workforce",
         msg(
-            "Workforce: {p} from their eclipse pile + {w} from the last nomad card = {t}.",
+            "Labor: {p} from their eclipse pile + {w} from the last nomad card = {t}.",
             p=sum(pile),
             w=last,
             t=total,
@@ -694,7 +694,7 @@ def run_eclipse(sit: Situation) -> Decision:
         tracer,
         st,
         "eclipse",
-        msg("Workforce {w}; {p} points for sacred stones", w=total, p=stone_points(stones)),
+        msg("Labor {w}; {p} points for sacred stones", w=total, p=stone_points(stones)),
         {"workforce": total, "stone_points": stone_points(stones)},
     )
 

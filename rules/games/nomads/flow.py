@@ -100,7 +100,7 @@ def summary_of(st: State, action: str, received: str, out: Out) -> Msg:
     card = out.result.get("progress")
     if card:
         return msg(
-            "They take the progress card in row {r}, space {c}",
+            "They take the culture card in row {r}, space {c}",
             r=card["row"] + 1,
             c=card["col"] + 1,
         )

@@ -71,7 +71,7 @@ PART_LABELS = {
     "score": msg("score track"),
     "food_tools": msg("food and tools (offerings track)"),
     "buried_cards": msg("buried cards (fame track)"),
-    "buried_progress": msg("buried progress cards"),
+    "buried_progress": msg("buried culture cards"),
 }
 
 

@@ -97,7 +97,7 @@ def prompt_face(st: State) -> Prompt:
         ),
         Field(
             key="workforce",
-            label=msg("Workforce"),
+            label=msg("Labor"),
             kind="int",
             default=card["workforce"],
             minimum=0,
@@ -120,7 +120,7 @@ def prompt_reveal(st: State) -> Prompt:
     lines = (
         msg(
             "Nomad card {id} is revealed: marked column {c}, big arrow {b}, small arrow {s}, "
-            "workforce {w}.",
+            "labor {w}.",
             id=card["id"],
             c=msg(st["names"][card["marked"]]),
             b=msg(card["big"]),

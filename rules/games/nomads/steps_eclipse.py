@@ -39,14 +39,14 @@ def prompt_ecl_order(st: State) -> Prompt:
     if pile_wf is None:
         lines.append(
             msg(
-                "Turn over the Nomads' eclipse pile ({n} cards) and add up its workforce.",
+                "Turn over the Nomads' eclipse pile ({n} cards) and add up its labor.",
                 n=len(st["eclipse_pile"]),
             )
         )
         fields.append(
             Field(
                 key="pile_workforce",
-                label=msg("Workforce of their eclipse pile"),
+                label=msg("Labor of their eclipse pile"),
                 kind="int",
                 default=None,
                 minimum=0,
@@ -57,7 +57,7 @@ def prompt_ecl_order(st: State) -> Prompt:
     else:
         lines.append(
             msg(
-                "The Nomads' workforce: {p} from their eclipse pile ({n} cards) + {w} from the "
+                "The Nomads' labor: {p} from their eclipse pile ({n} cards) + {w} from the "
                 "last nomad card = {t}.",
                 p=pile_wf,
                 n=len(st["eclipse_pile"]),
@@ -203,14 +203,14 @@ def prompt_final(st: State) -> Prompt:
         lines=(
             msg(
                 "Turn over the {k} cards under their gravestone and add the points of the "
-                "progress cards among them.",
+                "culture cards among them.",
                 k=len(n["buried"]),
             ),
         ),
         fields=(
             Field(
                 key="buried_points",
-                label=msg("Points on their buried progress cards"),
+                label=msg("Points on their buried culture cards"),
                 kind="int",
                 default=None,
                 minimum=0,
@@ -262,7 +262,7 @@ def advance_ecl_order(st: State, ans: Mapping[str, Any], out: Out) -> Decision:
     out.tracer.decide(
         "eclipse workforce",
         msg(
-            "Workforce: {p} from their eclipse pile + {w} from the last nomad card = {t}.",
+            "Labor: {p} from their eclipse pile + {w} from the last nomad card = {t}.",
             p=pile_wf,
             w=last,
             t=pile_wf + last,
@@ -273,9 +273,7 @@ def advance_ecl_order(st: State, ans: Mapping[str, Any], out: Out) -> Decision:
     )
     out.result["workforce"] = pile_wf + last
     st["step"] = "ecl_income1"
-    return decision_of(
-        st, "eclipse-workforce", msg("Nomads' workforce: {w}", w=pile_wf + last), out
-    )
+    return decision_of(st, "eclipse-workforce", msg("Nomads' labor: {w}", w=pile_wf + last), out)
 
 
 def income_step(st: State, ans: Mapping[str, Any], out: Out, src: Msg, after: str) -> None:

@@ -84,9 +84,9 @@ def prompt_setup(st: State) -> Prompt:
         msg("Set up a 2-player game; you play alone against the Nomads."),
         msg("Compass: call the board edge nearest to you south, the far edge north."),
         msg(
-            "Progress: draw 5 random era-I and 5 random era-II cards unseen; put the 5 era-I "
+            "Culture cards: draw 5 random era-I and 5 random era-II cards unseen; put the 5 era-I "
             "cards on the 5 era-II cards as the face-down sacrifice pile; then set up the "
-            "progress cards as usual."
+            "culture cards as usual."
         ),
         msg("You: draw 2 chiefs, keep 1 and choose its side; draw 2 set-up cards, keep 1."),
         msg(
@@ -122,7 +122,7 @@ def prompt_setup(st: State) -> Prompt:
     if "ancestors" in mods or "cave_painting" in mods:
         lines.append(
             msg(
-                "New progress cards (Ancestors, Cave Painting): prepare the sacrifice pile as "
+                "New culture cards (Ancestors, Cave Painting): prepare the sacrifice pile as "
                 "usual first, then shuffle them into their decks (Cave Painting: era I)."
             )
         )
