@@ -11,8 +11,6 @@ from ui.cli import main
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SPRING = EXAMPLES / "marauders/spring-rock-painting-example.json"
-    Path(__file__).resolve().parents[2] / "examples/marauders/spring-rock-painting-example.json"
-)
 
 
 @pytest.mark.parametrize(
