@@ -52,7 +52,7 @@ def kinds() -> list[Any]:
             else [],
         )
         for name, game in sorted(all_games().items())
-        if name not in {"toy", "scenes"}
+        if name not in {"toy", "scenes", "tiles"}
         for kind in sorted(game.decisions())
     ]
 
