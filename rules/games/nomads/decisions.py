@@ -27,6 +27,7 @@ from rules.games.nomads.catalogue import (
     ARROW_BIG,
     ARROW_SMALL,
     CARD,
+    SCHEMA,
     Catalogue,
     catalogue_of,
     record_for,
@@ -64,21 +65,23 @@ class Coordinate(Spec):
 
 
 @dataclass(frozen=True)
-class WithComponents(Spec):
+class WithComponents(Obj):
     """A situation checked against the components it names (or the EXAMPLE set).
 
     The optional ``components`` field is checked by the component schema
     first; the rest of the situation is then checked by ``build(catalogue)``,
     so every bound (food cap, grid size, animal names) comes from the
     components in use. The checked value carries the component record under
-    ``components``.
+    ``components``. As an :class:`Obj` it describes the situation with the
+    EXAMPLE bounds, so tools (fuzz tests, docs) can read its fields.
     """
 
-    build: Callable[[Catalogue], Obj]
+    build: Callable[[Catalogue], Obj] | None = None
 
     def check(self, value: Any, path: str = "") -> dict[str, Any]:
         if not isinstance(value, Mapping):
             raise SituationError(path, "the situation must be a JSON object")
+        assert self.build is not None
         record = record_for(value.get("components"))
         catalogue = Catalogue.of(record["data"], bool(record["example"]))
         body = {k: v for k, v in value.items() if k != "components"}
@@ -86,8 +89,18 @@ class WithComponents(Spec):
         checked["components"] = record
         return checked
 
-    def describe(self) -> str:
-        return "situation (with optional components)"
+
+def with_components(build: Callable[[Catalogue], Obj]) -> WithComponents:
+    """The schema of a situation kind whose bounds come from ``build(catalogue)``."""
+    example = build(catalogue_of({"components": record_for()}))
+    required = frozenset(example.fields) if example.required is None else example.required
+    return WithComponents(
+        fields={**example.fields, "components": SCHEMA},
+        required=required,
+        defaults=example.defaults,
+        check_whole=example.check_whole,
+        build=build,
+    )
 
 
 ARROWS = Obj({"big": Str(choices=ARROW_BIG), "small": Str(choices=ARROW_SMALL)})
@@ -372,7 +385,7 @@ def site_spec(cat: Catalogue) -> Obj:
     )
     return Obj(
         {
-            "sites": List(site, 0, 60, key=lambda s: (s["level"], s["col"], s["row"])),
+            "sites": List(site, 0, 60, key=lambda s: (s["col"], s["row"])),
             "arrows": ARROWS,
             "nomads": nomads_spec(cat),
         }
@@ -763,7 +776,7 @@ def run_final_score(sit: Situation) -> Decision:
 
 
 def _kind(build: Callable[[Catalogue], Obj], run: Callable[[Situation], Decision]) -> DecisionKind:
-    return DecisionKind(schema=WithComponents(build), run=run)
+    return DecisionKind(schema=with_components(build), run=run)
 
 
 DECISIONS: dict[str, DecisionKind] = {
