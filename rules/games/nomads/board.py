@@ -149,9 +149,9 @@ def board(st: State) -> dict[str, Any]:
     hunting, display, columns = hunting_scene(st), display_scene(st), columns_scene(st)
     if head == "progress":
         parts = [display, columns, hunting]
-    elif head in ("animal", "reveal_animal") or st["step"] == "area":
+    elif head in ("animal", "reveal_animal") or (not head and st["step"] == "area"):
         parts = [hunting, columns, display]
-    else:
+    else:  # your turn, the column choice and everything else: the action columns
         parts = [columns, hunting, display]
     # The first part is also the scene itself, for front ends that draw one picture.
     return {**parts[0], "facts": _facts(st), "parts": parts}

@@ -64,6 +64,7 @@ def columns_field(st: State) -> Field:
         key="occupied",
         label=msg("Columns holding figures now"),
         kind="multi",
+        places="columns",
         default=[c for c in occupied_columns(st) if c not in st["blocked"]],
         choices=tuple(Choice(c, msg(st["names"][c])) for c in free),
     )
@@ -78,6 +79,7 @@ def prompt_face(st: State) -> Prompt:
             key="marked",
             label=msg("Marked column"),
             kind="choice",
+            places="columns",
             default=card["marked"],
             choices=tuple(Choice(c, msg(st["names"][c])) for c in free),
         ),

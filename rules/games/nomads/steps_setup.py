@@ -207,6 +207,7 @@ def prompt_player(st: State) -> Prompt:
                 kind="choice",
                 default=default,
                 choices=tuple(choices),
+                places="columns",
             ),
             Field(
                 key="event",
