@@ -133,7 +133,15 @@ def area_fields(st: State) -> tuple[Field, ...]:
     """
     grid = st["hunt"]
     unknown = first_with(grid, UNKNOWN)
-    choices = [Choice(cell_id(r, c), space_label(r, c)) for r, c in cells(grid)]
+    choices = [
+        Choice(
+            cell_id(r, c),
+            msg(
+                "row {r}, space {c}: now {what}", r=r + 1, c=c + 1, what=_cell_text(st, grid[r][c])
+            ),
+        )
+        for r, c in cells(grid)
+    ]
     if unknown is None:
         choices.append(Choice("done", msg("done: the hunting area is as shown")))
     keep = () if unknown is not None else (("keep", msg("(no change)")),)
