@@ -66,8 +66,13 @@ def action_prompt(st: State) -> Prompt:
         fields = spec.fields(st, item)
     decision = None
     if all(f.default is not None for f in fields):
-        _, decision = advance_queue(copy.deepcopy(st), {f.key: f.default for f in fields})
+        _, decision = advance_queue(preview_copy(st), {f.key: f.default for f in fields})
     return screen(st, step="action", title=title, lines=lines, fields=fields, decision=decision)
+
+
+def preview_copy(st: State) -> State:
+    """A copy of ``st`` to try an answer on; the component record is shared (never changed)."""
+    return copy.deepcopy(st, {id(st["components"]): st["components"]})
 
 
 def advance_queue(st: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:

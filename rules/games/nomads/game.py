@@ -7,7 +7,6 @@ does. A non-empty ``state["queue"]`` of Nomad actions always comes first
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -21,7 +20,7 @@ from rules.games.nomads import steps_eclipse as eclipse
 from rules.games.nomads import steps_setup as setup
 from rules.games.nomads.actions import Out
 from rules.games.nomads.catalogue import SCHEMA, example_data
-from rules.games.nomads.flow import action_prompt, advance_queue
+from rules.games.nomads.flow import action_prompt, advance_queue, preview_copy
 from rules.prompt import Choice, Field, Prompt
 from rules.schema import Spec
 from rules.text import N_, Msg, msg
@@ -128,7 +127,7 @@ class NomadsGame(Game):
         shown = step.prompt(state)
         if step.preview and shown.decision is None and shown.confirmable:
             defaults = {f.key: f.default for f in shown.fields}
-            _, decision = self.advance(copy.deepcopy(state), defaults)
+            _, decision = self.advance(preview_copy(state), defaults)
             shown = replace(shown, decision=decision)
         return shown
 
