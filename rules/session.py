@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules.components import COMPONENTS_OPTION
 from rules.decision import Decision
 from rules.errors import IllegalInput, RulesError
 from rules.game import Game, State
@@ -38,7 +39,18 @@ def answers_digest(answers: Sequence[Mapping[str, Any]]) -> str:
 
 
 def _plain(state: State) -> State:
-    """A deep, JSON-checked copy: proves the state is plain data."""
+    """A deep, JSON-checked copy: proves the state is plain data.
+
+    The component record (``state["components"]``, often the largest part)
+    is read-only by contract: it is checked once and then shared, not copied
+    at every step.
+    """
+    shared = state.get(COMPONENTS_OPTION)
+    if isinstance(shared, dict) and "digest" in shared:
+        rest = {k: v for k, v in state.items() if k != COMPONENTS_OPTION}
+        copied: State = json.loads(json.dumps(rest))
+        copied[COMPONENTS_OPTION] = shared
+        return copied
     return json.loads(json.dumps(state))
 
 
