@@ -42,6 +42,7 @@ class StepSink(Protocol):
 
     def record(self, event: Event, *, finished: bool) -> None: ...
 
+
 SnapshotLookup = Callable[[int, str], State | None]
 
 

@@ -251,11 +251,14 @@ FRAME_HEADER = 24
 
 @dataclass(frozen=True)
 class WalResult:
-    """The database image with every committed WAL transaction applied."""
+    """The database image with the WAL's committed transactions applied."""
 
     image: bytes
-    frames: int  # valid committed frames applied
-    problem: str | None  # why the WAL was not (fully) used, if it was not
+    frames: int  # committed frames applied
+    problem: str | None  # why the WAL was not used at all, if it was not
+    #: Commit frames of this WAL found *after* a frame whose checksum failed: SQLite
+    #: stops at the bad frame, so these transactions (confirmed steps) would be lost.
+    stranded_commits: int = 0
 
 
 def _wal_checksum(data: bytes, big_endian: bool, s0: int, s1: int) -> tuple[int, int]:
@@ -267,12 +270,15 @@ def _wal_checksum(data: bytes, big_endian: bool, s0: int, s1: int) -> tuple[int,
     return s0, s1
 
 
-def apply_wal(db: bytes, wal: bytes) -> WalResult:
+def apply_wal(db: bytes, wal: bytes, *, salvage: bool = False) -> WalResult:
     """Apply the committed frames of ``wal`` to the database image ``db``.
 
     Follows SQLite's file format: frames count only while their salts match
     the header and their cumulative checksums verify, and only up to the last
-    commit frame; a torn tail is ignored exactly as SQLite ignores it.
+    commit frame; a torn tail is ignored exactly as SQLite ignores it. With
+    ``salvage``, frames after a failed checksum are applied too (up to the
+    last commit frame with this WAL's salts): the pages may then disagree,
+    but every row read from them is still checked against its own checksum.
     """
     if len(wal) < WAL_HEADER:
         return WalResult(db, 0, None if not wal else "the -wal file is too short")
@@ -292,32 +298,38 @@ def apply_wal(db: bytes, wal: bytes) -> WalResult:
     pending: dict[int, bytes] = {}
     size_pages = len(db) // page_size
     frames = 0
+    stranded = 0
+    broken = False
     offset = WAL_HEADER
     frame_len = FRAME_HEADER + page_size
     while offset + frame_len <= len(wal):
         header = wal[offset : offset + FRAME_HEADER]
         page_no, commit_size, f_salt1, f_salt2, f0, f1 = struct.unpack(">6I", header)
+        offset += frame_len
         if (f_salt1, f_salt2) != (salt1, salt2) or page_no == 0:
             break
-        data = wal[offset + FRAME_HEADER : offset + frame_len]
-        s0, s1 = _wal_checksum(header[:8], big, s0, s1)
-        s0, s1 = _wal_checksum(data, big, s0, s1)
-        if (s0, s1) != (f0, f1):
-            break
+        data = wal[offset - page_size : offset]
+        if not broken:
+            s0, s1 = _wal_checksum(header[:8], big, s0, s1)
+            s0, s1 = _wal_checksum(data, big, s0, s1)
+            broken = (s0, s1) != (f0, f1)
+        if broken:
+            stranded += 1 if commit_size else 0
+            if not salvage:
+                continue
         pending[page_no] = data
         if commit_size:
             pages.update(pending)
             frames += len(pending)
             pending = {}
             size_pages = commit_size
-        offset += frame_len
     if not pages:
-        return WalResult(db, 0, None)
+        return WalResult(db, 0, None, stranded)
     image = bytearray(db[: size_pages * page_size].ljust(size_pages * page_size, b"\x00"))
     for page_no, data in pages.items():
         if page_no <= size_pages:
             image[(page_no - 1) * page_size : page_no * page_size] = data
-    return WalResult(bytes(image), frames, None)
+    return WalResult(bytes(image), frames, None, stranded)
 
 
 def without_wal_flag(image: bytes) -> bytes:

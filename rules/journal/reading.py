@@ -187,13 +187,14 @@ def read_rows(conn: sqlite3.Connection, found: Contents) -> None:
 
 @dataclass
 class Found:
-    """What reading one journal file (and its ``-wal``) showed."""
+    """What reading one journal file (and its ``-wal``) showed, with the bytes read."""
 
     state: str  # missing | empty | unreadable | garbage | sqlite
     contents: Contents | None = None
     error: BaseException | None = None
     wal_rejected: str | None = None
-    wal_bytes: int = 0
+    db: bytes = b""
+    wal: bytes = b""
 
 
 def inspect(path: Path, label: str, use_wal: bool = True) -> Found:
@@ -216,21 +217,67 @@ def inspect(path: Path, label: str, use_wal: bool = True) -> Found:
         return Found("missing")
     db = db or b""
     if not db and len(wal) <= WAL_HEADER:
-        return Found("empty")
+        return Found("empty", db=db, wal=wal)
     if db and (len(db) < 100 or not db.startswith(SQLITE_HEADER)):
-        return Found("garbage", Contents(label, problem="it is not an SQLite database"))
+        problem = "it is not an SQLite database" if len(db) >= 100 else "it is cut short"
+        return Found("garbage", Contents(label, problem=problem), db=db, wal=wal)
     plain = read_image(db, label) if db else None
     if len(wal) > WAL_HEADER:
         applied = apply_wal(db, wal)
+        if applied.stranded_commits:
+            contents = read_image(applied.image, label) if applied.frames else plain
+            contents = contents or Contents(label)
+            contents.problem = (
+                f"its -wal file is damaged ({applied.stranded_commits} saved change(s) "
+                "lie behind a broken frame)"
+            )
+            return Found("sqlite", contents, db=db, wal=wal)
         if applied.frames:
             with_wal = read_image(applied.image, label)
+            if not db and with_wal.problem:
+                with_wal.problem = "it is empty (cut short)"
             why: str | None = None
             if plain is not None and not plain.problem:
                 why = "the journal would be unreadable with it" if with_wal.problem else None
                 why = why or extends(plain, with_wal)
             if why is None:
-                return Found("sqlite", with_wal, wal_bytes=len(wal))
-            return Found("sqlite", plain, wal_rejected=why, wal_bytes=len(wal))
+                return Found("sqlite", with_wal, db=db, wal=wal)
+            return Found("sqlite", plain, wal_rejected=why, db=db, wal=wal)
     if plain is None:
-        return Found("empty")
-    return Found("sqlite", plain)
+        return Found("empty", db=db, wal=wal)
+    return Found("sqlite", plain, db=db, wal=wal)
+
+
+def salvage_sources(found: Found, backup: Found) -> list[Contents]:
+    """More ways to read a damaged journal, each checked row by row when merged.
+
+    The file with every ``-wal`` frame applied (even behind a broken one);
+    the file with its first page (header and schema) taken from the last good
+    copy; and the last good copy with the ``-wal`` applied on top. Pages may
+    disagree in such images, but no row is used unless its checksum holds.
+    """
+    db, wal, good = found.db, found.wal, backup.db
+    images: list[tuple[str, bytes]] = []
+    if db and wal:
+        images.append(("the journal with its whole -wal", apply_wal(db, wal, salvage=True).image))
+    if good.startswith(SQLITE_HEADER) and len(good) >= 100:
+        page = int.from_bytes(good[16:18], "big")
+        page = 65536 if page == 1 else page
+        if len(db) > page and db[:page] != good[:page]:
+            grafted = good[:page] + db[page:]
+            images.append(("the journal with a repaired first page", grafted))
+            if wal:
+                images.append(
+                    ("the same with its -wal", apply_wal(grafted, wal, salvage=True).image)
+                )
+        if wal:
+            images.append(
+                ("the last good copy with the -wal", apply_wal(good, wal, salvage=True).image)
+            )
+    seen = {db}
+    sources = []
+    for label, image in images:
+        if image not in seen:
+            seen.add(image)
+            sources.append(read_image(image, label))
+    return sources

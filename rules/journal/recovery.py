@@ -31,7 +31,7 @@ from rules.journal.files import (
     sync_dir,
 )
 from rules.journal.integrity import Contents, EventRow, SessionOutcome, merge
-from rules.journal.reading import SQLITE_HEADER, Found, inspect, read_image, read_rows
+from rules.journal.reading import Found, inspect, read_rows, salvage_sources
 from rules.journal.store import Journal, build
 from rules.text import Msg, msg
 
@@ -92,7 +92,8 @@ def open_journal(path: Path, recover: bool = True) -> tuple[Journal, Msg | None]
         if contents is not None and contents.foreign:
             raise JournalDamaged(foreign_message(path))
         raise JournalDamaged(damaged_message(path, problem))
-    sources = [c for c in (contents, _grafted(path, bak)) if c is not None]
+    sources = [c for c in (contents,) if c is not None]
+    sources += salvage_sources(found, bak)
     if bak.contents is not None:
         sources.append(bak.contents)
     if found.state in ("missing", "empty"):  # e.g. a recovery cut short: use its copies
@@ -113,6 +114,9 @@ def _open_writable(path: Path, notice: Msg | None, bak: Found) -> tuple[Journal,
         outcomes = merge([found.contents]) if found.contents is not None else []
         log.warning("journal %s opened read-only: %s", path, exc)
         return Journal.view(path, outcomes, exc), notice
+    if not journal.probe():  # e.g. a full or read-only disk: say so now, not at the first step
+        log.warning("journal %s cannot be written: %s", path, journal.problem)
+        return journal, notice
     restored = _restore_missing_steps(journal, bak)
     if restored:
         notice = _join(
@@ -191,26 +195,6 @@ def _insert_session(
         " VALUES (?,?,?,?,?,?)",
         [(s.id, e.seq, e.body.decode(), e.created, int(e.finished), e.checksum) for e in events],
     )
-
-
-def _grafted(path: Path, bak: Found) -> Contents | None:
-    """The damaged file with its first page taken from the last good copy.
-
-    Page 1 holds the header and the schema; when it is what broke (zeroed,
-    bit-flipped header), the rest of the file is often intact behind it.
-    """
-    try:
-        db = path.read_bytes()
-        good = backup_path(path).read_bytes()
-    except OSError:
-        return None
-    if bak.state != "sqlite" or len(good) < 100 or not good.startswith(SQLITE_HEADER):
-        return None
-    page = int.from_bytes(good[16:18], "big")
-    page = 65536 if page == 1 else page
-    if len(db) <= page or db[:page] == good[:page]:
-        return None
-    return read_image(good[:page] + db[page:], "the journal with a repaired first page")
 
 
 def _reject_wal(path: Path, found: Found, bak: Found, recover: bool) -> tuple[Journal, Msg | None]:
