@@ -31,7 +31,7 @@ Every SQLite and OS error leaves this package as a :class:`JournalError`
 
 from rules.journal.errors import JournalDamaged, JournalError, JournalUnavailable
 from rules.journal.reading import APPLICATION_ID
-from rules.journal.recovery import open_journal
+from rules.journal.recovery import JournalCheck, check_journal, open_journal
 from rules.journal.store import (
     BACKUP_EVERY,
     SCHEMA_VERSION,
@@ -45,10 +45,12 @@ __all__ = [
     "BACKUP_EVERY",
     "SCHEMA_VERSION",
     "Journal",
+    "JournalCheck",
     "JournalDamaged",
     "JournalError",
     "JournalSink",
     "JournalUnavailable",
     "SessionRecord",
+    "check_journal",
     "open_journal",
 ]

@@ -38,6 +38,70 @@ from rules.text import Msg, msg
 log = logging.getLogger("tableside.journal")
 
 
+@dataclass(frozen=True, kw_only=True)
+class GameCheck:
+    """One game as :func:`check_journal` found it."""
+
+    id: int
+    game: str
+    intact: int  # events from step 0 that verify
+    rows: int  # event rows stored for it
+    first_bad: tuple[int, str] | None  # (seq, why) of the first damaged or missing event
+
+
+@dataclass(frozen=True)
+class JournalCheck:
+    """What :func:`check_journal` found; ``problems`` is empty for a healthy journal."""
+
+    path: Path
+    problems: tuple[str, ...]
+    games: tuple[GameCheck, ...]
+
+    @property
+    def healthy(self) -> bool:
+        return not self.problems
+
+
+def check_journal(path: Path) -> JournalCheck:
+    """Verify every row of the journal at ``path`` (and its -wal) without changing anything."""
+    path = Path(path)
+    found = inspect(path, "the journal")
+    problems: list[str] = []
+    if found.state == "unreadable":
+        problems.append(f"it cannot be read ({detail_of(found.error or OSError())})")
+    elif found.state in ("missing", "empty") and (
+        backup_path(path).exists() or damaged_copies(path)
+    ):
+        problems.append(f"it is {found.state} but its last good copy or a damaged copy exists")
+    contents = found.contents
+    if contents is not None and contents.problem:
+        problems.append(contents.problem)
+    if found.wal_rejected:
+        problems.append(f"its -wal does not belong to it ({found.wal_rejected})")
+    games: list[GameCheck] = []
+    if contents is not None:
+        if contents.bad_sessions:
+            problems.append(f"{contents.bad_sessions} game record(s) are damaged")
+        for outcome in merge([contents]):
+            rows = len(contents.events.get(outcome.session.id, {}))
+            games.append(
+                GameCheck(
+                    id=outcome.session.id,
+                    game=outcome.session.game,
+                    intact=len(outcome.events),
+                    rows=rows,
+                    first_bad=outcome.first_bad,
+                )
+            )
+            if outcome.first_bad is not None:
+                seq, why = outcome.first_bad
+                problems.append(
+                    f"game {outcome.session.id} ({outcome.session.game}): event {seq + 1} "
+                    f"of {rows} cannot be used ({why}); the game resumes after step {seq}"
+                )
+    return JournalCheck(path, tuple(problems), tuple(games))
+
+
 @dataclass
 class _Recovery:
     """What recovery found and did, for the one-paragraph notice."""

@@ -425,7 +425,7 @@ def run_case(case: Case, built: Built, directory: Path, seed: int) -> Outcome:
 
 
 def storage_available(case: Case) -> str | None:
-    """``None`` if ``case`` can run here for real, else why not (it is then simulated or skipped)."""
+    """``None`` if ``case`` can run here for real, else why not (then it is skipped)."""
     if case.storage in ("full", "read-only-fs") and not can_mount():
         return "needs root and mount(8) for a small tmpfs"
     if case.storage in ("read-only-dir", "chmod-000") and is_root() and not hasattr(os, "seteuid"):
