@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from rules.journal import (
-    Journal,
     JournalDamaged,
     JournalUnavailable,
     check_journal,
@@ -195,7 +194,7 @@ def test_without_recovery_nothing_is_changed_and_it_says_so_truthfully(tmp_path:
     sidecar(path, "-wal").write_bytes(other["-wal"])
     (tmp_path / "other.sqlite3").unlink()
     before = files(tmp_path)
-    with pytest.raises(JournalDamaged, match="does not belong.*Nothing was changed"):
+    with pytest.raises(JournalDamaged, match=r"does not belong.*Nothing was changed"):
         open_journal(path, recover=False)
     assert files(tmp_path) == before
 
