@@ -156,7 +156,7 @@ class Journal:
         journal.writable = False
         journal._since_backup = 0
         journal._uids = {}
-        journal._conn = connect(":memory:")
+        journal._conn = sqlite3.connect(":memory:", isolation_level=None)
         journal._conn.executescript(_SCHEMA)
         write_outcomes(journal._conn, outcomes)
         return journal
@@ -435,7 +435,7 @@ class Journal:
         tmp = sidecar(self.backup_path, ".tmp")
         try:
             tmp.unlink(missing_ok=True)
-            with closing(sqlite3.connect(tmp)) as dest:
+            with closing(connect(tmp)) as dest:
                 self._conn.backup(dest)
             os.replace(tmp, self.backup_path)
             sync_dir(self.path.parent)
