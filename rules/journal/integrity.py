@@ -30,6 +30,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.text import N_
+
 EVENT_KINDS = ("answer", "undo", "redo")
 
 
@@ -102,11 +104,11 @@ class EventRow:
     def problem(self, uid: str) -> str | None:
         """Why this event cannot be trusted, or ``None`` when it verifies."""
         if self.checksum != event_checksum(uid, self.seq, self.body, self.finished):
-            return "its checksum does not match"
+            return N_("its checksum does not match")
         try:
             event = json.loads(self.body.decode("utf-8"))
         except (UnicodeDecodeError, ValueError):
-            return "it is not readable text"
+            return N_("it is not readable text")
         return shape_problem(event)
 
     def event(self) -> dict[str, Any]:
@@ -117,11 +119,11 @@ class EventRow:
 def shape_problem(event: Any) -> str | None:
     """``None`` when ``event`` has the shape :class:`rules.session.Session` replays."""
     if not isinstance(event, dict) or event.get("kind") not in EVENT_KINDS:
-        return "it is not a step, undo or redo"
+        return N_("it is not a step, undo or redo")
     if event["kind"] == "answer" and not isinstance(event.get("values"), dict):
-        return "its answer has no values"
+        return N_("its answer has no values")
     if event["kind"] == "undo" and type(event.get("to")) is not int:
-        return "its undo has no target step"
+        return N_("its undo has no target step")
     return None
 
 
@@ -139,7 +141,10 @@ class Contents:
     sessions: dict[str, SessionRow] = field(default_factory=dict)
     events: dict[int, dict[int, EventRow]] = field(default_factory=dict)
     bad_sessions: int = 0
+    #: Why the source is not healthy, as a short English phrase marked for translation.
     problem: str | None = None
+    #: The technical detail behind ``problem`` (SQLite's words), for the log and ``check``.
+    detail: str = ""
     foreign: bool = False
 
     def add_session(self, row: SessionRow) -> None:
@@ -216,7 +221,7 @@ def merge(sources: Iterable[Contents]) -> list[SessionOutcome]:
             if len(run) in bad:
                 first_bad = (len(run), bad[len(run)])
             elif beyond or any(seq > len(run) for seq in bad):
-                first_bad = (len(run), "it is missing")
+                first_bad = (len(run), N_("it is missing"))
             outcomes.append(
                 SessionOutcome(
                     session=session, events=tuple(run), first_bad=first_bad, stranded=len(beyond)

@@ -30,6 +30,7 @@ from rules.journal.integrity import (
     session_checksum,
     without_wal_flag,
 )
+from rules.text import N_
 
 APPLICATION_ID = 0x7AB1E51D  # "tableside", as far as hex allows
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -42,7 +43,7 @@ def read_image(image: bytes, label: str) -> Contents:
         conn = sqlite3.connect(":memory:", isolation_level=None)
         conn.deserialize(without_wal_flag(image))
     except (sqlite3.Error, OverflowError, MemoryError) as exc:
-        found.problem = f"it cannot be read ({exc})"
+        found.problem, found.detail = N_("it cannot be read"), str(exc)
         return found
     with closing(conn):
         conn.text_factory = bytes
@@ -51,14 +52,15 @@ def read_image(image: bytes, label: str) -> Contents:
             tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
             result = conn.execute("PRAGMA quick_check").fetchone()[0]
         except sqlite3.Error as exc:
-            found.problem = f"it is damaged ({exc})"
+            found.problem, found.detail = N_("it is damaged"), str(exc)
             tables, app_id, result = set(), APPLICATION_ID, b"ok"
         if result != b"ok":
-            found.problem = f"it is damaged ({result.decode('utf-8', 'replace')[:200]})"
+            found.problem = N_("it is damaged")
+            found.detail = result.decode("utf-8", "replace")[:200]
         if app_id != APPLICATION_ID and not {b"sessions", b"events"} <= tables:
             found.foreign = bool(tables) or app_id != 0
             if found.foreign:
-                found.problem = "it belongs to another program"
+                found.problem = N_("it belongs to another program")
             return found
         read_rows(conn, found)
     return found
@@ -219,7 +221,7 @@ def inspect(path: Path, label: str, use_wal: bool = True) -> Found:
     if not db and len(wal) <= WAL_HEADER:
         return Found("empty", db=db, wal=wal)
     if db and (len(db) < 100 or not db.startswith(SQLITE_HEADER)):
-        problem = "it is not an SQLite database" if len(db) >= 100 else "it is cut short"
+        problem = N_("it is not an SQLite database") if len(db) >= 100 else N_("it is cut short")
         return Found("garbage", Contents(label, problem=problem), db=db, wal=wal)
     plain = read_image(db, label) if db else None
     if len(wal) > WAL_HEADER:
@@ -227,15 +229,15 @@ def inspect(path: Path, label: str, use_wal: bool = True) -> Found:
         if applied.stranded_commits:
             contents = read_image(applied.image, label) if applied.frames else plain
             contents = contents or Contents(label)
-            contents.problem = (
-                f"its -wal file is damaged ({applied.stranded_commits} saved change(s) "
-                "lie behind a broken frame)"
+            contents.problem = N_("its -wal file is damaged")
+            contents.detail = (
+                f"{applied.stranded_commits} saved change(s) lie behind a broken frame"
             )
             return Found("sqlite", contents, db=db, wal=wal)
         if applied.frames:
             with_wal = read_image(applied.image, label)
             if not db and with_wal.problem:
-                with_wal.problem = "it is empty (cut short)"
+                with_wal.problem = N_("it is empty (cut short)")
             why: str | None = None
             if plain is not None and not plain.problem:
                 why = "the journal would be unreadable with it" if with_wal.problem else None

@@ -33,7 +33,7 @@ from rules.journal.files import (
 from rules.journal.integrity import Contents, EventRow, SessionOutcome, merge
 from rules.journal.reading import Found, inspect, read_rows, salvage_sources
 from rules.journal.store import Journal, build
-from rules.text import Msg, msg
+from rules.text import N_, Msg, msg
 
 log = logging.getLogger("tableside.journal")
 
@@ -75,7 +75,8 @@ def check_journal(path: Path) -> JournalCheck:
         problems.append(f"it is {found.state} but its last good copy or a damaged copy exists")
     contents = found.contents
     if contents is not None and contents.problem:
-        problems.append(contents.problem)
+        detail = f" ({contents.detail})" if contents.detail else ""
+        problems.append(contents.problem + detail)
     if found.wal_rejected:
         problems.append(f"its -wal does not belong to it ({found.wal_rejected})")
     games: list[GameCheck] = []
@@ -145,17 +146,22 @@ def open_journal(path: Path, recover: bool = True) -> tuple[Journal, Msg | None]
     # Damaged, foreign, truncated, or gone while copies exist: never taken as a new journal.
     contents = found.contents
     if found.state in ("missing", "empty"):
-        problem = "it is missing" if found.state == "missing" else "it is empty (cut short)"
+        problem = (
+            N_("the file is missing") if found.state == "missing" else N_("it is empty (cut short)")
+        )
     elif contents is not None and contents.foreign:
-        problem = "it belongs to another program"
+        problem = N_("it belongs to another program")
     elif contents is not None and contents.problem:
         problem = contents.problem
     else:
-        problem = "some of its steps are damaged"
+        problem = N_("some of its steps are damaged")
+    if contents is not None and contents.detail:
+        log.warning("journal %s: %s (%s)", path, problem, contents.detail)
     if not recover:
         if contents is not None and contents.foreign:
             raise JournalDamaged(foreign_message(path))
-        raise JournalDamaged(damaged_message(path, problem))
+        detail = f" ({contents.detail})" if contents is not None and contents.detail else ""
+        raise JournalDamaged(damaged_message(path, problem + detail))
     sources = [c for c in (contents,) if c is not None]
     sources += salvage_sources(found, bak)
     if bak.contents is not None:
@@ -281,11 +287,11 @@ def _reject_wal(path: Path, found: Found, bak: Found, recover: bool) -> tuple[Jo
         error = unavailable(reason_of(exc), path, detail_of(exc))
         contents = found.contents
         return Journal.view(path, merge([contents]) if contents else [], error), None
+    log.warning("%s set aside: %s", wal, why)
     notice = msg(
-        "A leftover {wal} did not belong to this journal ({why}); it was moved aside as {aside}. "
+        "A leftover {wal} did not belong to this journal; it was moved aside as {aside}. "
         "The journal itself was not changed.",
         wal=wal.name,
-        why=why,
         aside=aside,
     )
     return _open_writable(path, notice, bak)
@@ -327,7 +333,10 @@ def _recovery_notice(recovery: _Recovery, repaired: bool) -> Msg:
     steps = sum(len(o.events) for o in recovery.outcomes)
     games = len(recovery.outcomes)
     parts: list[Msg] = [
-        msg("The game journal could not be used as it was: {problem}.", problem=recovery.problem)
+        msg(
+            "The game journal could not be used as it was: {problem}.",
+            problem=Msg(recovery.problem),
+        )
     ]
     if recovery.aside:
         parts.append(msg("The original was kept as {name}.", name=", ".join(recovery.aside)))
@@ -366,7 +375,7 @@ def _recovery_notice(recovery: _Recovery, repaired: bool) -> Msg:
                     game=outcome.session.id,
                     last=len(outcome.events),
                     seq=seq + 1,
-                    why=why,
+                    why=Msg(why),
                 )
             )
     notice = parts[0]
@@ -377,7 +386,8 @@ def _recovery_notice(recovery: _Recovery, repaired: bool) -> Msg:
 
 
 def _join(first: Msg | None, second: Msg) -> Msg:
-    return second if first is None else msg("{first} {second}", first=first, second=second)
+    # Two sentences side by side: a layout, not a text to translate.
+    return second if first is None else Msg("{first} {second}", {"first": first, "second": second})
 
 
 def _unreadable(path: Path, error: BaseException) -> tuple[Journal, Msg | None]:

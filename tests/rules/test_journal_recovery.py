@@ -134,7 +134,7 @@ def test_a_missing_journal_beside_its_copy_is_restored(tmp_path: Path):
     path.unlink()
     journal, notice = open_journal(path)
     assert journal.events(sid) == events
-    assert "it is missing" in str(notice)
+    assert "the file is missing" in str(notice)
 
 
 def test_an_empty_file_with_no_copies_is_a_new_journal(tmp_path: Path):
