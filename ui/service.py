@@ -93,18 +93,19 @@ class TableService:
     def recheck(self) -> bool:
         """Check the storage again; ``True`` when steps can be saved (play continues).
 
-        A read-only journal is opened again from the file; a journal whose
-        last write failed tries one small durable write. Cheap enough for a
-        timer every few seconds while :attr:`problem` is set.
+        One small durable write is tried on the open journal; if that fails,
+        the journal is opened again from the file (a card remounted read-only
+        needs a fresh connection once it is writable again). Cheap enough for
+        a timer every few seconds while :attr:`problem` is set.
         """
-        if self.journal.writable:
-            return self.journal.problem is None or self.journal.probe()
+        if self.journal.writable and (self.journal.problem is None or self.journal.probe()):
+            return True
         try:
             journal, notice = open_journal(self.path, recover=self.recover)
         except JournalError as exc:
             log.warning("journal still unavailable: %s", exc)
             return False
-        if not journal.writable:
+        if not journal.writable or journal.problem is not None:
             journal.close()
             return False
         old, self.journal = self.journal, journal
@@ -127,8 +128,8 @@ class TableService:
             self.resume(self.session_id)
 
     def _ready(self) -> None:
-        """Before a write: a read-only journal is checked again; still refused -> its problem."""
-        if not self.journal.writable and not self.recheck():
+        """Before a write: after a storage problem, check again; still refused -> its problem."""
+        if not self.can_save and not self.recheck():
             assert self.journal.problem is not None
             raise self.journal.problem
 
