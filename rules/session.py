@@ -57,7 +57,7 @@ def _plain(state: State) -> State:
     return json.loads(json.dumps(state))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class HistoryEntry:
     """One effective step: what was asked, what was answered, what the bot did."""
 
@@ -163,7 +163,13 @@ class Session:
         self._states.append(_plain(new_state))
         self._answers.append(checked)
         self._entries.append(
-            HistoryEntry(len(self._entries), prompt.step, prompt.title, checked, decision)
+            HistoryEntry(
+                index=len(self._entries),
+                step=prompt.step,
+                title=prompt.title,
+                values=checked,
+                decision=decision,
+            )
         )
         return decision
 
@@ -234,7 +240,13 @@ class Session:
         self._states.append(new_state)
         self._answers.append(checked)
         self._entries.append(
-            HistoryEntry(len(self._entries), prompt.step, prompt.title, checked, decision)
+            HistoryEntry(
+                index=len(self._entries),
+                step=prompt.step,
+                title=prompt.title,
+                values=checked,
+                decision=decision,
+            )
         )
         self._redo.clear()
         return decision
@@ -265,6 +277,12 @@ class Session:
         self._states.append(new_state)
         self._answers.append(values)
         self._entries.append(
-            HistoryEntry(len(self._entries), prompt.step, prompt.title, values, decision)
+            HistoryEntry(
+                index=len(self._entries),
+                step=prompt.step,
+                title=prompt.title,
+                values=values,
+                decision=decision,
+            )
         )
         return decision

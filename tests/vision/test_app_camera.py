@@ -29,7 +29,9 @@ def test_camera_with_calibration_gives_a_feed_that_reads(
     feed = camera_feed(str(frames), cal_path)
     assert isinstance(feed, VisionFeed)
     colours = tuple(Choice(c, msg(c)) for c in COLOURS)
-    field = Field("trays_now", msg("Trays"), "counts", choices=colours, camera="colour_totals")
+    field = Field(
+        key="trays_now", label=msg("Trays"), kind="counts", choices=colours, camera="colour_totals"
+    )
     truth = render(scene).truth["counts"]
     assert feed.read(field) == {c: sum(t.get(c, 0) for t in truth.values()) for c in COLOURS}
 

@@ -361,7 +361,7 @@ class AppController:
 
     def trace_lines(self) -> list[str]:
         decision = self.current_decision()
-        return presenters.trace_lines(decision) if decision else []
+        return presenters.trace_lines(decision, self.tr) if decision else []
 
     def game_title(self, name: str) -> str:
         return self.text(Msg(get_game(name).title))

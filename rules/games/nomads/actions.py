@@ -19,6 +19,7 @@ from typing import Any
 
 from rules.decision import Decision, Tracer
 from rules.errors import IllegalInput
+from rules.game import State
 from rules.games.nomads import tribe
 from rules.games.nomads.catalogue import CATALOGUE
 from rules.games.nomads.hunting import choose_animal, format_grid, parse_grid
@@ -27,7 +28,6 @@ from rules.games.nomads.terms import INCOME_ITEMS, term
 from rules.prompt import Choice, Field
 from rules.text import N_, Msg, msg
 
-State = dict[str, Any]
 Item = dict[str, Any]
 
 
@@ -52,9 +52,9 @@ def income_field(key: str, label: Msg, default: Mapping[str, int] | None = None)
     values = {item: 0 for item in INCOME_ITEMS}
     values.update(default or {})
     return Field(
-        key,
-        label,
-        "counts",
+        key=key,
+        label=label,
+        kind="counts",
         default=values,
         choices=income_fields_choices(),
         help=msg("Income symbols as name=count; 'camp' stands for place/move camps."),
@@ -422,9 +422,9 @@ def _never(reason: str) -> Callable[[State], str | None]:
 def _glacier_fields(st: State, item: Item) -> tuple[Field, ...]:
     return (
         Field(
-            "glaciers",
-            msg("Glacier fields with a Nomad camp"),
-            "int",
+            key="glaciers",
+            label=msg("Glacier fields with a Nomad camp"),
+            kind="int",
             default=st["sticky"].get("glaciers", 0),
             minimum=0,
             maximum=tribe.LIMITS["camps"],
@@ -437,16 +437,22 @@ def _reveal_fields(st: State, item: Item) -> tuple[Field, ...]:
     default = "full" if first_free(st["hunt"]) is None else None
     extra = (("full", msg("hunting area full: nothing revealed")),)
     return (
-        Field("revealed", msg("Animal revealed"), "choice", default, choices=animal_choices(extra)),
+        Field(
+            key="revealed",
+            label=msg("Animal revealed"),
+            kind="choice",
+            default=default,
+            choices=animal_choices(extra),
+        ),
     )
 
 
 def _animal_fields(st: State, item: Item) -> tuple[Field, ...]:
     return (
         Field(
-            "area",
-            msg("Hunting area now"),
-            "text",
+            key="area",
+            label=msg("Hunting area now"),
+            kind="text",
             default=format_grid(st["hunt"]),
             help=grid_help(),
         ),
@@ -455,16 +461,18 @@ def _animal_fields(st: State, item: Item) -> tuple[Field, ...]:
 
 def _random_fields(st: State, item: Item) -> tuple[Field, ...]:
     extra = (("empty", msg("animal deck empty")),)
-    return (Field("drawn", msg("Animal drawn"), "choice", choices=animal_choices(extra)),)
+    return (
+        Field(key="drawn", label=msg("Animal drawn"), kind="choice", choices=animal_choices(extra)),
+    )
 
 
 def _progress_fields(st: State, item: Item) -> tuple[Field, ...]:
     return (
         Field(
-            "taken",
-            msg("Progress card"),
-            "choice",
-            "taken",
+            key="taken",
+            label=msg("Progress card"),
+            kind="choice",
+            default="taken",
             choices=(
                 Choice("taken", msg("taken as described")),
                 Choice("empty", msg("the display is empty")),
@@ -476,10 +484,10 @@ def _progress_fields(st: State, item: Item) -> tuple[Field, ...]:
 def _megalith_fields(st: State, item: Item) -> tuple[Field, ...]:
     return (
         Field(
-            "built",
-            msg("Where did they build?"),
-            "choice",
-            "lowest",
+            key="built",
+            label=msg("Where did they build?"),
+            kind="choice",
+            default="lowest",
             choices=(
                 Choice("higher", msg("on a higher level")),
                 Choice("lowest", msg("on the lowest level")),
@@ -492,9 +500,28 @@ def _megalith_fields(st: State, item: Item) -> tuple[Field, ...]:
 
 def _stone_fields(st: State, item: Item) -> tuple[Field, ...]:
     return (
-        Field("available", msg("Is such a sacred stone available?"), "bool", default=True),
-        Field("cost_food", msg("Its cost in food"), "int", default=0, minimum=0, maximum=10),
-        Field("cost_tools", msg("Its cost in tools"), "int", default=0, minimum=0, maximum=5),
+        Field(
+            key="available",
+            label=msg("Is such a sacred stone available?"),
+            kind="bool",
+            default=True,
+        ),
+        Field(
+            key="cost_food",
+            label=msg("Its cost in food"),
+            kind="int",
+            default=0,
+            minimum=0,
+            maximum=10,
+        ),
+        Field(
+            key="cost_tools",
+            label=msg("Its cost in tools"),
+            kind="int",
+            default=0,
+            minimum=0,
+            maximum=5,
+        ),
         income_field("income", msg("Income of the space it goes on")),
     )
 
@@ -502,16 +529,22 @@ def _stone_fields(st: State, item: Item) -> tuple[Field, ...]:
 def _settlement_fields(st: State, item: Item) -> tuple[Field, ...]:
     fields = [
         Field(
-            "connection",
-            msg("Can they build a settlement on a connection point (usual rules)?"),
-            "bool",
+            key="connection",
+            label=msg("Can they build a settlement on a connection point (usual rules)?"),
+            kind="bool",
             default=st["sticky"].get("connection", True),
         ),
         income_field("tile_income", msg("Income from ice-find or fish tiles the camps uncover")),
     ]
     if "rivers" in st["opts"]["modules"] and not st["raft_at_mouth"]:
         fields.insert(
-            0, Field("raft_mouth", msg("Has the raft now reached the mouth?"), "bool", False)
+            0,
+            Field(
+                key="raft_mouth",
+                label=msg("Has the raft now reached the mouth?"),
+                kind="bool",
+                default=False,
+            ),
         )
     return tuple(fields)
 
@@ -715,11 +748,11 @@ def resolve(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> None:
 def decision_of(kind: str, summary: Msg, out: Out) -> Decision:
     """Wrap what a step did as the Nomads' :class:`Decision` (example data flagged)."""
     return Decision(
-        "nomads",
-        kind,
-        summary,
-        tuple(out.instructions),
-        out.tracer.freeze(),
-        dict(out.result),
+        game="nomads",
+        kind=kind,
+        summary=summary,
+        instructions=tuple(out.instructions),
+        trace=out.tracer.freeze(),
+        result=dict(out.result),
         example_data=CATALOGUE.example,
     )

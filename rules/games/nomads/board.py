@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.game import State
 from rules.games.nomads.catalogue import CATALOGUE
 from rules.games.nomads.terms import term
 from rules.text import Msg, msg
-
-State = dict[str, Any]
 
 
 def _facts(st: State) -> list[list[Any]]:

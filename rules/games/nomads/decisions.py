@@ -127,7 +127,15 @@ def _decision(
     example: bool = False,
     instructions: tuple[Any, ...] = (),
 ) -> Decision:
-    return Decision(GAME, kind, summary, instructions, tracer.freeze(), result, example)
+    return Decision(
+        game=GAME,
+        kind=kind,
+        summary=summary,
+        instructions=instructions,
+        trace=tracer.freeze(),
+        result=result,
+        example_data=example,
+    )
 
 
 # -- decisions --------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.decision import Decision
-from rules.game import Game
+from rules.game import Game, State
 from rules.games.nomads import board as scene
 from rules.games.nomads import decisions as situations
 from rules.games.nomads import tribe
@@ -36,7 +36,6 @@ from rules.prompt import Choice, Field, Prompt
 from rules.rng import rng_state, shuffled
 from rules.text import N_, Msg, msg
 
-State = dict[str, Any]
 GAME = "nomads"
 
 MODULES: tuple[tuple[str, str], ...] = (
@@ -63,23 +62,31 @@ class NomadsGame(CardSteps, EclipseSteps, Game):
     def setup_fields(self) -> tuple[Field, ...]:
         return (
             Field(
-                "cards",
-                msg("Nomad cards"),
-                "choice",
-                "digital",
+                key="cards",
+                label=msg("Nomad cards"),
+                kind="choice",
+                default="digital",
                 choices=(
                     Choice("digital", msg("the assistant draws (example catalogue)")),
                     Choice("physical", msg("I draw the printed cards and enter them")),
                 ),
             ),
-            Field("hard_reveal", msg("Harder: one nomad card revealed in advance"), "bool", False),
             Field(
-                "hard_settlement", msg("Harder: nomad tile on its settlement side"), "bool", False
+                key="hard_reveal",
+                label=msg("Harder: one nomad card revealed in advance"),
+                kind="bool",
+                default=False,
             ),
             Field(
-                "modules",
-                msg("Modules and expansions in play"),
-                "multi",
+                key="hard_settlement",
+                label=msg("Harder: nomad tile on its settlement side"),
+                kind="bool",
+                default=False,
+            ),
+            Field(
+                key="modules",
+                label=msg("Modules and expansions in play"),
+                kind="multi",
                 default=[],
                 choices=tuple(Choice(k, msg(de)) for k, de in MODULES),
             ),
@@ -209,22 +216,22 @@ class NomadsGame(CardSteps, EclipseSteps, Game):
             lines.append(msg("The Nomads ignore rest tiles and four-legged friends."))
         shape = CATALOGUE.board["hunting_area"]
         return Prompt(
-            "setup",
-            msg("Set up the solo game"),
-            self._phase(st),
-            tuple(lines),
-            (
+            step="setup",
+            title=msg("Set up the solo game"),
+            phase=self._phase(st),
+            lines=tuple(lines),
+            fields=(
                 Field(
-                    "first_animal",
-                    msg("The Nomads' first animal"),
-                    "choice",
-                    None,
+                    key="first_animal",
+                    label=msg("The Nomads' first animal"),
+                    kind="choice",
+                    default=None,
                     choices=animal_choices(),
                 ),
                 Field(
-                    "area",
-                    msg("Hunting area ({r} rows x {c})", r=shape["rows"], c=shape["columns"]),
-                    "text",
+                    key="area",
+                    label=msg("Hunting area ({r} rows x {c})", r=shape["rows"], c=shape["columns"]),
+                    kind="text",
                     help=grid_help(),
                 ),
             ),
@@ -244,19 +251,23 @@ class NomadsGame(CardSteps, EclipseSteps, Game):
         if st["ritual_sites"] > 0:
             events.append(Choice("ritual", msg("I took a ritual site card")))
         return Prompt(
-            "player",
-            msg("Your turn"),
-            self._phase(st),
-            (msg("Play your turn, then say where your figure went."),),
-            (
+            step="player",
+            title=msg("Your turn"),
+            phase=self._phase(st),
+            lines=(msg("Play your turn, then say where your figure went."),),
+            fields=(
                 Field(
-                    "placed", msg("Your figure went to"), "choice", default, choices=tuple(choices)
+                    key="placed",
+                    label=msg("Your figure went to"),
+                    kind="choice",
+                    default=default,
+                    choices=tuple(choices),
                 ),
                 Field(
-                    "event",
-                    msg("Anything for the Nomads?"),
-                    "choice",
-                    "none",
+                    key="event",
+                    label=msg("Anything for the Nomads?"),
+                    kind="choice",
+                    default="none",
                     choices=tuple(events),
                 ),
             ),
@@ -264,11 +275,11 @@ class NomadsGame(CardSteps, EclipseSteps, Game):
 
     def _prompt_event_income(self, st: State) -> Prompt:
         return Prompt(
-            "event_income",
-            msg("Income for the Nomads"),
-            self._phase(st),
-            (msg("Enter what the Nomads get, as a normal player would."),),
-            (income_field("income", msg("Income")),),
+            step="event_income",
+            title=msg("Income for the Nomads"),
+            phase=self._phase(st),
+            lines=(msg("Enter what the Nomads get, as a normal player would."),),
+            fields=(income_field("income", msg("Income")),),
         )
 
     def _action_prompt(self, st: State) -> Prompt:
@@ -281,11 +292,21 @@ class NomadsGame(CardSteps, EclipseSteps, Game):
             if item.get("instead"):
                 lines = (msg("Instead of {x}:", x=term(item["instead"])), *lines)
             assert spec.fields is not None
-            return Prompt("action", title, self._phase(st), lines, spec.fields(st, item))
+            return Prompt(
+                step="action",
+                title=title,
+                phase=self._phase(st),
+                lines=lines,
+                fields=spec.fields(st, item),
+            )
         preview_state = copy.deepcopy(st)
         _, decision = self.advance(preview_state, {})
         return Prompt(
-            "action", title, self._phase(st), (msg("From {src}.", src=src),), decision=decision
+            step="action",
+            title=title,
+            phase=self._phase(st),
+            lines=(msg("From {src}.", src=src),),
+            decision=decision,
         )
 
     # -- advancing ----------------------------------------------------------------------

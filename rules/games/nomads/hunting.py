@@ -9,7 +9,7 @@ an animal may be given by id, German name or its number in the list.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rules.decision import Tracer
@@ -74,7 +74,7 @@ def choose_animal(
     own 4 or more of. Several candidates: the big arrow picks the left or
     right column, the small arrow the upper or lower animal.
     """
-    cells = [
+    cells: list[dict[str, Any]] = [
         {"row": r, "col": c, "animal": a}
         for r, row in enumerate(grid)
         for c, a in enumerate(row)
@@ -85,7 +85,7 @@ def choose_animal(
     if not cells:
         tracer.add("get animal", "the hunting area is empty: no animal to get")
         return None
-    conditions = (
+    conditions: tuple[tuple[str, str, Callable[[int], bool]], ...] = (
         ("1", "an animal they already own 1 to 3 of", lambda n: 1 <= n <= 3),
         ("2", "an animal they own none of yet", lambda n: n == 0),
         ("3", "an animal they own 4 or more of", lambda n: n >= 4),

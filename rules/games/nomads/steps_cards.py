@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.decision import Decision
 from rules.errors import IllegalInput
+from rules.game import State
 from rules.games.nomads.actions import (
     Out,
     decision_of,
@@ -25,9 +26,7 @@ from rules.games.nomads.turns import (
     visible_actions,
 )
 from rules.prompt import Choice, Field, Prompt
-from rules.text import msg
-
-State = dict[str, Any]
+from rules.text import Msg, msg
 
 
 def _arrow_choices(values: tuple[str, str]) -> tuple[Choice, ...]:
@@ -36,6 +35,11 @@ def _arrow_choices(values: tuple[str, str]) -> tuple[Choice, ...]:
 
 class CardSteps:
     """Card reveal screens."""
+
+    if TYPE_CHECKING:  # provided by NomadsGame
+
+        def _phase(self, st: State) -> Msg: ...
+        def _dispatch(self, st: State) -> None: ...
 
     def _prompt_card(self, st: State) -> Prompt:
         purpose = st["pending"]["purpose"]
@@ -50,19 +54,27 @@ class CardSteps:
         )
         lines = (msg("Turn the top card of the Nomad deck face up and enter its number."),)
         return Prompt(
-            "card",
-            title,
-            self._phase(st),
-            lines,
-            (Field("card", msg("Card number"), "choice", None, choices=choices),),
+            step="card",
+            title=title,
+            phase=self._phase(st),
+            lines=lines,
+            fields=(
+                Field(
+                    key="card",
+                    label=msg("Card number"),
+                    kind="choice",
+                    default=None,
+                    choices=choices,
+                ),
+            ),
         )
 
     def _columns_field(self, st: State) -> Field:
         free = [c for c in st["order"] if c not in st["blocked"]]
         return Field(
-            "occupied",
-            msg("Columns holding figures now"),
-            "multi",
+            key="occupied",
+            label=msg("Columns holding figures now"),
+            kind="multi",
             default=[c for c in occupied_columns(st) if c not in st["blocked"]],
             choices=tuple(Choice(c, msg(st["names"][c])) for c in free),
         )
@@ -73,36 +85,45 @@ class CardSteps:
         free = [c for c in st["order"] if c not in st["blocked"]]
         fields = [
             Field(
-                "marked",
-                msg("Marked column"),
-                "choice",
-                card["marked"],
+                key="marked",
+                label=msg("Marked column"),
+                kind="choice",
+                default=card["marked"],
                 choices=tuple(Choice(c, msg(st["names"][c])) for c in free),
             ),
             Field(
-                "big",
-                msg("Big arrow"),
-                "choice",
-                card["big"],
+                key="big",
+                label=msg("Big arrow"),
+                kind="choice",
+                default=card["big"],
                 choices=_arrow_choices(("left", "right")),
             ),
             Field(
-                "small",
-                msg("Small arrow"),
-                "choice",
-                card["small"],
+                key="small",
+                label=msg("Small arrow"),
+                kind="choice",
+                default=card["small"],
                 choices=_arrow_choices(("up", "down")),
             ),
-            Field("workforce", msg("Workforce"), "int", card["workforce"], minimum=0, maximum=20),
+            Field(
+                key="workforce",
+                label=msg("Workforce"),
+                kind="int",
+                default=card["workforce"],
+                minimum=0,
+                maximum=20,
+            ),
         ]
         if st["pending"]["purpose"] == "turn":
             fields.append(self._columns_field(st))
         return Prompt(
-            "face",
-            msg("Card {id}: confirm what it shows", id=cid),
-            self._phase(st),
-            (msg("Defaults come from the EXAMPLE catalogue: correct them to the printed card."),),
-            tuple(fields),
+            step="face",
+            title=msg("Card {id}: confirm what it shows", id=cid),
+            phase=self._phase(st),
+            lines=(
+                msg("Defaults come from the EXAMPLE catalogue: correct them to the printed card."),
+            ),
+            fields=tuple(fields),
         )
 
     def _prompt_reveal(self, st: State) -> Prompt:
@@ -120,11 +141,11 @@ class CardSteps:
             msg("Confirm which action columns hold figures right now."),
         )
         return Prompt(
-            "reveal",
-            msg("Nomads' turn {n}", n=st["nomad_turn"] + 1),
-            self._phase(st),
-            lines,
-            (self._columns_field(st),),
+            step="reveal",
+            title=msg("Nomads' turn {n}", n=st["nomad_turn"] + 1),
+            phase=self._phase(st),
+            lines=lines,
+            fields=(self._columns_field(st),),
         )
 
     def _prompt_visible(self, st: State) -> Prompt:
@@ -134,36 +155,36 @@ class CardSteps:
         top = pile[-1]
         fields = [
             Field(
-                "a0",
-                msg("Card {id}, upper action", id=top["id"]),
-                "choice",
-                top["actions"][column][0],
+                key="a0",
+                label=msg("Card {id}, upper action", id=top["id"]),
+                kind="choice",
+                default=top["actions"][column][0],
                 choices=choices,
             ),
             Field(
-                "a1",
-                msg("Card {id}, lower action", id=top["id"]),
-                "choice",
-                top["actions"][column][1],
+                key="a1",
+                label=msg("Card {id}, lower action", id=top["id"]),
+                kind="choice",
+                default=top["actions"][column][1],
                 choices=choices,
             ),
         ]
         for k, card in enumerate(reversed(pile[:-1]), 2):
             fields.append(
                 Field(
-                    f"a{k}",
-                    msg("Card {id}, visible bottom row", id=card["id"]),
-                    "choice",
-                    card["actions"][column][1],
+                    key=f"a{k}",
+                    label=msg("Card {id}, visible bottom row", id=card["id"]),
+                    kind="choice",
+                    default=card["actions"][column][1],
                     choices=choices,
                 )
             )
         return Prompt(
-            "visible",
-            msg("Actions under {c}", c=msg(st["names"][column])),
-            self._phase(st),
-            (msg("Confirm the actions shown under the chosen column, top to bottom."),),
-            tuple(fields),
+            step="visible",
+            title=msg("Actions under {c}", c=msg(st["names"][column])),
+            phase=self._phase(st),
+            lines=(msg("Confirm the actions shown under the chosen column, top to bottom."),),
+            fields=tuple(fields),
         )
 
     def _advance_card(self, st: State, ans: Mapping[str, Any], out: Out) -> Decision | None:

@@ -7,9 +7,10 @@ game's ``_phase``, ``_settle`` and ``_round_end``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.decision import Decision
+from rules.game import State
 from rules.games.nomads import tribe
 from rules.games.nomads.actions import (
     Out,
@@ -25,11 +26,15 @@ from rules.games.nomads.scoring import eclipse_workforce, final_score
 from rules.prompt import Choice, Field, Prompt
 from rules.text import Msg, msg
 
-State = dict[str, Any]
-
 
 class EclipseSteps:
     """Eclipse and final-scoring screens."""
+
+    if TYPE_CHECKING:  # provided by NomadsGame
+
+        def _phase(self, st: State) -> Msg: ...
+        def _settle(self, st: State, out: Out) -> None: ...
+        def _round_end(self, st: State, out: Out) -> None: ...
 
     def _workforce(self, st: State) -> tuple[int | None, int]:
         pile = st["eclipse_pile"]
@@ -51,10 +56,10 @@ class EclipseSteps:
             )
             fields.append(
                 Field(
-                    "pile_workforce",
-                    msg("Workforce of their eclipse pile"),
-                    "int",
-                    None,
+                    key="pile_workforce",
+                    label=msg("Workforce of their eclipse pile"),
+                    kind="int",
+                    default=None,
                     minimum=0,
                     maximum=200,
                 )
@@ -74,26 +79,32 @@ class EclipseSteps:
         lines.append(msg("Set the new turn order as usual and say where the Nomads' marker is."))
         fields.append(
             Field(
-                "position",
-                msg("Nomads' space on the turn order track"),
-                "choice",
-                st["sticky"].get("position", "1"),
+                key="position",
+                label=msg("Nomads' space on the turn order track"),
+                kind="choice",
+                default=st["sticky"].get("position", "1"),
                 choices=(Choice("1", msg("top (first)")), Choice("2", msg("second"))),
             )
         )
         return Prompt(
-            "ecl_order", msg("Eclipse: turn order"), self._phase(st), tuple(lines), tuple(fields)
+            step="ecl_order",
+            title=msg("Eclipse: turn order"),
+            phase=self._phase(st),
+            lines=tuple(lines),
+            fields=tuple(fields),
         )
 
     def _prompt_ecl_income1(self, st: State) -> Prompt:
         pos = st["sticky"].get("position", "1")
         default = CATALOGUE.board["turn_order_income"].get(pos, {})
         return Prompt(
-            "ecl_income1",
-            msg("Eclipse step 1: income beside their tribe marker"),
-            self._phase(st),
-            (msg("Step 2 does not apply to the Nomads."),),
-            (income_field("income", msg("Income beside the Nomads' tribe marker"), default),),
+            step="ecl_income1",
+            title=msg("Eclipse step 1: income beside their tribe marker"),
+            phase=self._phase(st),
+            lines=(msg("Step 2 does not apply to the Nomads."),),
+            fields=(
+                income_field("income", msg("Income beside the Nomads' tribe marker"), default),
+            ),
         )
 
     def _prompt_ecl_terrain(self, st: State) -> Prompt:
@@ -118,11 +129,11 @@ class EclipseSteps:
         if st["ritual_sites"] or "rivers" in st["opts"]["modules"]:
             lines.append(msg("Modules are scored after step 4."))
         return Prompt(
-            "ecl_terrain",
-            msg("Eclipse step 3: terrain income"),
-            self._phase(st),
-            tuple(lines),
-            (
+            step="ecl_terrain",
+            title=msg("Eclipse step 3: terrain income"),
+            phase=self._phase(st),
+            lines=tuple(lines),
+            fields=(
                 income_field(
                     "income", msg("Income of those terrain fields"), st["sticky"].get("terrain")
                 ),
@@ -140,11 +151,11 @@ class EclipseSteps:
         if "ancestors" in st["opts"]["modules"]:
             lines.append(msg("Ancestors: the Nomads get no eclipse points for the new animals."))
         return Prompt(
-            "ecl_board",
-            msg("Eclipse step 4: their player board"),
-            self._phase(st),
-            tuple(lines),
-            (
+            step="ecl_board",
+            title=msg("Eclipse step 4: their player board"),
+            phase=self._phase(st),
+            lines=tuple(lines),
+            fields=(
                 income_field(
                     "income", msg("Other income of their player board"), st["sticky"].get("board")
                 ),
@@ -166,59 +177,68 @@ class EclipseSteps:
         if "rivers" in st["opts"]["modules"]:
             fields.append(
                 Field(
-                    "raft_points",
-                    msg("Raft points (closest to the mouth, ties too)"),
-                    "int",
-                    0,
+                    key="raft_points",
+                    label=msg("Raft points (closest to the mouth, ties too)"),
+                    kind="int",
+                    default=0,
                     minimum=0,
                     maximum=50,
                 )
             )
             fields.append(
                 Field(
-                    "landmarks",
-                    msg("Landmark fields where they have the most influence (5 points each)"),
-                    "int",
-                    0,
+                    key="landmarks",
+                    label=msg("Landmark fields where they have the most influence (5 points each)"),
+                    kind="int",
+                    default=0,
                     minimum=0,
                     maximum=20,
                 )
             )
         return Prompt(
-            "ecl_modules", msg("Eclipse: modules"), self._phase(st), tuple(lines), tuple(fields)
+            step="ecl_modules",
+            title=msg("Eclipse: modules"),
+            phase=self._phase(st),
+            lines=tuple(lines),
+            fields=tuple(fields),
         )
 
     def _prompt_final(self, st: State) -> Prompt:
         n = st["nomads"]
         return Prompt(
-            "final",
-            msg("Final scoring of the Nomads"),
-            self._phase(st),
-            (
+            step="final",
+            title=msg("Final scoring of the Nomads"),
+            phase=self._phase(st),
+            lines=(
                 msg(
                     "Turn over the {k} cards under their gravestone and add the points of the "
                     "progress cards among them.",
                     k=len(n["buried"]),
                 ),
             ),
-            (
+            fields=(
                 Field(
-                    "buried_points",
-                    msg("Points on their buried progress cards"),
-                    "int",
-                    None,
+                    key="buried_points",
+                    label=msg("Points on their buried progress cards"),
+                    kind="int",
+                    default=None,
                     minimum=0,
                     maximum=500,
                 ),
                 Field(
-                    "animals",
-                    msg("The Nomads' animals"),
-                    "counts",
+                    key="animals",
+                    label=msg("The Nomads' animals"),
+                    kind="counts",
                     default={a: n["animals"].get(a, 0) for a in CATALOGUE.animals},
                     choices=animal_choices(),
                 ),
                 Field(
-                    "player_score", msg("Your final score"), "int", None, minimum=-100, maximum=1000
+                    key="player_score",
+                    label=msg("Your final score"),
+                    kind="int",
+                    default=None,
+                    minimum=-100,
+                    maximum=1000,
                 ),
             ),
         )
@@ -234,7 +254,9 @@ class EclipseSteps:
             if f["player"] < f["total"]
             else msg("A tie.")
         )
-        return Prompt("over", verdict, self._phase(st), tuple(lines), finished=True)
+        return Prompt(
+            step="over", title=verdict, phase=self._phase(st), lines=tuple(lines), finished=True
+        )
 
     def _advance_ecl_order(self, st: State, ans: Mapping[str, Any], out: Out) -> Decision:
         pile_wf, last = self._workforce(st)

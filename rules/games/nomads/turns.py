@@ -11,11 +11,10 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
+from rules.game import State
 from rules.games.nomads.actions import Out
 from rules.games.nomads.columns import choose_column, placement
 from rules.text import msg
-
-State = dict[str, Any]
 
 
 def occupied_columns(st: State) -> list[str]:

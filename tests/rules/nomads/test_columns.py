@@ -63,7 +63,7 @@ def test_wraps_round_the_board_edge() -> None:
     # Marked Einweihen (leftmost) occupied, arrow left: wrap to the right edge.
     column = choose_column(ORDER, {"initiate", "develop"}, "initiate", "left", tracer)
     assert column == "hunt"
-    assert "wrapping" in tracer.steps[-1].finding
+    assert "wrapping" in tracer.steps[-1].finding.english()
     assert choose_column(ORDER, {"hunt", "initiate"}, "hunt", "right", Tracer()) == "develop"
 
 
