@@ -126,8 +126,8 @@ def open_journal(path: Path, recover: bool = True) -> tuple[Journal, Msg | None]
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:  # nothing to show, but nothing to crash about either
-        problem = unavailable(reason_of(exc), path.parent, detail_of(exc))
-        return Journal.view(path, [], problem), None
+        error = unavailable(reason_of(exc), path.parent, detail_of(exc))
+        return Journal.view(path, [], error), None
     found = inspect(path, "the journal")
     if found.state == "unreadable":
         assert found.error is not None
