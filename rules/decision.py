@@ -2,6 +2,11 @@
 
 Players trust a bot they can audit, so every decision carries a ``trace``:
 the rule applied at each step, the numbers compared and the tie-breaks walked.
+Each finding is a translatable :class:`~rules.text.Msg` with its numbers as
+parameters, so players read it in their language; the raw numbers stay in
+``data`` for tools. The step that settled the decision (the comparison or
+tie-break that decided) is marked ``decisive``: the screen's "Why" line shows
+it, and the full trace is one tap away.
 """
 
 from __future__ import annotations
@@ -12,26 +17,39 @@ from typing import Any
 from rules.text import Msg
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class TraceStep:
-    """One step of reasoning: which rule, what it found, with the raw numbers."""
+    """One step of reasoning: which rule (an id), what it found, the raw numbers.
+
+    ``decisive`` marks the step that settled the decision.
+    """
 
     rule: str
-    finding: str
+    finding: Msg
     data: dict[str, Any] = field(default_factory=dict)
+    decisive: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"rule": self.rule, "finding": self.finding}
+        out: dict[str, Any] = {"rule": self.rule, "finding": self.finding.english()}
+        out["finding_msg"] = self.finding.to_json()
         if self.data:
             out["data"] = self.data
+        if self.decisive:
+            out["decisive"] = True
         return out
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> TraceStep:
-        return TraceStep(data["rule"], data["finding"], dict(data.get("data", {})))
+        finding = Msg.from_json(data.get("finding_msg", data["finding"]))
+        return TraceStep(
+            rule=data["rule"],
+            finding=finding,
+            data=dict(data.get("data", {})),
+            decisive=bool(data.get("decisive", False)),
+        )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Decision:
     """The outcome of one bot decision.
 
@@ -49,12 +67,21 @@ class Decision:
     result: dict[str, Any] = field(default_factory=dict)
     example_data: bool = False
 
+    @property
+    def reason(self) -> Msg | None:
+        """Why, in one line: the decisive trace step, else the last one."""
+        for step in self.trace:
+            if step.decisive:
+                return step.finding
+        return self.trace[-1].finding if self.trace else None
+
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "kind": self.kind,
             "summary": self.summary.english(),
             "summary_msg": self.summary.to_json(),
+            "reason": self.reason.english() if self.reason is not None else None,
             "instructions": [m.english() for m in self.instructions],
             "instructions_msg": [m.to_json() for m in self.instructions],
             "trace": [t.to_json() for t in self.trace],
@@ -81,8 +108,22 @@ class Tracer:
     def __init__(self) -> None:
         self.steps: list[TraceStep] = []
 
-    def add(self, rule: str, finding: str, **data: Any) -> None:
-        self.steps.append(TraceStep(rule, finding, data))
+    def add(self, rule: str, finding: Msg | str, *, decisive: bool = False, **data: Any) -> None:
+        """Record one step; ``finding`` should be a ``msg(...)`` with its numbers as parameters.
+
+        A plain ``str`` is accepted from code not yet translated; it is shown
+        as it is, in English, in every language.
+        """
+        text = (
+            finding
+            if isinstance(finding, Msg)
+            else Msg(finding.replace("{", "{{").replace("}", "}}"))
+        )
+        self.steps.append(TraceStep(rule=rule, finding=text, data=data, decisive=decisive))
+
+    def decide(self, rule: str, finding: Msg | str, **data: Any) -> None:
+        """Record the step that settles the decision (shown as the "Why" line)."""
+        self.add(rule, finding, decisive=True, **data)
 
     def freeze(self) -> tuple[TraceStep, ...]:
         return tuple(self.steps)

@@ -11,14 +11,38 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rules.components import COMPONENTS_OPTION, component_record
 from rules.decision import Decision
+from rules.errors import IllegalInput, SituationError
 from rules.prompt import Field, Prompt
+from rules.schema import Spec
 from rules.text import Msg
 
 State = dict[str, Any]
 DecisionFunction = Callable[[Mapping[str, Any]], Decision]
+
+
+@dataclass(frozen=True)
+class DecisionKind:
+    """A bot decision runnable from a situation file: its schema and its function.
+
+    Calling it checks the situation against ``schema`` (strictly: unknown
+    fields, duplicates, bounds, all named by path) and runs ``run`` on the
+    checked value. ``run`` must call the very functions the game's steps use
+    (one function per rule), so ``decide`` and play cannot drift apart.
+    """
+
+    schema: Spec
+    run: Callable[[dict[str, Any]], Decision]
+
+    def __call__(self, situation: Mapping[str, Any]) -> Decision:
+        if not isinstance(situation, Mapping):
+            raise SituationError("", "the situation must be a JSON object")
+        body = {k: v for k, v in situation.items() if k != "decision"}
+        return self.run(self.schema.check(body))
 
 
 class Game(ABC):
@@ -28,6 +52,10 @@ class Game(ABC):
     title: ClassVar[str]
     #: One line for the game chooser: what the assistant does in this game.
     role: ClassVar[str] = ""
+    #: The ``Prompt.step`` values whose answer is private to one player (Targi's
+    #: secret tile choice). Only these steps may set ``Prompt.secret``; a test
+    #: walks every game and checks it.
+    secret_steps: ClassVar[frozenset[str]] = frozenset()
 
     @abstractmethod
     def setup_fields(self) -> tuple[Field, ...]:
@@ -45,9 +73,23 @@ class Game(ABC):
     def advance(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
         """Apply a validated answer to the current prompt; return the next state."""
 
-    def decisions(self) -> Mapping[str, DecisionFunction]:
-        """Bot decisions runnable from a situation file, by kind."""
+    def decisions(self) -> Mapping[str, DecisionKind | DecisionFunction]:
+        """Bot decisions runnable from a situation file, by kind.
+
+        New kinds are :class:`DecisionKind` (checked by their schema); a plain
+        function is the older form that checks its situation by hand.
+        """
         return {}
+
+    # -- printed components (docs/components.md) ------------------------------------------
+
+    def component_schema(self) -> Spec | None:
+        """The schema of this game's printed-component data, or ``None`` if it needs none."""
+        return None
+
+    def example_components(self) -> Mapping[str, Any] | None:
+        """The shipped EXAMPLE component data (package data), or ``None``."""
+        return None
 
     def board(self, state: State) -> dict[str, Any]:
         """Data for drawing this game's table picture (front ends draw it)."""
@@ -58,12 +100,23 @@ class Game(ABC):
         return ()
 
     def coerce_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Validate set-up options against :meth:`setup_fields` (defaults filled)."""
+        """Validate set-up options against :meth:`setup_fields` (defaults filled).
+
+        The option ``"components"`` (not a field: the front end fills it from
+        the players' catalogue) carries the printed-component data the game is
+        played with; it is checked by :meth:`component_schema` and kept as a
+        record with its digest, so the journal replays with exactly this set.
+        Without it a game that needs components gets its example set.
+        """
         fields = self.setup_fields()
         known = {f.key for f in fields}
-        from rules.errors import IllegalInput
-
-        extra = sorted(set(options) - known)
+        extra = sorted(set(options) - known - {COMPONENTS_OPTION})
         if extra:
             raise IllegalInput(f"unknown option '{extra[0]}' (known: {', '.join(sorted(known))})")
-        return {f.key: f.coerce(options.get(f.key)) for f in fields}
+        checked = {f.key: f.coerce(options.get(f.key)) for f in fields}
+        schema = self.component_schema()
+        if schema is not None:
+            checked[COMPONENTS_OPTION] = component_record(
+                self.name, schema, options.get(COMPONENTS_OPTION), self.example_components()
+            )
+        return checked

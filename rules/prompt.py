@@ -5,6 +5,15 @@ players should read (instructions, the bot's decision), and the
 :class:`Field` values the game needs back. The terminal, the Kivy app and the
 GPIO buttons all render the same prompt; a prompt whose fields all have
 defaults can be confirmed with the CONFIRM button alone.
+
+A field says *what* the table is asked in the table's own terms, never as a
+typed language: a count per colour (``counts``), one or several of the legal
+options (``choice``, ``multi``), an order (``order``), a yes/no (``bool``), a
+whole number (``int``). When the options are places of the board picture
+(hexes, cards, tiles, map spaces), ``places`` names the scene layer they
+belong to and the app lets the players tap them on the picture
+(docs/board-scenes.md). ``text`` is kept for names only; no game step may ask
+for it (a test walks every step of every game).
 """
 
 from __future__ import annotations
@@ -17,25 +26,41 @@ from rules.decision import Decision
 from rules.errors import IllegalInput
 from rules.text import Msg, msg
 
-FieldKind = Literal["int", "choice", "bool", "text", "counts", "multi"]
+FieldKind = Literal["int", "choice", "multi", "order", "bool", "text", "counts"]
 
 
 @dataclass(frozen=True)
 class Choice:
-    """One option of a ``choice`` or ``multi`` field: a stable value and its label."""
+    """One option of a field: a stable value, its label, and for ``counts`` the most allowed.
+
+    ``limit`` bounds one entry of a ``counts`` field (e.g. the markers a tray
+    can give: no more than are in it); ``None`` means the field's ``maximum``.
+    """
 
     value: str
     label: Msg
+    limit: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Field:
     """One value the game needs from the players.
 
-    Kinds: ``int`` (with ``minimum``/``maximum``), ``choice`` (one of
-    ``choices``), ``multi`` (a list of ``choices`` values), ``bool``, ``text``,
-    and ``counts`` (a mapping from each choice value to a whole number, e.g.
-    markers per colour).
+    Kinds and what ``minimum``/``maximum`` bound:
+
+    - ``int``: a whole number, bounded by them;
+    - ``counts``: a whole number per choice (markers per colour), each entry
+      bounded by them (``minimum`` defaults to 0) and by the choice's ``limit``;
+    - ``choice``: one of ``choices``;
+    - ``multi``: several distinct ``choices`` values, how many bounded by them;
+    - ``order``: distinct ``choices`` values in an order that matters (player
+      order, the order members act), how many bounded by them (default: all);
+    - ``bool``: yes or no;
+    - ``text``: free text, for names only (the kiosk shows an on-screen keyboard).
+
+    ``places`` (with ``choice``, ``multi`` or ``order``): the scene layer whose
+    item ids are the choice values, so players pick them by tapping the board
+    picture. ``camera`` names a vision reading that can prefill the field.
     """
 
     key: str
@@ -47,17 +72,20 @@ class Field:
     choices: tuple[Choice, ...] = ()
     help: Msg | None = None
     camera: str | None = None  # a vision reading that can prefill it, e.g. "tray_counts"
+    places: str | None = None  # scene layer of tappable places, e.g. "hexes" (docs/board-scenes.md)
 
     def coerce(self, raw: Any) -> Any:
         """Check and normalise one answer value, or raise :class:`IllegalInput`."""
         if raw is None:
             if self.default is None:
                 what = {
-                    "choice": "choose one of the options (type its number)",
-                    "multi": "choose from the options (type their numbers)",
-                    "counts": "type the counts, e.g. red=2 blue=1",
-                    "int": "type a whole number",
-                }.get(self.kind, "type a value")
+                    "choice": "choose one of the options",
+                    "multi": "choose from the options",
+                    "order": "choose the options in order",
+                    "counts": "give a number for each entry",
+                    "int": "give a whole number",
+                    "bool": "answer yes or no",
+                }.get(self.kind, "give a value")
                 raise IllegalInput(f"'{self.label}' has no default: {what}", self.key)
             raw = self.default
         if self.kind == "int":
@@ -73,20 +101,42 @@ class Field:
             raise IllegalInput(f"answer yes or no for '{self.label}'", self.key)
         if self.kind == "choice":
             return self._choice(raw)
-        if self.kind == "multi":
-            items = raw if isinstance(raw, list | tuple) else str(raw).replace(",", " ").split()
-            return [self._choice(item) for item in items]
+        if self.kind in ("multi", "order"):
+            return self._picks(raw)
         if self.kind == "counts":
             if not isinstance(raw, Mapping):
                 raise IllegalInput(f"'{self.label}' needs a number for each entry", self.key)
+            limits = {c.value: c.limit for c in self.choices}
             values = {c.value: 0 for c in self.choices}
             for key, value in raw.items():
                 if key not in values:
                     known = ", ".join(values)
                     raise IllegalInput(f"unknown entry '{key}' (known: {known})", self.key)
                 values[key] = self._int(value, f"{self.key}.{key}")
+                limit = limits[key]
+                if limit is not None and values[key] > limit:
+                    raise IllegalInput(
+                        f"{values[key]} is above the {limit} possible here", f"{self.key}.{key}"
+                    )
             return values
-        return str(raw)
+        if not isinstance(raw, str):
+            raise IllegalInput(f"'{self.label}' needs text", self.key)
+        return raw
+
+    def _picks(self, raw: Any) -> list[str]:
+        items = raw if isinstance(raw, list | tuple) else str(raw).replace(",", " ").split()
+        picked = [self._choice(item) for item in items]
+        repeated = sorted({v for v in picked if picked.count(v) > 1})
+        if repeated:
+            raise IllegalInput(f"'{repeated[0]}' is chosen twice", self.key)
+        low = self.minimum if self.minimum is not None else 0
+        if self.kind == "order" and self.minimum is None:
+            low = len(self.choices)
+        if len(picked) < low:
+            raise IllegalInput(f"choose at least {low} (chosen: {len(picked)})", self.key)
+        if self.maximum is not None and len(picked) > self.maximum:
+            raise IllegalInput(f"choose at most {self.maximum} (chosen: {len(picked)})", self.key)
+        return picked
 
     def _int(self, raw: Any, where: str) -> int:
         if isinstance(raw, bool):
@@ -114,7 +164,7 @@ class Field:
         raise IllegalInput(f"'{text}' is not one of: {known}", self.key)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Prompt:
     """One step of the game as the front ends show it."""
 
@@ -127,8 +177,12 @@ class Prompt:
     finished: bool = False
     #: The answer is private to one player (e.g. Targi's secret tile choice):
     #: front ends clear the screen first and never echo it in the history.
+    #: Only steps listed in the game's ``secret_steps`` may set it.
     secret: bool = False
     confirm_label: Msg = field(default_factory=lambda: msg("Confirm"))
+    #: The game round this step belongs to (the history groups steps by it);
+    #: ``None`` for set-up and other steps outside the rounds.
+    round: int | None = None
 
     def coerce(self, answer: Mapping[str, Any]) -> dict[str, Any]:
         """Validate a whole answer against this prompt's fields."""

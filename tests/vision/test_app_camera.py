@@ -34,10 +34,12 @@ def test_camera_with_calibration_gives_a_feed_that_reads(
     feed = camera_feed(str(frames), cal_path)
     assert isinstance(feed, VisionFeed)
     colours = tuple(Choice(c, msg(c)) for c in COLOURS)
-    field = Field("tray0", msg("Tray 0"), "counts", choices=colours, camera="tray_counts:0")
+    field = Field(
+        key="tray0", label=msg("Tray 0"), kind="counts", choices=colours, camera="tray_counts:0"
+    )
     got = feed.read(field)
     assert got is None or got == rendered.truth["counts"]["0"]
-    side = Field("side", msg("Side"), "int", camera="priority_side")
+    side = Field(key="side", label=msg("Side"), kind="int", camera="priority_side")
     assert feed.read(side) == rendered.truth["priority_side"]
 
 

@@ -36,9 +36,9 @@ def test_feed_fills_sure_trays_and_asks_about_the_others(
     filled = 0
     for tray in reading.trays:
         field = Field(
-            f"t{tray.side}",
-            msg("Tray"),
-            "counts",
+            key=f"t{tray.side}",
+            label=msg("Tray"),
+            kind="counts",
             choices=COLOUR_CHOICES,
             camera=f"tray_counts:{tray.side}",
         )
@@ -51,20 +51,20 @@ def test_feed_fills_sure_trays_and_asks_about_the_others(
             assert value is None
             assert "please check" in feed.please_check(field).english()  # type: ignore[union-attr]
     assert filled >= 4
-    side = Field("side", msg("Side"), "int", camera="priority_side")
+    side = Field(key="side", label=msg("Side"), kind="int", camera="priority_side")
     assert feed.read(side) == rendered.truth["priority_side"]
-    totals = feed.read(Field("t", msg("Totals"), "counts", camera="tray_totals"))
+    totals = feed.read(Field(key="t", label=msg("Totals"), kind="counts", camera="tray_totals"))
     if all(t.sure for t in reading.trays):
         assert totals == {k: sum(v.values()) for k, v in truth.items()}
     else:
         assert totals is None
-    assert feed.read(Field("x", msg("X"), "int")) is None  # no camera reading named
+    assert feed.read(Field(key="x", label=msg("X"), kind="int")) is None  # no camera reading named
     assert feed.available
 
 
 def test_feed_without_camera_leaves_fields_to_the_players(reader: TableReader) -> None:
     feed = VisionFeed(reader, UsbCamera(96), frames=2)
-    field = Field("side", msg("Side"), "int", camera="priority_side")
+    field = Field(key="side", label=msg("Side"), kind="int", camera="priority_side")
     assert feed.read(field) is None
     assert not feed.available
     assert "No camera at usb:96" in feed.describe().english()
@@ -92,7 +92,7 @@ def test_a_picture_unlike_the_calibration_asks_the_players_instead_of_raising(
     hexes = load_board("hex-grid")  # stickers of another board: CalibrationMismatch inside
     image = render_frame(hexes, setup, random_frame(hexes, 3, tokens=tokens), tokens).image
     feed = VisionFeed(reader, _Frames([image]), frames=2)
-    field = Field("side", msg("Side"), "int", camera="priority_side")
+    field = Field(key="side", label=msg("Side"), kind="int", camera="priority_side")
     assert feed.read(field) is None
     reading = feed.reading()
     assert reading.status == "mismatch" and reading.needs_confirmation
@@ -105,7 +105,7 @@ def test_a_picture_unlike_the_calibration_asks_the_players_instead_of_raising(
 def test_any_failure_inside_the_reader_becomes_a_plain_reason(reader: TableReader) -> None:
     broken = np.zeros((720, 1280), np.uint8)  # one channel: OpenCV itself raises inside
     feed = VisionFeed(reader, _Frames([broken]), frames=1)
-    tray = Field("t", msg("Tray"), "counts", camera="tray_counts:0")
+    tray = Field(key="t", label=msg("Tray"), kind="counts", camera="tray_counts:0")
     assert feed.read(tray) is None
     assert feed.reading().status == "error"
     assert "by hand" in feed.describe().english()

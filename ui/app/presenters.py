@@ -89,12 +89,12 @@ class PlayView:
 
 def decision_view(decision: Decision, tr: Translator, done: bool = False) -> DecisionView:
     heading = _("The bot did") if done else _("The bot decides")
-    reason = decision.trace[-1].finding if decision.trace else ""
+    reason = decision.reason
     return DecisionView(
         heading=heading.render(tr),
         summary=decision.summary.render(tr),
         instructions=tuple(m.render(tr) for m in decision.instructions),
-        reason=reason,  # traces stay English: they are audit records
+        reason=reason.render(tr) if reason is not None else "",
         has_trace=bool(decision.trace),
         example_data=decision.example_data,
         done=done,
@@ -254,13 +254,9 @@ def history_rows(
     return rows
 
 
-def trace_lines(decision: Decision) -> list[str]:
-    """The full trace, numbered (English: traces are audit records)."""
-    lines = []
-    for number, step in enumerate(decision.trace, 1):
-        data = ", ".join(f"{k}={v}" for k, v in step.data.items())
-        lines.append(f"{number}. [{step.rule}] {step.finding}" + (f"  ({data})" if data else ""))
-    return lines
+def trace_lines(decision: Decision, tr: Translator) -> list[str]:
+    """The full trace, numbered, in the player's language (the numbers are in each finding)."""
+    return [f"{n}. {step.finding.render(tr)}" for n, step in enumerate(decision.trace, 1)]
 
 
 def resume_text(record: SessionRecord, game_title: str, tr: Translator) -> str:

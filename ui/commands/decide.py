@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
 from rules.errors import SituationError
 from rules.registry import all_games, get_game
+from rules.schema import dump_json, parse_json
 from ui.cli import UserError
 
 
@@ -30,28 +30,23 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     try:
-        text = (
-            sys.stdin.read() if args.situation == "-" else Path(args.situation).read_text("utf-8")
+        raw = (
+            sys.stdin.buffer.read() if args.situation == "-" else Path(args.situation).read_bytes()
         )
     except OSError as exc:
         raise UserError(f"cannot read {args.situation}: {exc.strerror}") from exc
-    try:
-        situation = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UserError(
-            f"{args.situation} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-        ) from exc
+    situation = parse_json(raw, args.situation)
     if not isinstance(situation, dict):
         raise SituationError("", "the situation must be a JSON object")
     kinds = game.decisions()
     kind = args.kind or situation.get("decision")
-    if kind not in kinds:
+    if not isinstance(kind, str) or kind not in kinds:
         known = ", ".join(sorted(kinds)) or "none"
-        raise SituationError("decision", f"'{kind}' is not a decision of {game.name} ({known})")
+        shown = kind if isinstance(kind, str) else dump_json(kind, indent=None)
+        raise SituationError("decision", f"'{shown}' is not a decision of {game.name} ({known})")
     decision = kinds[kind](situation)
     try:
-        json.dump(decision.to_json(), sys.stdout, indent=2, ensure_ascii=False)
-        sys.stdout.write("\n")
+        sys.stdout.write(dump_json(decision.to_json()) + "\n")
         sys.stdout.flush()
     except BrokenPipeError:  # e.g. `tableside decide ... | head`
         pass

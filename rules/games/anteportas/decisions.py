@@ -19,7 +19,7 @@ from rules.games.anteportas.movement import NeedChoice, move_troop
 from rules.games.anteportas.sight import in_sight
 from rules.games.anteportas.units import check_side, check_troop, defences
 from rules.games.anteportas.versus import area_control, capture_the_flag
-from rules.text import msg
+from rules.text import Msg, msg
 
 GAME = "anteportas"
 Situation = Mapping[str, Any]
@@ -48,7 +48,7 @@ def _int(situation: Situation, key: str, default: int = 0) -> int:
 def _field(situation: Situation) -> dict[str, Any]:
     """The Battleground part of a situation: battleground, troops, sickbay, supply."""
     board = battleground()
-    hexes = {str(h): {"soldiers": [], "tile": None} for h in board.hexes}
+    hexes: dict[str, dict[str, Any]] = {str(h): {"soldiers": [], "tile": None} for h in board.hexes}
     raw = situation.get("battleground", {})
     if not isinstance(raw, dict):
         raise SituationError("battleground", "must map hex numbers to their Units")
@@ -133,13 +133,13 @@ def decide_battle(situation: Situation) -> Decision:
         else msg("The Invaders win on #{hex}", hex=hex_id)
     )
     return Decision(
-        GAME,
-        "battle",
-        summary,
-        tuple(result.steps),
-        tracer.freeze(),
-        result.to_json(),
-        defences().example,
+        game=GAME,
+        kind="battle",
+        summary=summary,
+        instructions=tuple(result.steps),
+        trace=tracer.freeze(),
+        result=result.to_json(),
+        example_data=defences().example,
     )
 
 
@@ -206,12 +206,12 @@ def _move(
         tracer.add(rule, finding, **data)
     path = " -> ".join(f"#{h}" for h in outcome.path)
     return Decision(
-        GAME,
-        "move-troop",
-        msg("Card {card}: {path}", card=card["id"], path=path),
-        tuple(outcome.steps),
-        tracer.freeze(),
-        {
+        game=GAME,
+        kind="move-troop",
+        summary=msg("Card {card}: {path}", card=card["id"], path=path),
+        instructions=tuple(outcome.steps),
+        trace=tracer.freeze(),
+        result={
             "path": outcome.path,
             "defeat": outcome.defeat,
             "battles": outcome.battles,
@@ -222,7 +222,7 @@ def _move(
             "sickbay": outcome.field["sickbay"],
             "supply": outcome.field["supply"],
         },
-        example or battleground().example,
+        example_data=example or battleground().example,
     )
 
 
@@ -234,7 +234,7 @@ def decide_battle_phase(situation: Situation) -> Decision:
     if not isinstance(cards, dict):
         raise SituationError("cards", 'maps each occupied hex to a card, e.g. {"19": "D105"}')
     order = sorted(int(h) for h in field["troops"])
-    steps = []
+    steps: list[Msg] = []
     tracer = Tracer()
     example = battleground().example
     paths = []
@@ -265,13 +265,13 @@ def decide_battle_phase(situation: Situation) -> Decision:
         else msg("Battle Phase done: {n} troop(s) on the Battleground", n=len(field["troops"]))
     )
     return Decision(
-        GAME,
-        "battle-phase",
-        summary,
-        tuple(steps),
-        tracer.freeze(),
-        {"order": order, "paths": paths, "defeat": defeat, "troops": field["troops"]},
-        example,
+        game=GAME,
+        kind="battle-phase",
+        summary=summary,
+        instructions=tuple(steps),
+        trace=tracer.freeze(),
+        result={"order": order, "paths": paths, "defeat": defeat, "troops": field["troops"]},
+        example_data=example,
     )
 
 
@@ -283,13 +283,13 @@ def decide_sight(situation: Situation) -> Decision:
         fld["troops"] = {}
     seen = sorted(in_sight(fld))
     return Decision(
-        GAME,
-        "line-of-sight",
-        msg("In sight: {hexes}", hexes=", ".join(f"#{h}" for h in seen)),
-        (),
-        (),
-        {"in_sight": seen},
-        battleground().example or defences().example,
+        game=GAME,
+        kind="line-of-sight",
+        summary=msg("In sight: {hexes}", hexes=", ".join(f"#{h}" for h in seen)),
+        instructions=(),
+        trace=(),
+        result={"in_sight": seen},
+        example_data=battleground().example or defences().example,
     )
 
 
@@ -340,7 +340,15 @@ def decide_area_control(situation: Situation) -> Decision:
         if result["winner"]
         else msg("Tie: no team wins")
     )
-    return Decision(GAME, "area-control", summary, (), tracer.freeze(), result, True)
+    return Decision(
+        game=GAME,
+        kind="area-control",
+        summary=summary,
+        instructions=(),
+        trace=tracer.freeze(),
+        result=result,
+        example_data=True,
+    )
 
 
 def decide_capture_the_flag(situation: Situation) -> Decision:
@@ -379,7 +387,15 @@ def decide_capture_the_flag(situation: Situation) -> Decision:
         if result["winner"]
         else msg("Tie: no team wins")
     )
-    return Decision(GAME, "capture-the-flag", summary, (), tracer.freeze(), result, True)
+    return Decision(
+        game=GAME,
+        kind="capture-the-flag",
+        summary=summary,
+        instructions=(),
+        trace=tracer.freeze(),
+        result=result,
+        example_data=True,
+    )
 
 
 def decide_layout(situation: Situation) -> Decision:
@@ -388,19 +404,23 @@ def decide_layout(situation: Situation) -> Decision:
     board = battleground()
     tracer = Tracer()
     for hex_id in sorted(board.hexes):
-        tracer.add("hex", f"#{hex_id} at {board.hexes[hex_id]}", **board.neighbours[hex_id])
+        tracer.add(
+            "hex",
+            f"#{hex_id} at {board.hexes[hex_id]}",
+            neighbours=dict(board.neighbours[hex_id]),
+        )
     lines = tuple(msg("{row}", row=row) for row in board.picture())
     return Decision(
-        GAME,
-        "battleground",
-        msg("Battleground: 28 hexes, Spawn Point #{p}", p=board.spawn_point),
-        lines,
-        tracer.freeze(),
-        {
+        game=GAME,
+        kind="battleground",
+        summary=msg("Battleground: 28 hexes, Spawn Point #{p}", p=board.spawn_point),
+        instructions=lines,
+        trace=tracer.freeze(),
+        result={
             "picture": board.picture(),
             "neighbours": {str(h): n for h, n in board.neighbours.items()},
         },
-        board.example,
+        example_data=board.example,
     )
 
 

@@ -71,9 +71,9 @@ class AntePortas(Game):
     def setup_fields(self) -> tuple[Field, ...]:
         return (
             Field(
-                "mode",
-                msg("Game"),
-                "choice",
+                key="mode",
+                label=msg("Game"),
+                kind="choice",
                 default="cooperative",
                 choices=(
                     Choice("cooperative", msg("cooperative (1-3 players)")),
@@ -81,18 +81,18 @@ class AntePortas(Game):
                     Choice("area_control", msg("versus: Area Control (2 or 4)")),
                 ),
             ),
-            Field("players", msg("Players"), "int", default=2, minimum=1, maximum=3),
+            Field(key="players", label=msg("Players"), kind="int", default=2, minimum=1, maximum=3),
             Field(
-                "scenario",
-                msg("Scenario"),
-                "choice",
+                key="scenario",
+                label=msg("Scenario"),
+                kind="choice",
                 default="raiders",
                 choices=(Choice("raiders", msg("Raiders")), Choice("dragons", msg("Dragons"))),
             ),
             Field(
-                "draw",
-                msg("Movement cards"),
-                "choice",
+                key="draw",
+                label=msg("Movement cards"),
+                kind="choice",
                 default="digital",
                 choices=(
                     Choice("digital", msg("the assistant draws (seeded, example catalogue)")),
@@ -100,9 +100,9 @@ class AntePortas(Game):
                 ),
             ),
             Field(
-                "variant",
-                msg("Variant"),
-                "choice",
+                key="variant",
+                label=msg("Variant"),
+                kind="choice",
                 default="none",
                 choices=(
                     Choice("none", msg("none")),
@@ -111,9 +111,9 @@ class AntePortas(Game):
                 ),
             ),
             Field(
-                "final_wave",
-                msg("Final Wave"),
-                "choice",
+                key="final_wave",
+                label=msg("Final Wave"),
+                kind="choice",
                 default="normal",
                 choices=(
                     Choice("normal", msg("normal")),
@@ -277,13 +277,13 @@ class AntePortas(Game):
             "{n} card(s) drawn: {ids}", n=len(cards), ids=", ".join(c["id"] for c in cards)
         )
         return state, Decision(
-            GAME,
-            "spawn",
-            summary,
-            tuple(steps),
-            tracer.freeze(),
-            {"cards": [c["id"] for c in cards]},
-            example,
+            game=GAME,
+            kind="spawn",
+            summary=summary,
+            instructions=tuple(steps),
+            trace=tracer.freeze(),
+            result={"cards": [c["id"] for c in cards]},
+            example_data=example,
         )
 
     def _turns(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
@@ -292,7 +292,12 @@ class AntePortas(Game):
         if text.lower() not in ("done", "none", ""):
             steps = apply_commands(fld, text, self._twice(state))
             state["log"] = [m.to_json() for m in steps]
-            return state, Decision(GAME, "table", msg("Battleground updated"), tuple(steps))
+            return state, Decision(
+                game=GAME,
+                kind="table",
+                summary=msg("Battleground updated"),
+                instructions=tuple(steps),
+            )
         state["log"] = []
         if state["stage"] == "final":
             state["final_round"] += 1
@@ -346,7 +351,12 @@ class AntePortas(Game):
                 state["queue"].pop(0)
                 state["log"] = [m.to_json() for m in pre]
                 self._next_troop(state)
-                return state, Decision(GAME, "table", msg("Battleground updated"), tuple(pre))
+                return state, Decision(
+                    game=GAME,
+                    kind="table",
+                    summary=msg("Battleground updated"),
+                    instructions=tuple(pre),
+                )
         cards, example = self._cards_from(state, answer, 1)
         return self._run_card(state, hex_id, cards[0], {}, example, pre)
 
@@ -394,18 +404,18 @@ class AntePortas(Game):
             tracer.add(rule, finding, **data)
         path = " -> ".join(f"#{h}" for h in outcome.path)
         decision = Decision(
-            GAME,
-            "move-troop",
-            msg("Card {card}: {path}", card=card["id"], path=path),
-            tuple(steps),
-            tracer.freeze(),
-            {
+            game=GAME,
+            kind="move-troop",
+            summary=msg("Card {card}: {path}", card=card["id"], path=path),
+            instructions=tuple(steps),
+            trace=tracer.freeze(),
+            result={
                 "card": card["id"],
                 "path": outcome.path,
                 "battles": outcome.battles,
                 "defeat": outcome.defeat,
             },
-            example,
+            example_data=example,
         )
         if outcome.defeat:
             state["stage"] = "lost"

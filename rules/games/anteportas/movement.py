@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import copy
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
+from dataclasses import field as dc_field
 from typing import Any
 
 from rules.errors import IllegalInput
@@ -55,8 +56,8 @@ class MoveOutcome:
     steps: list[Msg]
     path: list[int]
     defeat: bool = False
-    battles: list[dict[str, Any]] = field(default_factory=list)
-    trace: list[tuple[str, str, dict[str, Any]]] = field(default_factory=list)
+    battles: list[dict[str, Any]] = dc_field(default_factory=list)
+    trace: list[tuple[str, str, dict[str, Any]]] = dc_field(default_factory=list)
 
 
 @dataclass

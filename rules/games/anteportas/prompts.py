@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from rules.game import State
 from rules.games.anteportas.battle import SOLDIER_NAMES, TILE_NAMES
 from rules.games.anteportas.schedule import spawn_count, turns_per_player
 from rules.prompt import Choice, Field, Prompt
 from rules.text import Msg, msg
 
-State = dict[str, Any]
 NAMES = {**TILE_NAMES, **SOLDIER_NAMES}
 CHANGE_HELP = msg(
     "Commands (separate with ;): set 7 C F guard_post | set 7 - | rotate 7 1 | "
@@ -48,18 +46,18 @@ def build_prompt(state: State) -> Prompt:
     log = tuple(Msg.from_json(m) for m in state["log"])
     if stage == "lost":
         return Prompt(
-            "lost",
-            msg("Defeat"),
-            title,
-            (*log, msg("An Invader broke through.")),
+            step="lost",
+            title=msg("Defeat"),
+            phase=title,
+            lines=(*log, msg("An Invader broke through.")),
             finished=True,
         )
     if stage == "won":
         return Prompt(
-            "won",
-            msg("Victory"),
-            title,
-            (*log, msg("All Invaders are defeated.")),
+            step="won",
+            title=msg("Victory"),
+            phase=title,
+            lines=(*log, msg("All Invaders are defeated.")),
             finished=True,
         )
     if stage == "spawn":
@@ -77,10 +75,10 @@ def build_prompt(state: State) -> Prompt:
             else [msg("No Invaders spawn now.")]
         )
         return Prompt(
-            "spawn",
-            msg("Spawn Invaders"),
-            title,
-            tuple(lines),
+            step="spawn",
+            title=msg("Spawn Invaders"),
+            phase=title,
+            lines=tuple(lines),
             fields=card_fields(state, n),
         )
     if stage == "turns":
@@ -93,31 +91,39 @@ def build_prompt(state: State) -> Prompt:
         ]
         lines += places_lines(state)
         return Prompt(
-            "turns",
-            msg("Your half-year"),
-            title,
-            (*where(state), *lines),
-            fields=(Field("change", msg("Change"), "text", default="done", help=CHANGE_HELP),),
+            step="turns",
+            title=msg("Your half-year"),
+            phase=title,
+            lines=(*where(state), *lines),
+            fields=(
+                Field(
+                    key="change", label=msg("Change"), kind="text", default="done", help=CHANGE_HELP
+                ),
+            ),
         )
     if stage == "final":
         return Prompt(
-            "final",
-            msg("Take one action"),
-            title,
-            (
+            step="final",
+            title=msg("Take one action"),
+            phase=title,
+            lines=(
                 *where(state),
                 msg("Decide together which Steward takes exactly one turn; tell me what changed."),
             ),
-            fields=(Field("change", msg("Change"), "text", default="done", help=CHANGE_HELP),),
+            fields=(
+                Field(
+                    key="change", label=msg("Change"), kind="text", default="done", help=CHANGE_HELP
+                ),
+            ),
         )
     if stage == "battle":
         hex_id = state["queue"][0]
         troop = state["field"]["troops"].get(str(hex_id), {"basic": 0, "elite": 0})
         fields = [
             Field(
-                "change",
-                msg("Soldier actions first"),
-                "text",
+                key="change",
+                label=msg("Soldier actions first"),
+                kind="text",
                 default="none",
                 help=msg(
                     "Soldier actions before this troop moves (e.g. gunfire 12 from 7), or none"
@@ -126,10 +132,10 @@ def build_prompt(state: State) -> Prompt:
         ]
         fields += list(card_fields(state, 1))
         return Prompt(
-            "battle",
-            msg("Battle Phase: troop on #{hex}", hex=hex_id),
-            title,
-            (
+            step="battle",
+            title=msg("Battle Phase: troop on #{hex}", hex=hex_id),
+            phase=title,
+            lines=(
                 *where(state),
                 msg(
                     "Troop on #{hex}: {b} Basic, {e} Elite.",
@@ -158,17 +164,17 @@ def build_prompt(state: State) -> Prompt:
             )
         )
         return Prompt(
-            need["kind"],
-            msg("Battle on #{hex}: fire support?", hex=need["hex"])
+            step=need["kind"],
+            title=msg("Battle on #{hex}: fire support?", hex=need["hex"])
             if support
             else msg("Fire at the troop on #{hex}?", hex=need["hex"]),
-            title,
-            (*(Msg.from_json(m) for m in need.get("steps", [])), question),
+            phase=title,
+            lines=(*(Msg.from_json(m) for m in need.get("steps", [])), question),
             fields=(
                 Field(
-                    "support",
-                    msg("Fire from"),
-                    "text",
+                    key="support",
+                    label=msg("Fire from"),
+                    kind="text",
                     default="none",
                     help=msg(
                         "Hex numbers of the Buildings that fire (one Soldier each; "
@@ -180,10 +186,10 @@ def build_prompt(state: State) -> Prompt:
     if stage == "choice" and state["pending"]["need"].get("kind") == "replace":
         need = state["pending"]["need"]
         return Prompt(
-            "replace",
-            msg("Replace the Mine on #{hex}?", hex=need["hex"]),
-            title,
-            (
+            step="replace",
+            title=msg("Replace the Mine on #{hex}?", hex=need["hex"]),
+            phase=title,
+            lines=(
                 *(Msg.from_json(m) for m in need.get("steps", [])),
                 msg(
                     "A Guard Post in sight may replace the Mine for {n} Tool(s): {sources}.",
@@ -193,9 +199,9 @@ def build_prompt(state: State) -> Prompt:
             ),
             fields=(
                 Field(
-                    "support",
-                    msg("Replace from"),
-                    "text",
+                    key="support",
+                    label=msg("Replace from"),
+                    kind="text",
                     default="none",
                     help=msg("The hex of the Guard Post whose Soldier acts, or none"),
                 ),
@@ -213,10 +219,10 @@ def build_prompt(state: State) -> Prompt:
             )
             choices.append(Choice("mine" if option["mine_first"] else "soldiers", label))
         return Prompt(
-            "choice",
-            msg("Battle on #{hex}: your choice", hex=need["hex"]),
-            title,
-            (
+            step="choice",
+            title=msg("Battle on #{hex}: your choice", hex=need["hex"]),
+            phase=title,
+            lines=(
                 *(Msg.from_json(m) for m in need.get("steps", [])),
                 msg(
                     "Your Strength {ours} beats the Invaders' {theirs}. Who takes the damage?",
@@ -225,23 +231,29 @@ def build_prompt(state: State) -> Prompt:
                 ),
             ),
             fields=(
-                Field("order", msg("Damage"), "choice", default="mine", choices=tuple(choices)),
+                Field(
+                    key="order",
+                    label=msg("Damage"),
+                    kind="choice",
+                    default="mine",
+                    choices=tuple(choices),
+                ),
             ),
         )
     # stage == "year"
     return Prompt(
-        "year",
-        msg("End of the year"),
-        title,
-        (
+        step="year",
+        title=msg("End of the year"),
+        phase=title,
+        lines=(
             *where(state),
             msg("Continue with the next year, start Era II, or play the Final Wave?"),
         ),
         fields=(
             Field(
-                "next",
-                msg("Next"),
-                "choice",
+                key="next",
+                label=msg("Next"),
+                kind="choice",
                 default="year",
                 choices=(
                     Choice("year", msg("next year")),
@@ -258,9 +270,9 @@ def card_fields(state: State, n: int) -> tuple[Field, ...]:
         return ()
     return tuple(
         Field(
-            f"card{i + 1}" if n > 1 else "card",
-            msg("Card {i} drawn", i=i + 1) if n > 1 else msg("Card drawn"),
-            "text",
+            key=f"card{i + 1}" if n > 1 else "card",
+            label=msg("Card {i} drawn", i=i + 1) if n > 1 else msg("Card drawn"),
+            kind="text",
             help=msg("Type the card number (e.g. R105), optionally spawn=26,27e arrows=down,left*"),
         )
         for i in range(n)

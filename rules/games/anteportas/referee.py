@@ -77,34 +77,49 @@ def prompt(state: State) -> Prompt:
     if state["stage"] == "versus-prep":
         lines: list[Msg] = [*PREPARATIONS, SPAWN_NOTE[mode]]
         lines += list(GENERAL_RULES)
-        return Prompt("versus-prep", msg("Preparations and general rules"), title, tuple(lines))
+        return Prompt(
+            step="versus-prep",
+            title=msg("Preparations and general rules"),
+            phase=title,
+            lines=tuple(lines),
+        )
     if state["stage"] == "versus-done":
         return Prompt(
-            "versus-done",
-            msg("Game over"),
-            title,
-            tuple(Msg.from_json(m) for m in state["log"]),
+            step="versus-done",
+            title=msg("Game over"),
+            phase=title,
+            lines=tuple(Msg.from_json(m) for m in state["log"]),
             finished=True,
         )
     fields = [
-        Field("team_a", msg("Team A (bottom) Units"), "text", default="none"),
-        Field("team_b", msg("Team B (top) Units"), "text", default="none"),
+        Field(key="team_a", label=msg("Team A (bottom) Units"), kind="text", default="none"),
+        Field(key="team_b", label=msg("Team B (top) Units"), kind="text", default="none"),
     ]
     if mode == "area_control":
         fields += [
             Field(
-                "spawn_a", msg("Team A Spawn Point hex"), "int", default=2, minimum=1, maximum=28
+                key="spawn_a",
+                label=msg("Team A Spawn Point hex"),
+                kind="int",
+                default=2,
+                minimum=1,
+                maximum=28,
             ),
             Field(
-                "spawn_b", msg("Team B Spawn Point hex"), "int", default=27, minimum=1, maximum=28
+                key="spawn_b",
+                label=msg("Team B Spawn Point hex"),
+                kind="int",
+                default=27,
+                minimum=1,
+                maximum=28,
             ),
         ]
     else:
         fields.append(
             Field(
-                "crossed",
-                msg("Did a team move a Unit over the opposite edge?"),
-                "choice",
+                key="crossed",
+                label=msg("Did a team move a Unit over the opposite edge?"),
+                kind="choice",
                 default="none",
                 choices=(
                     Choice("none", msg("no")),
@@ -114,10 +129,10 @@ def prompt(state: State) -> Prompt:
             )
         )
     return Prompt(
-        "versus-end",
-        msg("Game end: who wins?"),
-        title,
-        (msg("Type each team's Units, e.g. 4 F guard_post; 9 F; 6 F catapult"),),
+        step="versus-end",
+        title=msg("Game end: who wins?"),
+        phase=title,
+        lines=(msg("Type each team's Units, e.g. 4 F guard_post; 9 F; 6 F catapult"),),
         fields=tuple(fields),
     )
 
@@ -128,6 +143,7 @@ def advance(state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | 
         return state, None
     a = parse_team(str(answer["team_a"]), "team_a")
     b = parse_team(str(answer["team_b"]), "team_b")
+    situation: dict[str, Any]
     try:
         if state["mode"] == "area_control":
             situation = {

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from rules.game import State
 
-State = dict[str, Any]
 FINAL_SPAWN_ROUNDS = {1: 2, 2: 3, 3: 4}
 
 

@@ -59,7 +59,7 @@ def _team_field(
 ) -> dict:
     """A cooperative-style field for one team: its Units, enemy hexes as blocking troops."""
     board = battleground()
-    hexes = {str(h): {"soldiers": [], "tile": None} for h in board.hexes}
+    hexes: dict[str, dict[str, Any]] = {str(h): {"soldiers": [], "tile": None} for h in board.hexes}
     for h, s in units.items():
         side = copy.deepcopy(s)
         if side.get("tile") and side["tile"]["type"] == "building":

@@ -31,7 +31,7 @@ def choose_best(
     bottom row); fishing takes the first listed (the text says it does not matter).
     """
     if action == "fishing":
-        keys = [(int(o.get("steps", 0)),) for o in offers]
+        keys: list[tuple[int, ...]] = [(int(o.get("steps", 0)),) for o in offers]
         what = "steps on the fishing track"
     else:
         keys = [income_key(o.get("income", {})) for o in offers]

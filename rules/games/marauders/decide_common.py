@@ -24,7 +24,15 @@ def make_decision(
     result: dict[str, Any],
     example: bool,
 ) -> Decision:
-    return Decision(GAME, kind, summary, tuple(instructions), tracer.freeze(), result, example)
+    return Decision(
+        game=GAME,
+        kind=kind,
+        summary=summary,
+        instructions=tuple(instructions),
+        trace=tracer.freeze(),
+        result=result,
+        example_data=example,
+    )
 
 
 def majority_tray(

@@ -40,6 +40,7 @@ def spring(
             break
         action = tile["actions"][side]
         colour = tray_colour(board, side)
+        assert colour is not None  # majority_tray only offers sides with a tray
         if action in full_actions:
             tracer.add(
                 "skip",

@@ -92,9 +92,10 @@ def _pillar_colours(
     colours: Mapping[str, Sequence[Mapping[str, int] | None]] | None, action: str, index: int
 ) -> dict[str, Any]:
     """``{"colours": {...}}`` when the situation told the chosen pillar's colours."""
-    if not colours or action not in colours or colours[action][index] is None:
+    chosen = colours[action][index] if colours and action in colours else None
+    if chosen is None:
         return {}
-    return {"colours": {c: n for c, n in colours[action][index].items() if n}}
+    return {"colours": {c: n for c, n in chosen.items() if n}}
 
 
 def summer_action(

@@ -15,6 +15,7 @@ in one mixin per season (``steps_setup``, ``steps_spring``, ``steps_actions``,
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from rules.decision import Decision
@@ -41,19 +42,26 @@ class Marauders(SetupSteps, SpringSteps, ActionSteps, SummerSteps, AutumnSteps, 
 
     def setup_fields(self) -> tuple[Field, ...]:
         return (
-            Field("players", msg("Number of players"), "int", default=1, minimum=1, maximum=3),
             Field(
-                "hard_tiles",
-                msg("Marauder tiles turned to their 3 side (0 = easy, 12 = hardest)"),
-                "int",
+                key="players",
+                label=msg("Number of players"),
+                kind="int",
+                default=1,
+                minimum=1,
+                maximum=3,
+            ),
+            Field(
+                key="hard_tiles",
+                label=msg("Marauder tiles turned to their 3 side (0 = easy, 12 = hardest)"),
+                kind="int",
                 default=0,
                 minimum=0,
                 maximum=12,
             ),
             Field(
-                "draw",
-                msg("Marauder tiles"),
-                "choice",
+                key="draw",
+                label=msg("Marauder tiles"),
+                kind="choice",
                 default="digital",
                 choices=(
                     Choice("digital", msg("the assistant draws them (seeded shuffle)")),
@@ -61,9 +69,9 @@ class Marauders(SetupSteps, SpringSteps, ActionSteps, SummerSteps, AutumnSteps, 
                 ),
             ),
             Field(
-                "ceremony_choice",
-                msg("Players choose the tribe's card in ceremony ties (variant)"),
-                "bool",
+                key="ceremony_choice",
+                label=msg("Players choose the tribe's card in ceremony ties (variant)"),
+                kind="bool",
                 default=False,
             ),
         )
@@ -109,16 +117,7 @@ class Marauders(SetupSteps, SpringSteps, ActionSteps, SummerSteps, AutumnSteps, 
         prompt: Prompt = builder(state)
         notes = self._notes(state)
         if notes:
-            prompt = Prompt(
-                prompt.step,
-                prompt.title,
-                prompt.phase,
-                (*notes, *prompt.lines),
-                prompt.fields,
-                prompt.decision,
-                prompt.finished,
-                prompt.confirm_label,
-            )
+            prompt = replace(prompt, lines=(*notes, *prompt.lines))
         return prompt
 
     def advance(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:

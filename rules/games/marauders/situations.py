@@ -79,7 +79,7 @@ class Reader:
     def flag(self, key: str, default: bool) -> bool:
         value = self.raw.get(key, default)
         if value is None and default is None:
-            return None  # type: ignore[return-value]
+            return None
         if not isinstance(value, bool):
             raise SituationError(key, "must be true or false")
         return value

@@ -80,13 +80,13 @@ class ActionSteps(TableHelpers):
             action=action,
         )
         return Decision(
-            logic.GAME,
-            "action-choice",
-            summary,
-            tuple(steps),
-            tracer.freeze(),
-            {"action": action},
-            False,
+            game=logic.GAME,
+            kind="action-choice",
+            summary=summary,
+            instructions=tuple(steps),
+            trace=tracer.freeze(),
+            result={"action": action},
+            example_data=False,
         )
 
     def _prompt_action(self, state: State) -> Prompt:
@@ -96,9 +96,9 @@ class ActionSteps(TableHelpers):
         if action == "migration":
             fields.append(
                 Field(
-                    "moved",
-                    msg("Tribe members moved onto the starting camp"),
-                    "int",
+                    key="moved",
+                    label=msg("Tribe members moved onto the starting camp"),
+                    kind="int",
                     default=2,
                     minimum=0,
                     maximum=2,
@@ -106,25 +106,30 @@ class ActionSteps(TableHelpers):
             )
         if action == "ceremony":
             fields.append(
-                Field("any_vp", msg("Did any card give VP at that moment?"), "bool", default=True)
+                Field(
+                    key="any_vp",
+                    label=msg("Did any card give VP at that moment?"),
+                    kind="bool",
+                    default=True,
+                )
             )
         fields.extend(income_fields(state))
         if action == "ceremony":
             fields.append(
                 Field(
-                    "order",
-                    msg("Player order after moving the order marker"),
-                    "text",
+                    key="order",
+                    label=msg("Player order after moving the order marker"),
+                    kind="text",
                     default=" ".join("tribe" if w == TRIBE else w for w in state["order"]),
                 )
             )
         season = msg("Spring") if pending["phase"] == "spring" else msg("Summer")
         return Prompt(
-            "action",
-            msg("The tribe carries out {action}", action=label(action)),
-            self._round_phase(state, season),
-            (),
-            tuple(fields),
+            step="action",
+            title=msg("The tribe carries out {action}", action=label(action)),
+            phase=self._round_phase(state, season),
+            lines=(),
+            fields=tuple(fields),
             decision=self._action_decision(state),
         )
 
@@ -165,11 +170,11 @@ class ActionSteps(TableHelpers):
         else:
             self._next_summer_action(state)
         return Decision(
-            logic.GAME,
-            "action-income",
-            decision.summary,
-            decision.instructions,
-            decision.trace + tracer.freeze(),
-            {"action": action, **dict(answer)},
-            decision.example_data,
+            game=logic.GAME,
+            kind="action-income",
+            summary=decision.summary,
+            instructions=decision.instructions,
+            trace=decision.trace + tracer.freeze(),
+            result={"action": action, **dict(answer)},
+            example_data=decision.example_data,
         )

@@ -28,10 +28,10 @@ class AutumnSteps(TableHelpers):
     def _prompt_autumn_start(self, state: State) -> Prompt:
         marker = state["marker"]
         return Prompt(
-            "autumn-start",
-            msg("The tribe members move"),
-            self._round_phase(state, msg("Autumn")),
-            (
+            step="autumn-start",
+            title=msg("The tribe members move"),
+            phase=self._round_phase(state, msg("Autumn")),
+            lines=(
                 self._payer_line(state),
                 self._trays_line(state, with_actions=False),
                 msg(
@@ -41,19 +41,21 @@ class AutumnSteps(TableHelpers):
                     m=marker,
                 ),
             ),
-            (
+            fields=(
                 Field(
-                    "members",
-                    msg("Tribe members standing on the map (to activate)"),
-                    "int",
+                    key="members",
+                    label=msg("Tribe members standing on the map (to activate)"),
+                    kind="int",
                     default=state["members_on_map"],
                     minimum=0,
                     maximum=20,
                 ),
                 Field(
-                    "positions",
-                    msg("Optional: where they stand, as distance@side from the starting camp"),
-                    "text",
+                    key="positions",
+                    label=msg(
+                        "Optional: where they stand, as distance@side from the starting camp"
+                    ),
+                    kind="text",
                     default="",
                     help=msg(
                         "e.g. '0 0 2@1 2@4': two on the camp, two 2 spaces away toward sides 1 "
@@ -107,12 +109,12 @@ class AutumnSteps(TableHelpers):
         if decision.result.get("direction") is not None:
             fields.append(
                 Field(
-                    "lane",
-                    msg(
+                    key="lane",
+                    label=msg(
                         "What lies in the 3-space-wide lane toward side {s}? (all that apply)",
                         s=decision.result["direction"],
                     ),
-                    "multi",
+                    kind="multi",
                     default=[],
                     choices=(
                         *(Choice(p, label(p)) for p in PRIORITIES if p != "megalith"),
@@ -124,21 +126,21 @@ class AutumnSteps(TableHelpers):
             if cat.priority_at(cat.board_of(state), state["marker"]) == "megalith":
                 fields.append(
                     Field(
-                        "near_megalith",
-                        msg("Does the member stand on or next to a megalith?"),
-                        "bool",
+                        key="near_megalith",
+                        label=msg("Does the member stand on or next to a megalith?"),
+                        kind="bool",
                         default=False,
                     )
                 )
         return Prompt(
-            "autumn-member",
-            msg("Activate tribe member {i} of {n}", i=autumn["done"] + 1, n=autumn["total"]),
-            self._round_phase(state, msg("Autumn")),
-            (
+            step="autumn-member",
+            title=msg("Activate tribe member {i} of {n}", i=autumn["done"] + 1, n=autumn["total"]),
+            phase=self._round_phase(state, msg("Autumn")),
+            lines=(
                 self._trays_line(state, with_actions=False),
                 msg("Pick the member by the activation order (closest to the starting camp)."),
             ),
-            tuple(fields),
+            fields=tuple(fields),
             decision=decision,
             confirm_label=msg("Decide"),
         )
@@ -192,17 +194,17 @@ class AutumnSteps(TableHelpers):
             fields.insert(
                 0,
                 Field(
-                    "marker_colour",
-                    msg("Colour of the action marker taken"),
-                    "choice",
+                    key="marker_colour",
+                    label=msg("Colour of the action marker taken"),
+                    kind="choice",
                     default=COLOURS[0],
                     choices=colour_choices(),
                 ),
             )
             fields[1] = Field(
-                "gained",
-                msg("Other markers/resources gained (the action marker is counted already)"),
-                "counts",
+                key="gained",
+                label=msg("Other markers/resources gained (the action marker is counted already)"),
+                kind="counts",
                 default=zero(),
                 choices=colour_choices(),
             )
@@ -210,11 +212,15 @@ class AutumnSteps(TableHelpers):
         # too; the next step of the tribe carries the check again.
         fields.append(paid_field(msg("Paid onto the control board since then")))
         return Prompt(
-            "autumn-result",
-            msg("What the tribe member took"),
-            self._round_phase(state, msg("Autumn")),
-            (msg("Enter what the tribe gained from the {what}.", what=label(pending["priority"])),),
-            tuple(fields),
+            step="autumn-result",
+            title=msg("What the tribe member took"),
+            phase=self._round_phase(state, msg("Autumn")),
+            lines=(
+                msg(
+                    "Enter what the tribe gained from the {what}.", what=label(pending["priority"])
+                ),
+            ),
+            fields=tuple(fields),
         )
 
     def _advance_autumn_result(self, state: State, answer: Mapping[str, Any]) -> None:

@@ -30,9 +30,9 @@ def zero() -> dict[str, int]:
 
 def paid_field(label_text: Msg | None = None) -> Field:
     return Field(
-        "paid",
-        label_text or msg("Paid onto the control board since the tribe's last step"),
-        "counts",
+        key="paid",
+        label=label_text or msg("Paid onto the control board since the tribe's last step"),
+        kind="counts",
         default=zero(),
         choices=colour_choices(),
     )
@@ -46,9 +46,9 @@ def trays_field(state: State) -> Field:
     of the same step is not added on top (see :meth:`TableHelpers._apply_table`).
     """
     return Field(
-        "trays_now",
-        msg("Markers on the control board now (correct if the table differs)"),
-        "counts",
+        key="trays_now",
+        label=msg("Markers on the control board now (correct if the table differs)"),
+        kind="counts",
         default=dict(state["trays"]),
         choices=colour_choices(),
         camera="colour_totals",
@@ -58,17 +58,19 @@ def trays_field(state: State) -> Field:
 def income_fields(state: State) -> tuple[Field, ...]:
     return (
         Field(
-            "gained",
-            msg("Markers/resources the tribe gained (they go onto its trays)"),
-            "counts",
+            key="gained",
+            label=msg("Markers/resources the tribe gained (they go onto its trays)"),
+            kind="counts",
             default=zero(),
             choices=colour_choices(),
         ),
-        Field("vp", msg("VP the tribe scored"), "int", default=0, minimum=0, maximum=99),
         Field(
-            "dev",
-            msg("Development points it would get (priority marker steps)"),
-            "int",
+            key="vp", label=msg("VP the tribe scored"), kind="int", default=0, minimum=0, maximum=99
+        ),
+        Field(
+            key="dev",
+            label=msg("Development points it would get (priority marker steps)"),
+            kind="int",
             default=0,
             minimum=0,
             maximum=30,
@@ -168,9 +170,9 @@ class TableHelpers:
         ids = list(cat.default()["tiles"])
         return (
             Field(
-                "tile",
-                msg("Which tile did you draw?"),
-                "choice",
+                key="tile",
+                label=msg("Which tile did you draw?"),
+                kind="choice",
                 default=ids[0] if ids else "other",
                 choices=(
                     *(Choice(i, Msg(i)) for i in ids),
@@ -178,16 +180,16 @@ class TableHelpers:
                 ),
             ),
             Field(
-                "face",
-                msg("Its number (the side facing up)"),
-                "choice",
+                key="face",
+                label=msg("Its number (the side facing up)"),
+                kind="choice",
                 default="3" if state["hard_tiles"] >= 12 else "2",
                 choices=(Choice("2", Msg("2")), Choice("3", Msg("3"))),
             ),
             Field(
-                "actions",
-                msg("Only for 'other': symbols clockwise from the framed one"),
-                "text",
+                key="actions",
+                label=msg("Only for 'other': symbols clockwise from the framed one"),
+                kind="text",
                 default="",
                 help=msg("e.g. fishing hunting gathering ceremony migration rock-painting"),
             ),

@@ -41,22 +41,38 @@ class SetupSteps(TableHelpers):
         ]
         fields = (
             Field(
-                "order",
-                msg("Player order (e.g. tribe 1 2)"),
-                "text",
+                key="order",
+                label=msg("Player order (e.g. tribe 1 2)"),
+                kind="text",
                 default=" ".join("tribe" if w == TRIBE else w for w in state["order"]),
             ),
-            Field("trays", msg("Tray colours on sides 0-5 (- = none)"), "text", default=trays),
-            Field("priorities", msg("Priority icons on sides 0-5"), "text", default=icons),
             Field(
-                "start",
-                msg("Starting resources the tribe gets in the base set-up (onto its trays)"),
-                "counts",
+                key="trays",
+                label=msg("Tray colours on sides 0-5 (- = none)"),
+                kind="text",
+                default=trays,
+            ),
+            Field(
+                key="priorities",
+                label=msg("Priority icons on sides 0-5"),
+                kind="text",
+                default=icons,
+            ),
+            Field(
+                key="start",
+                label=msg("Starting resources the tribe gets in the base set-up (onto its trays)"),
+                kind="counts",
                 default=zero(),
                 choices=colour_choices(),
             ),
         )
-        return Prompt("setup", msg("Set-up checklist"), msg("Set-up"), tuple(lines), fields)
+        return Prompt(
+            step="setup",
+            title=msg("Set-up checklist"),
+            phase=msg("Set-up"),
+            lines=tuple(lines),
+            fields=fields,
+        )
 
     def _advance_setup(self, state: State, answer: Mapping[str, Any]) -> Decision:
         state["order"] = parsing.order(answer["order"], state["players"])
@@ -82,20 +98,20 @@ class SetupSteps(TableHelpers):
     def _prompt_round_end(self, state: State) -> Prompt:
         last = state["round"] >= ROUNDS
         return Prompt(
-            "round-end",
-            msg("End of round {r}", r=state["round"]),
-            self._round_phase(state, msg("End of round")),
-            (
+            step="round-end",
+            title=msg("End of round {r}", r=state["round"]),
+            phase=self._round_phase(state, msg("End of round")),
+            lines=(
                 msg("Finish the round as usual; the text gives the tribe no further rule."),
                 msg("This was the fifth round: the game ends.")
                 if last
                 else msg("Next: round {r}.", r=state["round"] + 1),
             ),
-            (
+            fields=(
                 Field(
-                    "vp",
-                    msg("Other VP the tribe scored this round"),
-                    "int",
+                    key="vp",
+                    label=msg("Other VP the tribe scored this round"),
+                    kind="int",
                     default=0,
                     minimum=0,
                     maximum=99,
@@ -114,9 +130,9 @@ class SetupSteps(TableHelpers):
     def _prompt_final(self, state: State) -> Prompt:
         fields = [
             Field(
-                "tribe_vp",
-                msg("The tribe's final VP"),
-                "int",
+                key="tribe_vp",
+                label=msg("The tribe's final VP"),
+                kind="int",
                 default=state["vp"],
                 minimum=0,
                 maximum=999,
@@ -124,13 +140,19 @@ class SetupSteps(TableHelpers):
         ]
         for p in range(1, state["players"] + 1):
             fields.append(
-                Field(f"p{p}", msg("Player {p}'s final VP", p=p), "int", minimum=0, maximum=999)
+                Field(
+                    key=f"p{p}",
+                    label=msg("Player {p}'s final VP", p=p),
+                    kind="int",
+                    minimum=0,
+                    maximum=999,
+                )
             )
         return Prompt(
-            "final",
-            msg("Final scoring"),
-            msg("End of the game"),
-            (
+            step="final",
+            title=msg("Final scoring"),
+            phase=msg("End of the game"),
+            lines=(
                 msg("Score as usual. The tribe gets no VP for development points."),
                 msg(
                     "The assistant tracked {vp} VP for the tribe from its own rules; add the "
@@ -138,7 +160,7 @@ class SetupSteps(TableHelpers):
                     vp=state["vp"],
                 ),
             ),
-            tuple(fields),
+            fields=tuple(fields),
         )
 
     def _advance_final(self, state: State, answer: Mapping[str, Any]) -> Decision:
@@ -151,10 +173,12 @@ class SetupSteps(TableHelpers):
     def _prompt_end(self, state: State) -> Prompt:
         decision = Decision.from_json(state["final"])
         return Prompt(
-            "end",
-            msg("Game over"),
-            msg("End of the game"),
-            (msg("The tribe finished with {vp} VP.", vp=decision.result.get("tribe_vp", "?")),),
+            step="end",
+            title=msg("Game over"),
+            phase=msg("End of the game"),
+            lines=(
+                msg("The tribe finished with {vp} VP.", vp=decision.result.get("tribe_vp", "?")),
+            ),
             decision=decision,
             finished=True,
         )

@@ -33,25 +33,25 @@ class SpringSteps(TableHelpers):
         fields = (
             *self._tile_fields(state),
             Field(
-                "income",
-                msg("Resources the tribe earns now"),
-                "counts",
+                key="income",
+                label=msg("Resources the tribe earns now"),
+                kind="counts",
                 default=zero(),
                 choices=colour_choices(),
             ),
             Field(
-                "order",
-                msg("Player order this round"),
-                "text",
+                key="order",
+                label=msg("Player order this round"),
+                kind="text",
                 default=" ".join("tribe" if w == TRIBE else w for w in state["order"]),
             ),
         )
         return Prompt(
-            "spring-start",
-            msg("Spring begins: new marauder tile and income"),
-            self._round_phase(state, msg("Spring")),
-            tuple(lines),
-            fields,
+            step="spring-start",
+            title=msg("Spring begins: new marauder tile and income"),
+            phase=self._round_phase(state, msg("Spring")),
+            lines=tuple(lines),
+            fields=fields,
         )
 
     def _advance_spring_start(self, state: State, answer: Mapping[str, Any]) -> Decision | None:
@@ -77,19 +77,19 @@ class SpringSteps(TableHelpers):
             paid_field(),
             trays_field(state),
             Field(
-                "full",
-                msg("Actions whose columns are all occupied"),
-                "multi",
+                key="full",
+                label=msg("Actions whose columns are all occupied"),
+                kind="multi",
                 default=[],
                 choices=tuple(Choice(a, label(a)) for a in ACTIONS),
             ),
         )
         return Prompt(
-            "spring-turn",
-            msg("The tribe's spring action {k} of {n}", k=k, n=tile["number"]),
-            self._round_phase(state, msg("Spring")),
-            tuple(lines),
-            fields,
+            step="spring-turn",
+            title=msg("The tribe's spring action {k} of {n}", k=k, n=tile["number"]),
+            phase=self._round_phase(state, msg("Spring")),
+            lines=tuple(lines),
+            fields=fields,
             confirm_label=msg("Decide"),
         )
 
@@ -117,14 +117,14 @@ class SpringSteps(TableHelpers):
 
     def _prompt_spring_end(self, state: State) -> Prompt:
         return Prompt(
-            "spring-end",
-            msg("The players finish spring"),
-            self._round_phase(state, msg("Spring")),
-            (
+            step="spring-end",
+            title=msg("The players finish spring"),
+            phase=self._round_phase(state, msg("Spring")),
+            lines=(
                 msg("The tribe has no spring actions left."),
                 self._payer_line(state),
             ),
-            (
+            fields=(
                 paid_field(msg("Paid onto the control board for the rest of spring")),
                 trays_field(state),
             ),

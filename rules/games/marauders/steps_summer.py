@@ -26,11 +26,11 @@ class SummerSteps(TableHelpers):
             *self._tile_lines(state, state.get("drawn")),
         ]
         return Prompt(
-            "summer-start",
-            msg("Summer begins: new marauder tile"),
-            self._round_phase(state, msg("Summer")),
-            tuple(lines),
-            self._tile_fields(state),
+            step="summer-start",
+            title=msg("Summer begins: new marauder tile"),
+            phase=self._round_phase(state, msg("Summer")),
+            lines=tuple(lines),
+            fields=self._tile_fields(state),
         )
 
     def _advance_summer_start(self, state: State, answer: Mapping[str, Any]) -> None:
@@ -62,20 +62,20 @@ class SummerSteps(TableHelpers):
         for action in walk:
             fields.append(
                 Field(
-                    "p_" + action,
-                    msg("Most markers on one pillar at {action}", action=label(action)),
-                    "int",
+                    key="p_" + action,
+                    label=msg("Most markers on one pillar at {action}", action=label(action)),
+                    kind="int",
                     default=0,
                     minimum=0,
                     maximum=30,
                 )
             )
         return Prompt(
-            "summer-pillar",
-            msg("The tribe takes back action markers"),
-            self._round_phase(state, msg("Summer")),
-            tuple(lines),
-            tuple(fields),
+            step="summer-pillar",
+            title=msg("The tribe takes back action markers"),
+            phase=self._round_phase(state, msg("Summer")),
+            lines=tuple(lines),
+            fields=tuple(fields),
             confirm_label=msg("Decide"),
         )
 
@@ -98,10 +98,10 @@ class SummerSteps(TableHelpers):
     def _prompt_summer_take(self, state: State) -> Prompt:
         pillar = state["pillar"]
         return Prompt(
-            "summer-take",
-            msg("Markers taken back from {action}", action=label(pillar["action"])),
-            self._round_phase(state, msg("Summer")),
-            (
+            step="summer-take",
+            title=msg("Markers taken back from {action}", action=label(pillar["action"])),
+            phase=self._round_phase(state, msg("Summer")),
+            lines=(
                 msg(
                     "Put the {n} marker(s) from the first {action} pillar holding {n} into the "
                     "trays by colour.",
@@ -109,18 +109,18 @@ class SummerSteps(TableHelpers):
                     action=label(pillar["action"]),
                 ),
             ),
-            (
+            fields=(
                 Field(
-                    "taken",
-                    msg("Their colours"),
-                    "counts",
+                    key="taken",
+                    label=msg("Their colours"),
+                    kind="counts",
                     default=None,  # must be typed: the assistant cannot know them
                     choices=colour_choices(),
                 ),
                 Field(
-                    "again",
-                    msg("Does the tribe take back markers from another pillar now?"),
-                    "bool",
+                    key="again",
+                    label=msg("Does the tribe take back markers from another pillar now?"),
+                    kind="bool",
                     default=False,
                 ),
             ),
@@ -144,15 +144,15 @@ class SummerSteps(TableHelpers):
         side = tile["actions"].index(action)
         colour = cat.tray_colour(cat.board_of(state), side)
         return Prompt(
-            "summer-action",
-            msg(
+            step="summer-action",
+            title=msg(
                 "The {action} location ({i} of {n})",
                 action=label(action),
                 i=state["summer_index"] + 1,
                 n=len(order),
             ),
-            self._round_phase(state, msg("Summer")),
-            (
+            phase=self._round_phase(state, msg("Summer")),
+            lines=(
                 msg("Resolve the {action} location as usual.", action=label(action)),
                 msg(
                     "The tribe takes it if its {colour} tray (next to {action}) holds at least 3 "
@@ -162,7 +162,7 @@ class SummerSteps(TableHelpers):
                     count=state["trays"].get(colour, 0) if colour else 0,
                 ),
             ),
-            (
+            fields=(
                 paid_field(msg("Paid onto the control board before the tribe's check")),
                 trays_field(state),
             ),

@@ -287,12 +287,14 @@ def fight(
         trace.append(("defender bonus", f"weapon {defender_weapon} + palisade {defender_palisade}"))
     trace.append(("compare", f"attacker weapon {attacker_weapon} vs defender {defence}"))
     diff = attacker_weapon - defence
+    winner: str | None
+    loser: str | None
     if diff > 0:
         winner, loser = "attacker", "defender"
     elif diff < 0:
         winner, loser = "defender", "attacker"
     else:
-        winner = loser = None
+        winner = loser = None  # a tie
     result = {
         "attack": attacker_weapon,
         "defence": defence,

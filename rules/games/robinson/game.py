@@ -92,9 +92,9 @@ def phase_of(state: State, stage: str) -> str:
 
 def changes_field() -> Field:
     return Field(
-        "changes",
-        msg("Other changes (e.g. 'red hearts -1, blue steals knife from red')"),
-        "text",
+        key="changes",
+        label=msg("Other changes (e.g. 'red hearts -1, blue steals knife from red')"),
+        kind="text",
         default="",
     )
 
@@ -110,18 +110,18 @@ class RobinsonGame(Game):
 
     def setup_fields(self) -> tuple[Field, ...]:
         return (
-            Field("players", msg("Players"), "int", default=2, minimum=2, maximum=4),
+            Field(key="players", label=msg("Players"), kind="int", default=2, minimum=2, maximum=4),
             Field(
-                "first",
-                msg("First player"),
-                "choice",
+                key="first",
+                label=msg("First player"),
+                kind="choice",
                 default="red",
                 choices=tuple(Choice(c, msg(c)) for c in COLOURS),
             ),
             Field(
-                "scenario",
-                msg("Versus scenario"),
-                "choice",
+                key="scenario",
+                label=msg("Versus scenario"),
+                kind="choice",
                 default=next(iter(CATALOGUE.scenarios)),
                 choices=tuple(Choice(s.id, msg(s.title)) for s in CATALOGUE.scenarios.values()),
             ),
@@ -134,7 +134,7 @@ class RobinsonGame(Game):
                 f"with {options['players']} players the colours are {', '.join(colours)}", "first"
             )
         scen = CATALOGUE.scenarios[options["scenario"]]
-        players = [
+        players: list[dict[str, Any]] = [
             {
                 "id": c,
                 "hearts": scen.hearts,
@@ -173,7 +173,7 @@ class RobinsonGame(Game):
 
     def prompt(self, state: State) -> Prompt:
         builder = getattr(self, "_prompt_" + state["stage"])
-        return builder(state)  # type: ignore[no-any-return]
+        return builder(state)
 
     def _phase(self, state: State) -> Msg:
         title = PHASE_TITLES[phase_of(state, state["stage"])]
@@ -194,19 +194,31 @@ class RobinsonGame(Game):
             msg("No wreckage card on the threat action field; no adventure cards."),
         ]
         return Prompt(
-            "setup",
-            msg("Set up {p}", p=pid),
-            self._phase(state),
-            tuple(lines),
-            (
-                Field("camp", msg("Camp tile"), "choice", choices=self._spot_choices()),
-                Field("terrain", msg("Terrain of the camp tile"), "choice",
-                      choices=tuple(Choice(t, msg(t)) for t in CATALOGUE.terrains)),
-                Field("items", msg("2 starting items"), "multi", choices=items),
-                Field("hearts", msg("Hearts (character's life)"), "int",
-                      default=scenario(state).hearts, minimum=1, maximum=20),
+            step="setup",
+            title=msg("Set up {p}", p=pid),
+            phase=self._phase(state),
+            lines=tuple(lines),
+            fields=(
+                Field(
+                    key="camp", label=msg("Camp tile"), kind="choice", choices=self._spot_choices()
+                ),
+                Field(
+                    key="terrain",
+                    label=msg("Terrain of the camp tile"),
+                    kind="choice",
+                    choices=tuple(Choice(t, msg(t)) for t in CATALOGUE.terrains),
+                ),
+                Field(key="items", label=msg("2 starting items"), kind="multi", choices=items),
+                Field(
+                    key="hearts",
+                    label=msg("Hearts (character's life)"),
+                    kind="int",
+                    default=scenario(state).hearts,
+                    minimum=1,
+                    maximum=20,
+                ),
             ),
-        )  # fmt: skip
+        )
 
     def _spot_choices(self, stay: bool = False) -> tuple[Choice, ...]:
         """Tile spots in data order ("stay" last, so a typed number is the tile's place)."""
@@ -215,27 +227,33 @@ class RobinsonGame(Game):
 
     def _prompt_event(self, state: State) -> Prompt:
         return Prompt(
-            "event",
-            msg("Event: resolve only the icon"),
-            self._phase(state),
-            (
-                msg("Draw the event card but do not resolve it and do not put it on the "
-                    "threat field. Resolve only its icon."),
+            step="event",
+            title=msg("Event: resolve only the icon"),
+            phase=self._phase(state),
+            lines=(
+                msg(
+                    "Draw the event card but do not resolve it and do not put it on the "
+                    "threat field. Resolve only its icon."
+                ),
             ),
-            (
-                Field("icon", msg("Icon on the event card"), "choice",
-                      choices=tuple(Choice(i, msg(i)) for i in ICONS)),
+            fields=(
+                Field(
+                    key="icon",
+                    label=msg("Icon on the event card"),
+                    kind="choice",
+                    choices=tuple(Choice(i, msg(i)) for i in ICONS),
+                ),
                 changes_field(),
             ),
-        )  # fmt: skip
+        )
 
     def _prompt_morale(self, state: State) -> Prompt:
         return Prompt(
-            "morale",
-            msg("Morale stays at 1"),
-            self._phase(state),
-            (msg("Every player takes 1 determination token."),),
-            (changes_field(),),
+            step="morale",
+            title=msg("Morale stays at 1"),
+            phase=self._phase(state),
+            lines=(msg("Every player takes 1 determination token."),),
+            fields=(changes_field(),),
         )
 
     def _prompt_production(self, state: State) -> Prompt:
@@ -248,31 +266,41 @@ class RobinsonGame(Game):
             for pid in in_order(state)
         )
         return Prompt(
-            "production",
-            msg("Production at each camp"),
-            self._phase(state),
-            lines,
-            (changes_field(),),
+            step="production",
+            title=msg("Production at each camp"),
+            phase=self._phase(state),
+            lines=lines,
+            fields=(changes_field(),),
         )
 
     def _prompt_placement(self, state: State) -> Prompt:
         pid = state["placer"]
         left = A.pawns_left(state, pid)
         return Prompt(
-            "placement",
-            msg("{p} places a pawn ({n} left)", p=pid, n=left),
-            self._phase(state),
-            (
-                msg("One pawn at a time in player order. Only camp actions may hold pawns "
-                    "of several players; no gathering on a tile with an enemy camp."),
+            step="placement",
+            title=msg("{p} places a pawn ({n} left)", p=pid, n=left),
+            phase=self._phase(state),
+            lines=(
+                msg(
+                    "One pawn at a time in player order. Only camp actions may hold pawns "
+                    "of several players; no gathering on a tile with an enemy camp."
+                ),
             ),
-            (
-                Field("action", msg("Action"), "choice",
-                      choices=tuple(Choice(a, ACTION_LABELS[a]) for a in A.ACTIONS)),
-                Field("target", msg("Target (player, 'tile resource', spot or invention)"),
-                      "text", default=""),
+            fields=(
+                Field(
+                    key="action",
+                    label=msg("Action"),
+                    kind="choice",
+                    choices=tuple(Choice(a, ACTION_LABELS[a]) for a in A.ACTIONS),
+                ),
+                Field(
+                    key="target",
+                    label=msg("Target (player, 'tile resource', spot or invention)"),
+                    kind="text",
+                    default="",
+                ),
             ),
-        )  # fmt: skip
+        )
 
     def _prompt_resolve(self, state: State) -> Prompt:
         item = state["queue"][0]
@@ -284,37 +312,60 @@ class RobinsonGame(Game):
             target = spot.partition(":")[2]
             defender = player(state, target)
             lines.append(
-                msg("{a} (weapon {w}) attacks {d} (weapon {dw}, palisade {dp}).", a=pid,
-                    w=player(state, pid)["weapon"], d=target, dw=defender["weapon"],
-                    dp=defender["palisade"])
-            )  # fmt: skip
+                msg(
+                    "{a} (weapon {w}) attacks {d} (weapon {dw}, palisade {dp}).",
+                    a=pid,
+                    w=player(state, pid)["weapon"],
+                    d=target,
+                    dw=defender["weapon"],
+                    dp=defender["palisade"],
+                )
+            )
             if defender["alive"] and defender["palisade"] > 0:
                 fields.append(
                     Field(
-                        "palisade_bonus",
-                        msg("{d}: add your palisade to your weapon (costs 1 palisade)?", d=target),
-                        "bool",
+                        key="palisade_bonus",
+                        label=msg(
+                            "{d}: add your palisade to your weapon (costs 1 palisade)?", d=target
+                        ),
+                        kind="bool",
                         default=False,
                     )
                 )
         elif A.category(spot) in A.ADVENTURE_CATEGORIES:
-            fields.append(Field("success", msg("Did the action succeed?"), "bool", default=True))
+            fields.append(
+                Field(
+                    key="success", label=msg("Did the action succeed?"), kind="bool", default=True
+                )
+            )
             if kind == "explore":
                 fields.append(
-                    Field("terrain", msg("Terrain of the new tile"), "choice", default="none",
-                          choices=(Choice("none", msg("none (not explored)")),
-                                   *(Choice(t, msg(t)) for t in CATALOGUE.terrains)))
-                )  # fmt: skip
+                    Field(
+                        key="terrain",
+                        label=msg("Terrain of the new tile"),
+                        kind="choice",
+                        default="none",
+                        choices=(
+                            Choice("none", msg("none (not explored)")),
+                            *(Choice(t, msg(t)) for t in CATALOGUE.terrains),
+                        ),
+                    )
+                )
             if item["pawns"] == 1:
                 fields.append(
-                    Field("adventure", msg("Adventure icon rolled?"), "bool", default=False)
+                    Field(
+                        key="adventure",
+                        label=msg("Adventure icon rolled?"),
+                        kind="bool",
+                        default=False,
+                    )
                 )
             else:
                 fields.append(
                     Field(
-                        "adventure",
-                        msg("Not rolling: resolve the special adventure event anyway?"),
-                        "bool",
+                        key="adventure",
+                        label=msg("Not rolling: resolve the special adventure event anyway?"),
+                        kind="bool",
                         default=False,
                     )
                 )
@@ -329,11 +380,11 @@ class RobinsonGame(Game):
             lines.append(msg("Resolve it as in the base game."))
         fields.append(changes_field())
         return Prompt(
-            "resolve",
-            msg("Resolve: {p} on {spot} ({n} pawn(s))", p=pid, spot=spot, n=item["pawns"]),
-            self._phase(state),
-            tuple(lines),
-            tuple(fields),
+            step="resolve",
+            title=msg("Resolve: {p} on {spot} ({n} pawn(s))", p=pid, spot=spot, n=item["pawns"]),
+            phase=self._phase(state),
+            lines=tuple(lines),
+            fields=tuple(fields),
         )
 
     def _prompt_reward(self, state: State) -> Prompt:
@@ -341,24 +392,24 @@ class RobinsonGame(Game):
         rewards = scenario(state).rewards
         loser_cards = sorted(player(state, fight["loser"])["cards"])
         return Prompt(
-            "reward",
-            msg("{p} won the fight: choose a reward", p=fight["winner"]),
-            self._phase(state),
-            tuple(msg("{id}: {text}", id=r.id, text=r.text) for r in rewards),
-            (
+            step="reward",
+            title=msg("{p} won the fight: choose a reward", p=fight["winner"]),
+            phase=self._phase(state),
+            lines=tuple(msg("{id}: {text}", id=r.id, text=r.text) for r in rewards),
+            fields=(
                 Field(
-                    "reward",
-                    msg("Reward"),
-                    "choice",
+                    key="reward",
+                    label=msg("Reward"),
+                    kind="choice",
                     choices=(
                         Choice("none", msg("none")),
                         *(Choice(r.id, msg(r.text)) for r in rewards),
                     ),
                 ),
                 Field(
-                    "card",
-                    msg("Card to steal"),
-                    "choice",
+                    key="card",
+                    label=msg("Card to steal"),
+                    kind="choice",
                     default="none",
                     choices=(
                         Choice("none", msg("none")),
@@ -371,30 +422,34 @@ class RobinsonGame(Game):
     def _prompt_spoils(self, state: State) -> Prompt:
         spoils = state["spoils"]
         return Prompt(
-            "spoils",
-            msg("{w} won a fatal fight", w=spoils["winner"]),
-            self._phase(state),
-            (
+            step="spoils",
+            title=msg("{w} won a fatal fight", w=spoils["winner"]),
+            phase=self._phase(state),
+            lines=(
                 msg(
                     "{w} may take all of {l}'s resources and cards, inventions included.",
                     w=spoils["winner"],
                     l=spoils["loser"],
                 ),
             ),
-            (Field("take", msg("Take everything?"), "bool"),),
+            fields=(Field(key="take", label=msg("Take everything?"), kind="bool"),),
         )
 
     def _prompt_weather(self, state: State) -> Prompt:
         return Prompt(
-            "weather",
-            msg("Weather: {p} rolls once", p=state["first"]),
-            self._phase(state),
-            (msg("Only the first player rolls the weather dice, once; every player is affected."),),
-            (
+            step="weather",
+            title=msg("Weather: {p} rolls once", p=state["first"]),
+            phase=self._phase(state),
+            lines=(
+                msg(
+                    "Only the first player rolls the weather dice, once; every player is affected."
+                ),
+            ),
+            fields=(
                 Field(
-                    "hearts",
-                    msg("Hearts lost by each player"),
-                    "counts",
+                    key="hearts",
+                    label=msg("Hearts lost by each player"),
+                    kind="counts",
                     default=dict.fromkeys(alive(state), 0),
                     choices=tuple(Choice(p, msg(p)) for p in alive(state)),
                 ),
@@ -405,21 +460,26 @@ class RobinsonGame(Game):
     def _prompt_night(self, state: State) -> Prompt:
         pid = state["queue"][0]
         return Prompt(
-            "night",
-            msg("Night: {p} eats alone", p=pid),
-            self._phase(state),
-            (
+            step="night",
+            title=msg("Night: {p} eats alone", p=pid),
+            phase=self._phase(state),
+            lines=(
                 msg("{p} eats and suffers penalties as if they were the only player.", p=pid),
                 msg("Then {p} may move the camp, never onto a tile with another camp.", p=pid),
             ),
-            (
+            fields=(
                 Field(
-                    "hearts", msg("Hearts lost at night"), "int", default=0, minimum=0, maximum=20
+                    key="hearts",
+                    label=msg("Hearts lost at night"),
+                    kind="int",
+                    default=0,
+                    minimum=0,
+                    maximum=20,
                 ),
                 Field(
-                    "camp",
-                    msg("Move the camp to"),
-                    "choice",
+                    key="camp",
+                    label=msg("Move the camp to"),
+                    kind="choice",
                     default="stay",
                     choices=self._spot_choices(stay=True),
                 ),
@@ -434,7 +494,13 @@ class RobinsonGame(Game):
             if winner
             else msg("The scenario's rounds are over: check its victory condition.")
         )
-        return Prompt("over", msg("Game over"), self._phase(state), (line,), finished=True)
+        return Prompt(
+            step="over",
+            title=msg("Game over"),
+            phase=self._phase(state),
+            lines=(line,),
+            finished=True,
+        )
 
     # -- advancing ---------------------------------------------------------------------
 
@@ -453,13 +519,13 @@ class RobinsonGame(Game):
         # the island's distances, invention cards.
         uses_data = stage in ("event", "placement", "resolve", "reward", "spoils")
         decision = Decision(
-            GAME,
-            stage,
-            summary or notes[0],
-            tuple(notes),
-            tracer.freeze(),
-            {},
-            CATALOGUE.example and uses_data,
+            game=GAME,
+            kind=stage,
+            summary=summary or notes[0],
+            instructions=tuple(notes),
+            trace=tracer.freeze(),
+            result={},
+            example_data=CATALOGUE.example and uses_data,
         )
         return state, decision
 
@@ -874,11 +940,18 @@ class RobinsonGame(Game):
                 lines.append(msg("{p}: eliminated", p=p["id"]))
                 continue
             lines.append(
-                msg("{p}: {h} hearts, weapon {w}, roof {r}, palisade {pa}, "
+                msg(
+                    "{p}: {h} hearts, weapon {w}, roof {r}, palisade {pa}, "
                     "{d} determination, cards: {c}",
-                    p=p["id"], h=p["hearts"], w=p["weapon"], r=p["roof"], pa=p["palisade"],
-                    d=p["determination"], c=", ".join(sorted(p["cards"])) or "-")
-            )  # fmt: skip
+                    p=p["id"],
+                    h=p["hearts"],
+                    w=p["weapon"],
+                    r=p["roof"],
+                    pa=p["palisade"],
+                    d=p["determination"],
+                    c=", ".join(sorted(p["cards"])) or "-",
+                )
+            )
         return tuple(lines)
 
     def decisions(self) -> Mapping[str, Any]:

@@ -16,14 +16,13 @@ from __future__ import annotations
 from typing import Any
 
 from rules.errors import IllegalInput
+from rules.game import State
 from rules.games.robinson.catalogue import CATALOGUE
 from rules.text import Msg, msg
 
 COLOURS = ("red", "blue", "green", "yellow")
 LEVELS = ("weapon", "roof", "palisade")
 TRACKS = ("hearts", "weapon", "roof", "palisade", "determination", "pawns")
-
-State = dict[str, Any]
 
 
 def player(state: State, pid: str) -> dict[str, Any]:
@@ -120,7 +119,7 @@ def eliminate(state: State, pid: str, notes: list[Msg], killer: str | None) -> N
     else:
         return_inventions(state, pid, notes)
     if len(alive(state)) <= 1:
-        state["winner"] = (alive(state) or [None])[0]
+        state["winner"] = alive(state)[0] if alive(state) else None
 
 
 def return_inventions(state: State, pid: str, notes: list[Msg]) -> None:

@@ -65,9 +65,12 @@ def decide_fight(s: Mapping[str, Any]) -> Decision:
         if pawns < need:
             tracer.add("refused", f"{pawns} pawn(s) placed: the attack does not happen")
             return Decision(
-                "robinson", "fight", msg("No fight: {n} pawns are needed", n=need),
-                trace=tracer.freeze(), result={"fight": False, "pawns_needed": need},
-            )  # fmt: skip
+                game="robinson",
+                kind="fight",
+                summary=msg("No fight: {n} pawns are needed", n=need),
+                trace=tracer.freeze(),
+                result={"fight": False, "pawns_needed": need},
+            )
     try:
         result, trace = A.fight(
             _int(att, "weapon", "attacker"),
@@ -95,16 +98,27 @@ def decide_fight(s: Mapping[str, Any]) -> Decision:
                 )
         summary = msg(
             "{w} wins; {l} loses {n} heart(s)",
-            w=names[result["winner"]], l=names[result["loser"]], n=result["hearts_lost"],
-        )  # fmt: skip
+            w=names[result["winner"]],
+            l=names[result["loser"]],
+            n=result["hearts_lost"],
+        )
     else:
         summary = msg("A tie: no winner, no loser")
-    return Decision("robinson", "fight", summary, trace=tracer.freeze(), result=result)
+    return Decision(
+        game="robinson", kind="fight", summary=summary, trace=tracer.freeze(), result=result
+    )
 
 
 PLACEMENT_KEYS = {
-    "decision", "first_player", "players", "revealed", "placed", "player", "action", "target",
-}  # fmt: skip
+    "decision",
+    "first_player",
+    "players",
+    "revealed",
+    "placed",
+    "player",
+    "action",
+    "target",
+}
 
 
 def state_from_situation(s: Mapping[str, Any]) -> dict[str, Any]:
@@ -124,11 +138,15 @@ def state_from_situation(s: Mapping[str, Any]) -> dict[str, Any]:
         cards = raw.get("cards", [])
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
             raise SituationError(f"{where}.cards", "must be a list of card ids")
-        players.append({
-            "id": pid, "camp": raw["camp"], "pawns": _int(raw, "pawns", where, 2),
-            "alive": raw.get("alive", True) is not False,
-            "cards": {c: {"kind": "invention", "markers": None} for c in cards},
-        })  # fmt: skip
+        players.append(
+            {
+                "id": pid,
+                "camp": raw["camp"],
+                "pawns": _int(raw, "pawns", where, 2),
+                "alive": raw.get("alive", True) is not False,
+                "cards": {c: {"kind": "invention", "markers": None} for c in cards},
+            }
+        )
     revealed = s.get("revealed", {})
     if not isinstance(revealed, Mapping):
         raise SituationError("revealed", "must map tile ids to terrains")
@@ -148,8 +166,12 @@ def state_from_situation(s: Mapping[str, Any]) -> dict[str, Any]:
     first = s.get("first_player", ids[0])
     if first not in ids:
         raise SituationError("first_player", f"must be one of {', '.join(ids)}")
-    state = {"players": players, "first": first, "revealed": dict(revealed),
-             "placements": [dict(e) for e in placed]}  # fmt: skip
+    state = {
+        "players": players,
+        "first": first,
+        "revealed": dict(revealed),
+        "placements": [dict(e) for e in placed],
+    }
     for pid in ids:
         if A.pawns_left(state, pid) < 0:
             raise SituationError("placed", f"{pid} placed more pawns than they have")
@@ -160,11 +182,12 @@ def decide_placement(s: Mapping[str, Any]) -> Decision:
     """May this player place their next pawn here? Explains the versus rule if not."""
     state = state_from_situation(s)
     pid = s.get("player")
-    if pid not in [p["id"] for p in state["players"]]:
+    if not isinstance(pid, str) or pid not in [p["id"] for p in state["players"]]:
         raise SituationError("player", "must be one of the players")
-    if s.get("action") not in A.ACTIONS:
-        raise SituationError("action", f"must be one of {', '.join(A.ACTIONS)}")
     target = s.get("target", "")
+    action = s.get("action")
+    if not isinstance(action, str) or action not in A.ACTIONS:
+        raise SituationError("action", f"must be one of {', '.join(A.ACTIONS)}")
     if not isinstance(target, str):
         raise SituationError("target", "must be a string")
     tracer = Tracer()
@@ -176,18 +199,24 @@ def decide_placement(s: Mapping[str, Any]) -> Decision:
                 f"it is {expected}'s turn (rule: pawns are placed one at a time in player order)",
                 "player",
             )
-        spot, trace = A.check_placement(state, pid, s["action"], target)
+        spot, trace = A.check_placement(state, pid, action, target)
     except IllegalInput as exc:
         tracer.add("refused", exc.reason)
         return Decision(
-            "robinson", "placement", msg("Not allowed: {reason}", reason=exc.reason),
-            trace=tracer.freeze(), example_data=CATALOGUE.example,
+            game="robinson",
+            kind="placement",
+            summary=msg("Not allowed: {reason}", reason=exc.reason),
+            trace=tracer.freeze(),
+            example_data=CATALOGUE.example,
             result={"legal": False, "reason": exc.reason, "field": exc.field},
-        )  # fmt: skip
+        )
     for rule, finding in trace:
         tracer.add(rule, finding)
     return Decision(
-        "robinson", "placement", msg("Allowed: {p} places a pawn on {spot}", p=pid, spot=spot),
-        trace=tracer.freeze(), result={"legal": True, "spot": spot},
+        game="robinson",
+        kind="placement",
+        summary=msg("Allowed: {p} places a pawn on {spot}", p=pid, spot=spot),
+        trace=tracer.freeze(),
+        result={"legal": True, "spot": spot},
         example_data=CATALOGUE.example,
-    )  # fmt: skip
+    )

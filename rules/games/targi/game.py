@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from rules.decision import Decision, Tracer
@@ -57,26 +58,32 @@ class TargiGame(Game):
     name = GAME
     title = "Targi — action tiles"
     role = "referee: secret tile choice, one-use tracking, legal placements, end scoring"
+    secret_steps = frozenset({"secret"})
 
     # -- set-up ------------------------------------------------------------------------
 
     def setup_fields(self) -> tuple[Field, ...]:
         return (
             Field(
-                "selection",
-                msg("How are the 3 tiles chosen?"),
-                "choice",
+                key="selection",
+                label=msg("How are the 3 tiles chosen?"),
+                kind="choice",
                 default="secret",
                 choices=(
                     Choice("secret", msg("each player chooses in secret")),
                     Choice("random", msg("at random: one tile goes back unseen")),
                 ),
             ),
-            Field("same_tiles", msg("Both players use the same tiles?"), "bool", default=False),
             Field(
-                "start",
-                msg("Start player"),
-                "choice",
+                key="same_tiles",
+                label=msg("Both players use the same tiles?"),
+                kind="bool",
+                default=False,
+            ),
+            Field(
+                key="start",
+                label=msg("Start player"),
+                kind="choice",
                 default="blue",
                 choices=tuple(Choice(p, COLOUR_NAMES[p]) for p in L.PLAYERS),
             ),
@@ -122,23 +129,14 @@ class TargiGame(Game):
         builder = getattr(self, "_prompt_" + stage.replace("-", "_"))
         prompt: Prompt = builder(state)
         if stage not in ("secret", "agree", "over") and self._joker_choices(state):
-            prompt = Prompt(
-                prompt.step,
-                prompt.title,
-                prompt.phase,
-                prompt.lines,
-                (*prompt.fields, self._joker_field(state)),
-                prompt.decision,
-                prompt.finished,
-                prompt.confirm_label,
-            )
+            prompt = replace(prompt, fields=(*prompt.fields, self._joker_field(state)))
         return prompt
 
     def _keep_field(self) -> Field:
         return Field(
-            "keep",
-            msg("Tiles kept (choose 3)"),
-            "multi",
+            key="keep",
+            label=msg("Tiles kept (choose 3)"),
+            kind="multi",
             choices=tuple(Choice(t, TILE_LABELS[t]) for t in L.TILES),
         )
 
@@ -156,21 +154,21 @@ class TargiGame(Game):
                 msg("{other}'s choice is stored and stays hidden.", other=who(L.other(player)))
             )
         return Prompt(
-            "secret",
-            msg("{p} chooses tiles in secret", p=who(player)),
-            msg("Set-up"),
-            tuple(lines),
-            (self._keep_field(),),
+            step="secret",
+            title=msg("{p} chooses tiles in secret", p=who(player)),
+            phase=msg("Set-up"),
+            lines=tuple(lines),
+            fields=(self._keep_field(),),
             secret=True,
         )
 
     def _prompt_agree(self, state: State) -> Prompt:
         return Prompt(
-            "agree",
-            msg("Choose the 3 tiles both players use"),
-            msg("Set-up"),
-            (msg("You agreed to play with the same tiles: choose them together."),),
-            (self._keep_field(),),
+            step="agree",
+            title=msg("Choose the 3 tiles both players use"),
+            phase=msg("Set-up"),
+            lines=(msg("You agreed to play with the same tiles: choose them together."),),
+            fields=(self._keep_field(),),
         )
 
     def _prompt_reveal(self, state: State) -> Prompt:
@@ -180,7 +178,9 @@ class TargiGame(Game):
                 msg("{p} keeps: {tiles}", p=who(player), tiles=tile_list(state["chosen"][player]))
             )
         lines.append(msg("Each action tile can be used only once."))
-        return Prompt("reveal", msg("Tiles revealed"), msg("Set-up"), tuple(lines))
+        return Prompt(
+            step="reveal", title=msg("Tiles revealed"), phase=msg("Set-up"), lines=tuple(lines)
+        )
 
     def _round_phase(self, state: State) -> Msg:
         return msg("Round {n}", n=state["round"])
@@ -195,23 +195,23 @@ class TargiGame(Game):
             BOARD.robber_start if state["round"] == 1 else BOARD.next_clockwise(table["robber"])
         )
         return Prompt(
-            "robber",
-            msg("Where is the robber?"),
-            self._round_phase(state),
-            (msg("Move the robber as the base game says, then confirm its card."),),
-            (
+            step="robber",
+            title=msg("Where is the robber?"),
+            phase=self._round_phase(state),
+            lines=(msg("Move the robber as the base game says, then confirm its card."),),
+            fields=(
                 Field(
-                    "robber",
-                    msg("Robber's card"),
-                    "choice",
+                    key="robber",
+                    label=msg("Robber's card"),
+                    kind="choice",
                     default=default,
                     choices=self._card_choices(BOARD.border),
                     camera="targi_robber",
                 ),
                 Field(
-                    "start",
-                    msg("Start player this round"),
-                    "choice",
+                    key="start",
+                    label=msg("Start player this round"),
+                    kind="choice",
                     default=self._default_start(state),
                     choices=tuple(Choice(p, COLOUR_NAMES[p]) for p in L.PLAYERS),
                 ),
@@ -228,37 +228,37 @@ class TargiGame(Game):
     def _prompt_targi(self, state: State) -> Prompt:
         fields = tuple(
             Field(
-                f"targi_{p}",
-                msg("{p}'s Targi (border cards)", p=who(p)),
-                "multi",
+                key=f"targi_{p}",
+                label=msg("{p}'s Targi (border cards)", p=who(p)),
+                kind="multi",
                 choices=self._card_choices(BOARD.action_border),
                 camera="targi_figures",
             )
             for p in L.PLAYERS
         )
         return Prompt(
-            "targi",
-            msg("Where do the Targi stand?"),
-            self._round_phase(state),
-            (msg("Place all Targi as in the base game, then tell where they stand."),),
-            fields,
+            step="targi",
+            title=msg("Where do the Targi stand?"),
+            phase=self._round_phase(state),
+            lines=(msg("Place all Targi as in the base game, then tell where they stand."),),
+            fields=fields,
         )
 
     def _prompt_targi_tile(self, state: State) -> Prompt:
         player = state["queue"][0]
         return Prompt(
-            "targi-tile",
-            msg("{p}: use the Targi tile?", p=who(player)),
-            self._round_phase(state),
-            (
+            step="targi-tile",
+            title=msg("{p}: use the Targi tile?", p=who(player)),
+            phase=self._round_phase(state),
+            lines=(
                 msg("Any free border card, also the one opposite the other player's Targi."),
                 msg("If both use it this round, the start player places first."),
             ),
-            (
+            fields=(
                 Field(
-                    "card",
-                    msg("Card for the Targi tile"),
-                    "choice",
+                    key="card",
+                    label=msg("Card for the Targi tile"),
+                    kind="choice",
                     default="none",
                     choices=self._card_choices(BOARD.border, none=True),
                 ),
@@ -268,9 +268,9 @@ class TargiGame(Game):
     def _prompt_markers(self, state: State) -> Prompt:
         fields = tuple(
             Field(
-                f"markers_{p}",
-                msg("{p}'s tribe markers (inner cards)", p=who(p)),
-                "multi",
+                key=f"markers_{p}",
+                label=msg("{p}'s tribe markers (inner cards)", p=who(p)),
+                kind="multi",
                 default=[],
                 choices=self._card_choices(BOARD.inner),
                 camera="targi_markers",
@@ -278,11 +278,11 @@ class TargiGame(Game):
             for p in L.PLAYERS
         )
         return Prompt(
-            "markers",
-            msg("Where are the tribe markers?"),
-            self._round_phase(state),
-            (msg("Place the tribe markers as in the base game, then tell where they are."),),
-            fields,
+            step="markers",
+            title=msg("Where are the tribe markers?"),
+            phase=self._round_phase(state),
+            lines=(msg("Place the tribe markers as in the base game, then tell where they are."),),
+            fields=fields,
         )
 
     def _prompt_tribe_tile(self, state: State) -> Prompt:
@@ -293,20 +293,20 @@ class TargiGame(Game):
             if L.who_stands_on(state["table"], p) is None
         ]
         return Prompt(
-            "tribe-tile",
-            msg("{p}: use the tribe-marker tile?", p=who(player)),
-            self._round_phase(state),
-            (
+            step="tribe-tile",
+            title=msg("{p}: use the tribe-marker tile?", p=who(player)),
+            phase=self._round_phase(state),
+            lines=(
                 msg("A free crossing of a line of the robber and a line of one of your Targi."),
                 msg(
                     "Free crossings for {p}: {cards}", p=who(player), cards=", ".join(points) or "-"
                 ),
             ),
-            (
+            fields=(
                 Field(
-                    "card",
-                    msg("Card for the tribe-marker tile"),
-                    "choice",
+                    key="card",
+                    label=msg("Card for the tribe-marker tile"),
+                    kind="choice",
                     default="none",
                     choices=self._card_choices(BOARD.inner, none=True),
                 ),
@@ -321,15 +321,17 @@ class TargiGame(Game):
             choices.append(Choice(f"fata:{p}", msg("{p} uses the Fata Morgana", p=who(p))))
         choices.append(Choice("game-end", msg("the game has ended: final scoring")))
         return Prompt(
-            "actions",
-            msg("Carry out the actions"),
-            self._round_phase(state),
-            (msg("Tell the assistant when a tribe card is laid or the Fata Morgana is used."),),
-            (
+            step="actions",
+            title=msg("Carry out the actions"),
+            phase=self._round_phase(state),
+            lines=(
+                msg("Tell the assistant when a tribe card is laid or the Fata Morgana is used."),
+            ),
+            fields=(
                 Field(
-                    "event",
-                    msg("What happens?"),
-                    "choice",
+                    key="event",
+                    label=msg("What happens?"),
+                    kind="choice",
                     default="end-round",
                     choices=tuple(choices),
                 ),
@@ -340,9 +342,9 @@ class TargiGame(Game):
         player = state["pending"]
         fields = [
             Field(
-                "cards",
-                msg("Tribe cards in {p}'s display, the new one included", p=who(player)),
-                "int",
+                key="cards",
+                label=msg("Tribe cards in {p}'s display, the new one included", p=who(player)),
+                kind="int",
                 default=state["table"]["tribe_cards"][player] + 1,
                 minimum=1,
                 maximum=12,
@@ -351,44 +353,58 @@ class TargiGame(Game):
         if state["table"]["tiles"][player]["renounce"] == "unused":
             fields.append(
                 Field(
-                    "renounce",
-                    msg("Renounce its text with the renounce tile?"),
-                    "bool",
+                    key="renounce",
+                    label=msg("Renounce its text with the renounce tile?"),
+                    kind="bool",
                     default=False,
                 )
             )
         return Prompt(
-            "card",
-            msg("{p} lays a tribe card", p=who(player)),
-            self._round_phase(state),
-            (),
-            tuple(fields),
+            step="card",
+            title=msg("{p} lays a tribe card", p=who(player)),
+            phase=self._round_phase(state),
+            lines=(),
+            fields=tuple(fields),
         )
 
     def _prompt_fata(self, state: State) -> Prompt:
         player = state["pending"]
         return Prompt(
-            "fata",
-            msg("{p} uses the Fata Morgana", p=who(player)),
-            self._round_phase(state),
-            (msg("Neither onto the card with a tribe-marker tile, nor moving that tile itself."),),
-            (
-                Field("from", msg("From card"), "choice", choices=self._card_choices(BOARD.inner)),
-                Field("to", msg("To card"), "choice", choices=self._card_choices(BOARD.inner)),
+            step="fata",
+            title=msg("{p} uses the Fata Morgana", p=who(player)),
+            phase=self._round_phase(state),
+            lines=(
+                msg("Neither onto the card with a tribe-marker tile, nor moving that tile itself."),
+            ),
+            fields=(
+                Field(
+                    key="from",
+                    label=msg("From card"),
+                    kind="choice",
+                    choices=self._card_choices(BOARD.inner),
+                ),
+                Field(
+                    key="to",
+                    label=msg("To card"),
+                    kind="choice",
+                    choices=self._card_choices(BOARD.inner),
+                ),
             ),
         )
 
     def _prompt_scoring(self, state: State) -> Prompt:
         return Prompt(
-            "scoring",
-            msg("Final scoring"),
-            msg("Game end"),
-            (msg("Count the base game points; the assistant adds 2 per renounced tribe card."),),
-            tuple(
+            step="scoring",
+            title=msg("Final scoring"),
+            phase=msg("Game end"),
+            lines=(
+                msg("Count the base game points; the assistant adds 2 per renounced tribe card."),
+            ),
+            fields=tuple(
                 Field(
-                    f"points_{p}",
-                    msg("{p}'s points before the renounce bonus", p=who(p)),
-                    "int",
+                    key=f"points_{p}",
+                    label=msg("{p}'s points before the renounce bonus", p=who(p)),
+                    kind="int",
                     minimum=0,
                     maximum=999,
                 )
@@ -399,7 +415,9 @@ class TargiGame(Game):
     def _prompt_over(self, state: State) -> Prompt:
         scores = state["scores"]
         lines = tuple(msg("{p}: {n} points", p=who(p), n=scores[p]) for p in L.PLAYERS)
-        return Prompt("over", msg("Game over"), msg("Game end"), lines, finished=True)
+        return Prompt(
+            step="over", title=msg("Game over"), phase=msg("Game end"), lines=lines, finished=True
+        )
 
     # -- the joker, "zu einem beliebigen Zeitpunkt" ---------------------------------
 
@@ -419,9 +437,9 @@ class TargiGame(Game):
                 Choice(value, msg("{p}: joker as 1 {good}", p=who(player), good=GOOD_LABELS[good]))
             )
         return Field(
-            "joker",
-            msg("Joker goods tile used now?"),
-            "choice",
+            key="joker",
+            label=msg("Joker goods tile used now?"),
+            kind="choice",
             default="none",
             choices=tuple(choices),
         )
@@ -453,7 +471,13 @@ class TargiGame(Game):
         summary = summary or notes[0]
         example = BOARD.example and stage in ("targi_tile", "tribe_tile", "fata")
         decision = Decision(
-            GAME, stage.replace("_", "-"), summary, tuple(notes), tracer.freeze(), {}, example
+            game=GAME,
+            kind=stage.replace("_", "-"),
+            summary=summary,
+            instructions=tuple(notes),
+            trace=tracer.freeze(),
+            result={},
+            example_data=example,
         )
         return state, decision
 

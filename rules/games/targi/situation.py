@@ -156,9 +156,9 @@ def decide_legality(s: Mapping[str, Any]) -> Decision:
     except IllegalInput as exc:
         tracer.add("refused", exc.reason)
         return Decision(
-            "targi",
-            "legality",
-            msg("Not allowed: {reason}", reason=exc.reason),
+            game="targi",
+            kind="legality",
+            summary=msg("Not allowed: {reason}", reason=exc.reason),
             trace=tracer.freeze(),
             result={
                 "legal": False,
@@ -172,9 +172,9 @@ def decide_legality(s: Mapping[str, Any]) -> Decision:
     for rule, finding in trace:
         tracer.add(rule, finding)
     return Decision(
-        "targi",
-        "legality",
-        msg("Allowed: {player} may use the {use}", player=player, use=use),
+        game="targi",
+        kind="legality",
+        summary=msg("Allowed: {player} may use the {use}", player=player, use=use),
         trace=tracer.freeze(),
         result={"legal": True, "use": use, "player": player},
         example_data=BOARD.example,

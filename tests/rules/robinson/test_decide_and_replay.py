@@ -29,7 +29,7 @@ def test_fight_with_palisade_bonus_and_reach() -> None:
 def test_fatal_fight_says_the_winner_may_take_everything() -> None:
     decision = fight(json.loads((EXAMPLES / "fight-fatal.json").read_text()))
     assert decision.result["winner"] == "defender" and decision.result["fatal"]
-    assert any("may take all resources and cards" in t.finding for t in decision.trace)
+    assert any("may take all resources and cards" in t.finding.english() for t in decision.trace)
 
 
 def test_fight_with_too_few_pawns_does_not_happen() -> None:

@@ -36,7 +36,7 @@ def test_terrain_revealed_by_another_player_counts() -> None:
     place(session, ("rest", ""))
     decision = place(session, ("build", "shovel"))  # red uses blue's beach on tile 5
     assert decision is not None
-    assert any("beach available on tile 5" in step.finding for step in decision.trace)
+    assert any("beach available on tile 5" in step.finding.english() for step in decision.trace)
 
 
 def test_terrain_under_an_enemy_camp_does_not_count() -> None:
@@ -119,4 +119,4 @@ def test_a_player_not_rolling_may_choose_the_special_event() -> None:
     session.undo()
     chosen = session.answer({"adventure": True})
     assert chosen is not None and "hidden cache" in " ".join(str(i) for i in chosen.instructions)
-    assert any("chose it without rolling" in t.finding for t in chosen.trace)
+    assert any("chose it without rolling" in t.finding.english() for t in chosen.trace)

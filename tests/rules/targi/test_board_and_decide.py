@@ -57,7 +57,7 @@ def test_tribe_tile_legal_crossing_explained() -> None:
     decision = decide(base(use="tribe-tile", card="c3"))
     assert decision.result["legal"] is True
     assert decision.example_data
-    assert any("robber's line" in step.finding for step in decision.trace)
+    assert any("robber's line" in step.finding.english() for step in decision.trace)
 
 
 @pytest.mark.parametrize(

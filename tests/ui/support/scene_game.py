@@ -24,9 +24,9 @@ ACTIONS = ("hunt", "gather", "build")
 
 def _counts_field(default: dict[str, int]) -> Field:
     return Field(
-        "markers",
-        msg("Markers on the fishing tray"),
-        "counts",
+        key="markers",
+        label=msg("Markers on the fishing tray"),
+        kind="counts",
         default=default,
         maximum=9,
         choices=tuple(Choice(c, msg(c)) for c in COLOURS),
@@ -41,11 +41,11 @@ class SceneGame(Game):
 
     def setup_fields(self) -> tuple[Field, ...]:
         return (
-            Field("players", msg("Players"), "int", default=2, minimum=1, maximum=3),
+            Field(key="players", label=msg("Players"), kind="int", default=2, minimum=1, maximum=3),
             Field(
-                "difficulty",
-                msg("Difficulty"),
-                "choice",
+                key="difficulty",
+                label=msg("Difficulty"),
+                kind="choice",
                 default="normal",
                 choices=tuple(Choice(v, msg(v)) for v in ("easy", "normal", "hard")),
             ),
@@ -71,9 +71,9 @@ class SceneGame(Game):
         tracer.add("compare", f"counted {dict(markers)}", **dict(markers))
         tracer.add("tie-break", f"{best} has the most markers (ties go to the first colour)")
         return Decision(
-            "scenes",
-            "spring-tray",
-            msg("Take the {colour} tray", colour=msg(best)),
+            game="scenes",
+            kind="spring-tray",
+            summary=msg("Take the {colour} tray", colour=msg(best)),
             instructions=(
                 msg("Move {n} {colour} marker(s) to the supply", n=markers[best], colour=msg(best)),
                 msg("Put the priority marker on the next side"),
@@ -89,9 +89,9 @@ class SceneGame(Game):
         step = state["step"]
         if step == 0:
             return Prompt(
-                "setup-board",
-                msg("Set up the table"),
-                msg("Set-up"),
+                step="setup-board",
+                title=msg("Set up the table"),
+                phase=msg("Set-up"),
                 lines=(
                     msg("Put the control board in the middle of the table"),
                     msg("Shuffle the marauder tiles and put them face down"),
@@ -100,47 +100,59 @@ class SceneGame(Game):
             )
         if step == 1:
             return Prompt(
-                "count",
-                msg("Count the fishing tray"),
-                msg("Spring"),
+                step="count",
+                title=msg("Count the fishing tray"),
+                phase=msg("Spring"),
                 lines=(msg("Check the counts the camera read, then confirm"),),
                 fields=(_counts_field(dict(state["markers"])),),
             )
         if step == 2:
             return Prompt(
-                "bot-spring",
-                msg("The marauders choose a tray"),
-                msg("Spring"),
+                step="bot-spring",
+                title=msg("The marauders choose a tray"),
+                phase=msg("Spring"),
                 decision=self.spring_decision(state["markers"]),
                 confirm_label=msg("Done"),
             )
         if step == 3:
             return Prompt(
-                "summer",
-                msg("What did the players do?"),
-                msg("Summer"),
+                step="summer",
+                title=msg("What did the players do?"),
+                phase=msg("Summer"),
                 fields=(
                     Field(
-                        "action",
-                        msg("Action"),
-                        "choice",
+                        key="action",
+                        label=msg("Action"),
+                        kind="choice",
                         choices=tuple(Choice(a, msg(a)) for a in ACTIONS),
                     ),
-                    Field("attacked", msg("Did the marauders attack?"), "bool", default=False),
+                    Field(
+                        key="attacked",
+                        label=msg("Did the marauders attack?"),
+                        kind="bool",
+                        default=False,
+                    ),
                 ),
             )
         if step == 4:
             return Prompt(
-                "move",
-                msg("Move the raiders"),
-                msg("Autumn"),
+                step="move",
+                title=msg("Move the raiders"),
+                phase=msg("Autumn"),
                 fields=(
-                    Field("moved", msg("Steps moved"), "int", default=1, minimum=0, maximum=6),
+                    Field(
+                        key="moved",
+                        label=msg("Steps moved"),
+                        kind="int",
+                        default=1,
+                        minimum=0,
+                        maximum=6,
+                    ),
                 ),
             )
         if step == 5:
-            return Prompt("score", msg("Score the round"), msg("Winter"))
-        return Prompt("end", msg("Game over"), msg("End"), finished=True)
+            return Prompt(step="score", title=msg("Score the round"), phase=msg("Winter"))
+        return Prompt(step="end", title=msg("Game over"), phase=msg("End"), finished=True)
 
     def advance(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
         step = state["step"]
