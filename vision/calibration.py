@@ -7,16 +7,17 @@ nothing else in the trays, from where the camera will stay, at any tilt up to
 
 1. registers every board from its stickers and refuses a registration from
    fewer than three stickers or stickers in a line (it would be unsure);
-2. reads the trays with the tray counter (:mod:`vision.counter`, the same one
-   the reader uses, so calibration and reading cannot disagree on what one cube
-   looks like) and checks that each coloured tray holds exactly one cube of its
-   colour and nothing else, and that the tray without a colour is empty;
+2. checks, in the same light-corrected tray crops the reader uses, that each
+   coloured tray holds exactly one thing unlike its floor (a cube with its
+   sides and shadow, whatever their size up to eight cube tops) and that the
+   tray without a colour is empty;
 3. measures the colour of each tray's floor and of each cube's lit top after
    light correction (to notice later that the camera sees another board or
    other trays), and the frame size.
 
-Cube sides and shadows, which grow with the tilt, are the counter's business:
-nothing here measures a blob's size. Problems are said in words
+Nothing here measures one cube's area for the reader: the tray counter
+(:mod:`vision.counter`) is trained, not calibrated, so calibration and reading
+cannot disagree about what one cube looks like. Problems are said in words
 (:class:`~vision.errors.CalibrationFailed`), and when the board was found the
 error carries the picture with the tray outlines (the trays at fault in red)
 for the players to see.
@@ -44,7 +45,7 @@ from vision.colour import bgr_to_lab, weighted_distance
 from vision.errors import CalibrationFailed, CalibrationMismatch
 from vision.geometry import COLOURS, Board, TokenCatalogue, parse_board, parse_tokens
 from vision.registration import FiducialFinder, Registration
-from vision.tray_crops import tray_crops, tray_mask
+from vision.tray_crops import PX_PER_MM, tray_crops, tray_mask
 
 VERSION = 2
 
@@ -165,30 +166,17 @@ def registration_problem(board: Board, reg: Registration | None, seen: list[int]
     return None
 
 
-def _describe(counts: dict[str, int]) -> Msg:
-    """What a tray holds, in words: "2 red, 1 blue" (colour names translated), "nothing"."""
-    parts = [msg("{n} {colour}", n=n, colour=msg(c)) for c, n in counts.items() if n]
-    if not parts:
-        return msg("nothing")
-    out = parts[-1]
-    for part in reversed(parts[:-1]):
-        out = msg("{first}, {rest}", first=part, rest=out)
-    return out
-
-
 def calibrate(
     frames: Sequence[np.ndarray],
     boards: list[Board],
     tokens: TokenCatalogue,
 ) -> Calibration:
     """Check and measure calibration pictures (see the module docstring)."""
-    from vision.counter import CubeCounter
-
     if not frames:
         raise CalibrationFailed(msg("No calibration picture was given"))
     size = (frames[0].shape[1], frames[0].shape[0])
     finder = FiducialFinder(boards)
-    counters = {b.name: CubeCounter(b) for b in boards if b.kind == "control-board"}
+    control = {b.name for b in boards if b.kind == "control-board"}
     cubes: dict[str, list[np.ndarray]] = {c: [] for c in COLOURS}
     floors: dict[str, list[np.ndarray]] = {}
     for image in frames:
@@ -202,43 +190,15 @@ def calibrate(
             if problem is not None:
                 raise CalibrationFailed(problem, _outlined(image, reg, board, ()))
             assert reg is not None
-            if board.name not in counters:
+            if board.name not in control:
                 continue
             crops = tray_crops(image, found, reg, board)
-            reads = {r.side: r for r in counters[board.name].read(crops)}
+            mask = tray_mask(board) > 0
             wrong: list[tuple[int, Msg]] = []
             for tray in board.trays:
-                read = reads[tray.side]
-                want = {c: int(c == tray.colour) for c in COLOURS}
-                sure = not read.occluded and min(read.confidence.values()) >= 0.5
-                if not sure:
-                    wrong.append(
-                        (
-                            tray.side,
-                            msg(
-                                "Tray {side}: cannot make out what lies there (a hand, a "
-                                "shadow, glare?)",
-                                side=tray.side,
-                            ),
-                        )
-                    )
-                elif read.counts != want:
-                    if tray.colour is None:
-                        text = msg(
-                            "Tray {side} must be empty (it has no colour of its own); "
-                            "it holds {seen}",
-                            side=tray.side,
-                            seen=_describe(read.counts),
-                        )
-                    else:
-                        text = msg(
-                            "Tray {side} must hold exactly one {colour} cube and nothing "
-                            "else; it holds {seen}",
-                            side=tray.side,
-                            colour=msg(tray.colour),
-                            seen=_describe(read.counts),
-                        )
-                    wrong.append((tray.side, text))
+                problem = _one_cube_problem(crops[tray.side], mask, tray.side, tray.colour)
+                if problem is not None:
+                    wrong.append((tray.side, problem))
             if wrong:
                 first = wrong[0][1]
                 if len(wrong) > 1:
@@ -250,7 +210,6 @@ def calibrate(
                 else:
                     first = msg("Calibration: {problem}", problem=first)
                 raise CalibrationFailed(first, _outlined(image, reg, board, [s for s, _ in wrong]))
-            mask = tray_mask(board) > 0
             for tray in board.trays:
                 floor, top = _measure(crops[tray.side], mask)
                 floors.setdefault(str(tray.side), []).append(floor)
@@ -263,6 +222,49 @@ def calibrate(
         created=_dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
         cubes_lab={c: np.median(v, axis=0).tolist() for c, v in cubes.items() if v},
         floors_lab={k: np.median(v, axis=0).tolist() for k, v in floors.items()},
+    )
+
+
+CUBE_PX = (8.0 * PX_PER_MM) ** 2
+"""One cube's top in a tray crop, in pixels."""
+
+
+def _one_cube_problem(
+    crop: np.ndarray, mask: np.ndarray, side: int, colour: str | None
+) -> Msg | None:
+    """Is there exactly one cube in this tray (none in the tray without a colour)?
+
+    Things unlike the floor are found by colour distance, and each connected one counts
+    as one thing whatever its size up to eight cube tops: a cube's sides and shadow
+    grow with the camera tilt (up to about three tops at 60 degrees), a hand is bigger."""
+    lab = bgr_to_lab(crop.reshape(-1, 3)).reshape(crop.shape)
+    inner = cv2.erode(mask.astype(np.uint8), np.ones((9, 9), np.uint8)) > 0  # not the rim
+    floor = np.median(lab[inner], axis=0)
+    unlike = (weighted_distance(lab, floor) > 14) | (np.abs(lab[..., 0] - floor[0]) > 12)
+    far = (unlike & inner).astype(np.uint8)
+    far = cv2.morphologyEx(far, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    far = cv2.morphologyEx(far, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))  # top, sides, shadow
+    _, _, stats, _ = cv2.connectedComponentsWithStats(far, connectivity=8)
+    areas = [int(a) for a in stats[1:, cv2.CC_STAT_AREA] if a > 0.3 * CUBE_PX]
+    if any(a > 8 * CUBE_PX for a in areas):
+        return msg(
+            "Tray {side}: cannot make out what lies there (a hand, a shadow, glare?)", side=side
+        )
+    want = 0 if colour is None else 1
+    if len(areas) == want:
+        return None
+    seen = msg("nothing") if not areas else msg("{n} things", n=len(areas))
+    if colour is None:
+        return msg(
+            "Tray {side} must be empty (it has no colour of its own); it holds {seen}",
+            side=side,
+            seen=seen,
+        )
+    return msg(
+        "Tray {side} must hold exactly one {colour} cube and nothing else; it holds {seen}",
+        side=side,
+        colour=msg(colour),
+        seen=seen,
     )
 
 

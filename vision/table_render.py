@@ -157,6 +157,7 @@ class Cube:
     side: int
     stacked: bool = False
     leaning: bool = False
+    colour: str = ""
 
 
 @dataclass
@@ -646,7 +647,7 @@ def place_cubes(
                     ) + rng.normal(0, 0.15)
                     base = -float(top[:, 2].mean())
                     verts = _box(centre, yaw, size, base)
-                    cube = Cube(verts, albedo, tray.side, stacked=True)
+                    cube = Cube(verts, albedo, tray.side, stacked=True, colour=colour)
                     stats["stacked"] += 1
                     break
                 if mode in ("touch", "lean"):
@@ -677,7 +678,7 @@ def place_cubes(
                     others = [p for p, c in zip(prints, floor, strict=True) if c is not nb]
                     if not _inside(poly, fp, 0.6) or _overlaps(fp, others, 0.05):
                         continue
-                    cube = Cube(verts, albedo, tray.side, leaning=mode == "lean")
+                    cube = Cube(verts, albedo, tray.side, leaning=mode == "lean", colour=colour)
                     stats["leaning" if mode == "lean" else "touching"] += 1
                     break
                 centre = rng.uniform(lo, hi)
@@ -685,7 +686,7 @@ def place_cubes(
                 fp = _footprint(verts)
                 if not _inside(poly, fp, 0.8) or _overlaps(fp, prints, 1.2):
                     continue
-                cube = Cube(verts, albedo, tray.side)
+                cube = Cube(verts, albedo, tray.side, colour=colour)
                 break
             if cube is None:
                 continue

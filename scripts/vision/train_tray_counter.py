@@ -37,31 +37,54 @@ def conv(cin: int, cout: int, stride: int) -> nn.Sequential:
 
 
 class TrayCounter(nn.Module):
-    def __init__(self) -> None:
+    """Counting by summing local evidence.
+
+    Conv features at stride 8 (11 x 21 cells of 5.3 mm) learn where cubes stand: a
+    1 x 1 head draws each colour's *density* (one unit of mass per cube, taught by the
+    cube places the renderer knows). The count head sees the features summed over the
+    tray's area (a fixed mask, as a depthwise convolution cv2.dnn runs), their average
+    over the crop (light, blur) and each colour's total density, and gives the count
+    probabilities and the cover logit. Only the count head is exported."""
+
+    def __init__(self, pool_mask: np.ndarray) -> None:
         super().__init__()
         self.features = nn.Sequential(
             conv(3, 16, 2),  # 42 x 84
-            conv(16, 16, 1),
-            conv(16, 32, 2),  # 21 x 42
-            conv(32, 32, 1),
-            conv(32, 48, 2),  # 11 x 21
+            conv(16, 24, 2),  # 21 x 42
+            conv(24, 24, 1),
+            conv(24, 48, 2),  # 11 x 21
             conv(48, 48, 1),
-            conv(48, 64, 2),  # 6 x 11
+            nn.Conv2d(48, 64, 1),
+            nn.ReLU(inplace=True),
         )
+        self.density = nn.Sequential(nn.Conv2d(64, COLOURS, 1), nn.Softplus())
+        nn.init.constant_(self.density[0].bias, -4.0)  # start near no cubes anywhere
+        h, w = pool_mask.shape
+        self.tray_sum = nn.Conv2d(64, 64, (h, w), groups=64, bias=False)
+        weight = torch.from_numpy(pool_mask / 10.0).float()[None, None].repeat(64, 1, 1, 1)
+        self.tray_sum.weight = nn.Parameter(weight, requires_grad=False)
+        self.total = nn.Conv2d(COLOURS, COLOURS, (h, w), groups=COLOURS, bias=False)
+        self.total.weight = nn.Parameter(torch.ones(COLOURS, 1, h, w), requires_grad=False)
+        self.average = nn.AdaptiveAvgPool2d(1)
         self.head = nn.Sequential(
             nn.Flatten(),
-            nn.Dropout(0.2),
-            nn.Linear(64 * 6 * 11, 160),
+            nn.Linear(128 + COLOURS, 128),
             nn.ReLU(inplace=True),
-            nn.Linear(160, COLOURS * (MAX_COUNT + 1) + 1),
+            nn.Linear(128, COLOURS * (MAX_COUNT + 1) + 1),
         )
 
+    def both(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        f = self.features(x)
+        d = self.density(f)
+        pooled = torch.cat([self.tray_sum(f), self.average(f), self.total(d)], 1)
+        return self.head(pooled), d
+
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return self.head(self.features(x))
+        return self.both(x)[0]
 
 
 def load(paths: list[Path]) -> dict[str, np.ndarray]:
-    parts: dict[str, list[np.ndarray]] = {"crops": [], "counts": [], "hand": []}
+    parts: dict[str, list[np.ndarray]] = {"crops": [], "counts": [], "hand": [], "density": []}
     for path in paths:
         with np.load(path) as data:
             for key in parts:
@@ -74,11 +97,15 @@ def to_tensor(crops: np.ndarray) -> torch.Tensor:
     return (x - 0.5) / 0.25
 
 
-def augment(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
-    """Mirror (trays are symmetric), light colour and level, a pixel of registration error."""
+def augment(
+    x: torch.Tensor, d: torch.Tensor, gen: torch.Generator
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """Mirror (trays are symmetric; the density too), light colour and level, a pixel of
+    registration error."""
     n = x.shape[0]
     flip = torch.rand(n, generator=gen) < 0.5
     x = torch.where(flip[:, None, None, None], x.flip(3), x)
+    d = torch.where(flip[:, None, None, None], d.flip(3), d)
     img = x * 0.25 + 0.5
     gains = 1 + 0.08 * torch.randn(n, 3, 1, 1, generator=gen)
     level = 1 + 0.15 * torch.randn(n, 1, 1, 1, generator=gen)
@@ -87,15 +114,25 @@ def augment(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
     img = img + 0.015 * torch.randn(img.shape, generator=gen)
     dx, dy = (int(v) for v in torch.randint(-2, 3, (2,), generator=gen))
     img = torch.roll(img, (dy, dx), (2, 3))
-    return (img - 0.5) / 0.25
+    return (img - 0.5) / 0.25, d
 
 
-def loss_fn(out: torch.Tensor, counts: torch.Tensor, hand: torch.Tensor) -> torch.Tensor:
+def loss_fn(
+    out: torch.Tensor,
+    dens: torch.Tensor,
+    counts: torch.Tensor,
+    hand: torch.Tensor,
+    want_dens: torch.Tensor,
+) -> torch.Tensor:
     logits = out[:, :-1].reshape(-1, COLOURS, MAX_COUNT + 1)
     target = counts.clamp(0, MAX_COUNT).long()
     ce = nn.functional.cross_entropy(logits.reshape(-1, MAX_COUNT + 1), target.reshape(-1))
     bce = nn.functional.binary_cross_entropy_with_logits(out[:, -1], hand.float())
-    return ce + 0.3 * bce
+    # Where cubes stand (not under a hand, where they cannot be seen): the local lesson.
+    seen = (~hand).float()[:, None, None, None]
+    local = (((dens - want_dens) ** 2) * seen).sum((1, 2, 3)).mean()
+    total = ((dens.sum((2, 3)) - counts.float()).abs() * seen[:, :, 0, 0]).mean()
+    return ce + 0.3 * bce + local + 0.05 * total
 
 
 def evaluate(model: nn.Module, data: dict[str, np.ndarray]) -> str:
@@ -118,9 +155,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("crops", type=Path)
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument(
+        "--mask",
+        type=Path,
+        required=True,
+        help="tray area at the feature map's size (11 x 21, .npy): "
+        "scripts/vision/make_tray_crops.py --mask-only writes it",
+    )
     parser.add_argument("--epochs", type=int, default=14)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--init", type=Path, help="start from these weights (.pt)")
+    parser.add_argument("--lr", type=float, default=3e-3, help="peak learning rate")
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
@@ -131,29 +177,35 @@ def main() -> None:
     train = load([f for i, f in enumerate(files) if i % 20 != 19])
     dev = load([f for i, f in enumerate(files) if i % 20 == 19])
     print(f"train {len(train['crops'])} crops, dev {len(dev['crops'])}", flush=True)
-    model = TrayCounter()
-    opt = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
+    model = TrayCounter(np.load(args.mask))
+    if args.init:
+        model.load_state_dict(torch.load(args.init))
+    params = [p for p in model.parameters() if p.requires_grad]
+    opt = torch.optim.AdamW(params, lr=2e-3, weight_decay=1e-4)
     batch = 128
     steps = args.epochs * (len(train["crops"]) // batch)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps)
     x_all, c_all, h_all = (
         train["crops"],
         torch.from_numpy(train["counts"]),
         torch.from_numpy(train["hand"]),
     )
+    d_all = torch.from_numpy(train["density"].astype(np.float32))
     for epoch in range(args.epochs):
         start = time.time()
         order = torch.randperm(len(x_all), generator=gen)
         total = 0.0
         for b in range(len(x_all) // batch):
             idx = order[b * batch : (b + 1) * batch]
-            x = augment(to_tensor(x_all[idx.numpy()]), gen)
-            loss = loss_fn(model(x), c_all[idx], h_all[idx])
+            x, d = augment(to_tensor(x_all[idx.numpy()]), d_all[idx], gen)
+            out, dens = model.both(x)
+            loss = loss_fn(out, dens, c_all[idx], h_all[idx], d)
             opt.zero_grad()
             loss.backward()
+            nn.utils.clip_grad_norm_(params, 5.0)
             opt.step()
             sched.step()
-            total += float(loss)
+            total += float(loss.detach())
         msg = evaluate(model, dev) if len(dev["crops"]) else ""
         mean = total / max(1, len(x_all) // batch)
         print(f"epoch {epoch}: loss {mean:.4f} {msg} ({time.time() - start:.0f} s)", flush=True)

@@ -124,14 +124,17 @@ def main() -> None:
             nll[round(float(t), 2)] = float(-np.log(np.clip(p_true, 1e-9, 1)).sum())
         t = min(nll, key=nll.get)  # type: ignore[arg-type]
         for cover in (0.3, 0.5, 0.7):
-            for thr in np.arange(0.5, 0.996, 0.005):
+            steps = [*np.arange(0.5, 0.99, 0.005), *np.arange(0.99, 0.9999, 0.0005)]
+            for thr in steps:
                 f = figures(data, logits, t, float(thr), cover)
                 if f["worst wrong %"] <= args.target:
                     score = (f["coverage %"], -float(mirror))
                     if best is None or score > best[0]:
                         best = (score, mirror, t, float(thr), cover)
                     break
-    assert best is not None, "no threshold meets the target on dev"
+    if best is None:  # nothing meets the target: sure of nothing rather than wrong
+        print("no threshold meets the target on dev: the counter will leave every tray")
+        best = ((0.0, 0.0), False, 1.0, 1.01, 0.5)
     _, mirror, t, thr, cover = best
     logits = (data["logits"] + data["mirrored"]) / 2 if mirror else data["logits"]
     for k, v in figures(data, logits, t, thr, cover).items():

@@ -32,7 +32,7 @@ def pictures(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     table, calib, blank = root / "table", root / "calib", root / "blank"
     for folder in (table, calib, blank):
         folder.mkdir()
-    setup = random_setup(board, 4242, tilt=(30.0, 30.0), light="warm")
+    setup = random_setup(board, 4240, tilt=(30.0, 30.0), light="warm")
     spec = random_frame(board, 7, tokens=tokens, hand="none", blur="sharp")
     for i in range(2):
         cv2.imwrite(

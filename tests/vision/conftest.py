@@ -1,7 +1,8 @@
 """Shared fixtures: example boards, a photo-like table (vision.table_render) and its calibration.
 
-The table is one fixed set-up (seed 4242: 30 degrees tilt, neutral light), outside every
+The table is one fixed set-up (seed 4240: 30 degrees tilt, neutral light), outside every
 seeded set of vision.table_sets, so the tests read frames the counter was never trained on.
+(Calibration does not accept every table: its refusal rate is a benchmark figure.)
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ def tokens() -> TokenCatalogue:
 
 @pytest.fixture(scope="session")
 def setup(control_board: Board) -> Setup:
-    return random_setup(control_board, 4242, tilt=(30.0, 30.0), light="neutral")
+    return random_setup(control_board, 4240, tilt=(30.0, 30.0), light="neutral")
 
 
 @pytest.fixture(scope="session")
