@@ -17,9 +17,10 @@ import copy
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from rules.components import COMPONENTS_OPTION
 from rules.decision import Decision
 from rules.errors import IllegalInput, RulesError
 from rules.game import Game, State
@@ -72,6 +73,8 @@ class Session:
         self._sink = sink
         self._answers: list[dict[str, Any]] = []
         self._redo: list[dict[str, Any]] = []
+        #: What the last answer entered of the printed components (``Game.component_entries``).
+        self.entered: tuple[dict[str, Any], ...] = ()
         self._states_initial: State = _plain(game.new_state(self.options, self.seed))
         self._states: list[State] = [self._states_initial]
         self._prefix: list[dict[str, Any]] = []
@@ -138,6 +141,13 @@ class Session:
         for values in [*prefix, *later_answers]:
             self._apply(values)
 
+    def _stamped(self, decision: Decision | None) -> Decision | None:
+        """The decision with the digest of the component set this game uses."""
+        record = self.options.get(COMPONENTS_OPTION)
+        if decision is None or decision.components or not isinstance(record, Mapping):
+            return decision
+        return replace(decision, components=record.get("digest"))
+
     def _apply(self, values: dict[str, Any]) -> Decision | None:
         state = self._states[-1]
         prompt = self.game.prompt(state)
@@ -145,6 +155,7 @@ class Session:
             raise IllegalInput("the game is over")
         checked = prompt.coerce(values)
         new_state, decision = self.game.advance(_plain(state), checked)
+        decision = self._stamped(decision)
         self._states.append(_plain(new_state))
         self._answers.append(checked)
         self._entries.append(
@@ -217,8 +228,10 @@ class Session:
         checked = prompt.coerce(values or {})
         # Compute before recording so an illegal answer leaves no trace in the log.
         new_state, decision = self.game.advance(_plain(state), checked)
+        decision = self._stamped(decision)
         new_state = _plain(new_state)
         self._record({"kind": "answer", "values": checked})
+        self.entered = self.game.component_entries(state, checked)
         self._states.append(new_state)
         self._answers.append(checked)
         self._entries.append(
@@ -253,6 +266,7 @@ class Session:
         state = self._states[-1]
         prompt = self.game.prompt(state)
         new_state, decision = self.game.advance(_plain(state), prompt.coerce(values))
+        decision = self._stamped(decision)
         self._record({"kind": "redo"})
         self._redo.pop()
         self._states.append(_plain(new_state))
