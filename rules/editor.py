@@ -297,6 +297,16 @@ class ComponentEditor(Game):
 
     # -- what the front ends read --------------------------------------------------------
 
+    def saving(self, state: State, answer: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The set this (checked) answer would save, so the front end keeps it first.
+
+        ``None`` when the answer saves nothing; :class:`IllegalInput` when the
+        set is incomplete or inconsistent (nothing is saved then).
+        """
+        if state.get("step") != "menu" or answer.get("go") != SAVE:
+            return None
+        return self.result_of(state["draft"])
+
     def result(self, state: State) -> dict[str, Any] | None:
         """The saved set once the players saved it (the front end keeps it), else ``None``."""
         data = state.get("result") if state.get("step") == "saved" else None

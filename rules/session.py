@@ -18,7 +18,7 @@ import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from rules.components import COMPONENTS_OPTION
 from rules.decision import Decision
@@ -29,6 +29,21 @@ from rules.text import Msg
 
 Event = dict[str, Any]
 EventSink = Callable[[Event], None]
+
+
+@runtime_checkable
+class StepSink(Protocol):
+    """A sink that also stores whether the game is over after each event, in the same write.
+
+    :class:`Session` prefers ``record`` when the sink has it (the journal's
+    does), so a "finished" mark can never disagree with the steps.
+    """
+
+    def __call__(self, event: Event) -> None: ...
+
+    def record(self, event: Event, *, finished: bool) -> None: ...
+
+
 SnapshotLookup = Callable[[int, str], State | None]
 
 
@@ -39,7 +54,18 @@ def answers_digest(answers: Sequence[Mapping[str, Any]]) -> str:
 
 
 def _plain(state: State) -> State:
-    """A deep, JSON-checked copy: proves the state is plain data."""
+    """A deep, JSON-checked copy: proves the state is plain data.
+
+    The component record (``state["components"]``, often the largest part)
+    is read-only by contract: it is checked once and then shared, not copied
+    at every step.
+    """
+    shared = state.get(COMPONENTS_OPTION)
+    if isinstance(shared, dict) and "digest" in shared:
+        rest = {k: v for k, v in state.items() if k != COMPONENTS_OPTION}
+        copied: State = json.loads(json.dumps(rest))
+        copied[COMPONENTS_OPTION] = shared
+        return copied
     return json.loads(json.dumps(state))
 
 
@@ -63,7 +89,7 @@ class Session:
         options: Mapping[str, Any],
         seed: int,
         events: Sequence[Event] = (),
-        sink: EventSink | None = None,
+        sink: EventSink | StepSink | None = None,
         snapshots: SnapshotLookup | None = None,
     ) -> None:
         self.game = game
@@ -211,9 +237,12 @@ class Session:
 
     # -- changing ---------------------------------------------------------------------
 
-    def _record(self, event: Event) -> None:
-        if self._sink is not None:
-            self._sink(event)  # durable first: a step counts once it is journalled
+    def _record(self, event: Event, after: State) -> None:
+        """Journal ``event`` (durable first: a step counts once it is journalled)."""
+        if isinstance(self._sink, StepSink):
+            self._sink.record(event, finished=self.game.prompt(after).finished)
+        elif self._sink is not None:
+            self._sink(event)
         self.events.append(event)
 
     def answer(self, values: Mapping[str, Any] | None = None) -> Decision | None:
@@ -230,7 +259,7 @@ class Session:
         new_state, decision = self.game.advance(_plain(state), checked)
         decision = self._stamped(decision)
         new_state = _plain(new_state)
-        self._record({"kind": "answer", "values": checked})
+        self._record({"kind": "answer", "values": checked}, new_state)
         self.entered = self.game.component_entries(state, checked)
         self._states.append(new_state)
         self._answers.append(checked)
@@ -252,11 +281,16 @@ class Session:
         target = len(self._answers) - 1 if to_step is None else to_step
         if not 0 <= target < len(self._answers):
             raise IllegalInput(f"there is no step {target} to go back to")
-        self._record({"kind": "undo", "to": target})
+        self._record({"kind": "undo", "to": target}, self._states[target])
         self._redo.extend(reversed(self._answers[target:]))
         del self._answers[target:]
         del self._states[target + 1 :]
         del self._entries[target:]
+
+    @property
+    def redo_values(self) -> dict[str, Any] | None:
+        """The answer :meth:`redo` would re-apply, or ``None``."""
+        return dict(self._redo[-1]) if self._redo else None
 
     def redo(self) -> Decision | None:
         """Re-apply the most recently undone step."""
@@ -267,9 +301,10 @@ class Session:
         prompt = self.game.prompt(state)
         new_state, decision = self.game.advance(_plain(state), prompt.coerce(values))
         decision = self._stamped(decision)
-        self._record({"kind": "redo"})
+        new_state = _plain(new_state)
+        self._record({"kind": "redo"}, new_state)
         self._redo.pop()
-        self._states.append(_plain(new_state))
+        self._states.append(new_state)
         self._answers.append(values)
         self._entries.append(
             HistoryEntry(

@@ -4,6 +4,20 @@ The terminal, the Kivy app and the GPIO buttons all go through
 :class:`TableService`, so every confirmed step reaches the journal the same
 way, whatever pressed CONFIRM.
 
+Errors: besides the rules' own :class:`~rules.errors.RulesError` (an answer
+the rules refuse), every failure of the storage, whatever SQLite or the OS
+said, reaches the caller as one family, :class:`~rules.journal.JournalError`,
+whose ``message`` is a translatable :class:`~rules.text.Msg` to show as it
+is. Nothing is half-done when it is raised: a step either is in the journal
+and on screen, or in neither.
+
+When the storage refuses writes (full, read-only, permission, I/O) the
+service keeps the game: :attr:`TableService.problem` says why,
+:attr:`TableService.can_save` is ``False``, the game can still be viewed
+(resume, history, trace), and every step tried meanwhile first checks again,
+so play continues by itself once the condition clears
+(:meth:`TableService.recheck` does the same for a timer).
+
 It also hands each game the players' own printed components
 (docs/components.md): a new game gets the set kept in the component store
 (``components/`` beside the journal, i.e. in the data directory), else the
@@ -17,10 +31,13 @@ into the store. What the table enters of its components while playing
 
 from __future__ import annotations
 
+import logging
 import secrets
-from collections.abc import Mapping
+import sqlite3
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from rules.components import COMPONENTS_OPTION, component_record
 from rules.decision import Decision
@@ -28,13 +45,31 @@ from rules.editor import ComponentEditor
 from rules.errors import RulesError
 from rules.game import Game
 from rules.journal import Journal, JournalError, SessionRecord, open_journal
+from rules.journal.errors import detail_of, reason_of, unavailable
 from rules.registry import editor_for, get_game
-from rules.session import Session
+from rules.session import Event, Session
 from rules.text import Msg
 from ui.component_store import ComponentFileError, ComponentStore
 from ui.i18n import _
 
 SNAPSHOT_EVERY = 25  # effective steps between state snapshots
+
+log = logging.getLogger("tableside.service")
+T = TypeVar("T")
+
+
+class _ServiceSink:
+    """Journals a session's events into whichever journal the service holds now."""
+
+    def __init__(self, service: TableService, session_id: int) -> None:
+        self.service = service
+        self.session_id = session_id
+
+    def __call__(self, event: Event) -> None:
+        self.service.journal.append(self.session_id, event)
+
+    def record(self, event: Event, *, finished: bool) -> None:
+        self.service.journal.append(self.session_id, event, finished=finished)
 
 
 class TableService:
@@ -46,19 +81,97 @@ class TableService:
         recover: bool = True,
         components: ComponentStore | None = None,
     ) -> None:
+        self.path = Path(journal_file)
+        self.recover = recover
         self.journal: Journal
-        self.journal, self.notice = open_journal(journal_file, recover=recover)
-        self.components = components or ComponentStore(journal_file.parent / "components")
+        self.notice: Msg | None
+        with self._storage():
+            self.journal, self.notice = open_journal(self.path, recover=recover)
+        self.components = components or ComponentStore(self.path.parent / "components")
         self.session: Session | None = None
         self.session_id: int | None = None
         #: What the front end should say about the component set of the game just
         #: started or resumed (a set that differs, a file that cannot be used).
         self.component_notice: Msg | None = None
-        #: Components the last answer entered that are now offered for saving.
+        #: How many components the last answer entered that are now offered for saving.
         self.learned_now = 0
 
     def close(self) -> None:
         self.journal.close()
+
+    # -- storage state ----------------------------------------------------------------
+
+    @property
+    def problem(self) -> Msg | None:
+        """Why steps cannot be saved now (show it with the game), or ``None``."""
+        problem = self.journal.problem
+        return problem.message if problem is not None else None
+
+    @property
+    def can_save(self) -> bool:
+        """``False`` while the storage refuses writes; the game stays viewable meanwhile."""
+        return self.journal.writable and self.journal.problem is None
+
+    @property
+    def read_only(self) -> bool:
+        """The journal is a read-only copy held in memory (see :meth:`recheck`)."""
+        return not self.journal.writable
+
+    def recheck(self) -> bool:
+        """Check the storage again; ``True`` when steps can be saved (play continues).
+
+        One small durable write is tried on the open journal; if that fails,
+        the journal is opened again from the file (a card remounted read-only
+        needs a fresh connection once it is writable again). Cheap enough for
+        a timer every few seconds while :attr:`problem` is set.
+        """
+        if self.journal.writable and (self.journal.problem is None or self.journal.probe()):
+            return True
+        try:
+            journal, notice = open_journal(self.path, recover=self.recover)
+        except JournalError as exc:
+            log.warning("journal still unavailable: %s", exc)
+            return False
+        if not journal.writable or journal.problem is not None:
+            journal.close()
+            return False
+        old, self.journal = self.journal, journal
+        old.close()
+        if notice is not None:
+            self.notice = notice
+        self._reload_session()
+        return True
+
+    def _reload_session(self) -> None:
+        """After reopening: keep the session if the file agrees, else replay it from the file."""
+        if self.session is None or self.session_id is None:
+            return
+        try:
+            events = self.journal.events(self.session_id)
+        except JournalError:
+            self.session, self.session_id = None, None
+            return
+        if events != self.session.events:
+            self.resume(self.session_id)
+
+    def _ready(self) -> None:
+        """Before a write: after a storage problem, check again; still refused -> its problem."""
+        if not self.can_save and not self.recheck():
+            assert self.journal.problem is not None
+            raise self.journal.problem
+
+    @contextmanager
+    def _storage(self) -> Iterator[None]:
+        """The last net: any SQLite or OS error becomes a :class:`JournalError`."""
+        try:
+            yield
+        except (sqlite3.Error, OSError) as exc:
+            log.warning("journal %s: %s", self.path, exc)
+            raise unavailable(reason_of(exc), self.path, detail_of(exc)) from exc
+
+    def _guarded(self, action: Callable[[], T]) -> T:
+        with self._storage():
+            return action()
 
     # -- starting ---------------------------------------------------------------------
 
@@ -73,10 +186,33 @@ class TableService:
                 options[COMPONENTS_OPTION] = own
         checked = game.coerce_options(options)
         seed = secrets.randbelow(2**31) if seed is None else int(seed)
-        session_id = self.journal.create_session(game.name, checked, seed)
+        self._ready()
+        session_id = self._guarded(lambda: self.journal.create_session(game.name, checked, seed))
         self.session_id = session_id
-        self.session = Session(game, checked, seed, sink=self.journal.sink(session_id))
+        self.session = Session(game, checked, seed, sink=_ServiceSink(self, session_id))
         return self.session
+
+    def resume(self, session_id: int) -> Session:
+        def load() -> Session:
+            record = self.journal.session(session_id)
+            return Session(
+                get_game(record.game),
+                record.options,
+                record.seed,
+                events=self.journal.events(record.id),
+                sink=_ServiceSink(self, record.id),
+                snapshots=self.journal.snapshot_lookup(record.id),
+            )
+
+        self.session = self._guarded(load)
+        self.session_id = session_id
+        self.component_notice = self._differs(self.session.game, self.session.options)
+        return self.session
+
+    def resumable(self, game_name: str | None = None) -> SessionRecord | None:
+        return self._guarded(lambda: self.journal.latest_unfinished(game_name))
+
+    # -- the players' components --------------------------------------------------------
 
     def _own_components(self, game: Game) -> dict[str, Any] | None:
         if game.component_schema() is None:
@@ -96,32 +232,14 @@ class TableService:
         schema = game.component_schema()
         if schema is None:
             return None
-        status = self.components.status(game.name)
+        own = self.components.status(game.name).own
         try:
             record = component_record(
-                game.name,
-                schema,
-                status.own.data if status.own else None,
-                game.example_components(),
+                game.name, schema, own.data if own else None, game.example_components()
             )
         except RulesError:
             return None
         return str(record["digest"])
-
-    def resume(self, session_id: int) -> Session:
-        record = self.journal.session(session_id)
-        game = get_game(record.game)
-        self.session_id = record.id
-        self.session = Session(
-            game,
-            record.options,
-            record.seed,
-            events=self.journal.events(record.id),
-            sink=self.journal.sink(record.id),
-            snapshots=self.journal.snapshot_lookup(record.id),
-        )
-        self.component_notice = self._differs(game, self.session.options)
-        return self.session
 
     def _differs(self, game: Game, options: Mapping[str, Any]) -> Msg | None:
         """A warning when a resumed game's component set is not the box's set of today."""
@@ -138,11 +256,6 @@ class TableService:
             now=today,
         )
 
-    def resumable(self, game_name: str | None = None) -> SessionRecord | None:
-        return self.journal.latest_unfinished(game_name)
-
-    # -- entering components ----------------------------------------------------------
-
     def edit_components(self, game_name: str) -> Session:
         """Open the component editor of a game: its draft if one is unfinished, else a new one.
 
@@ -152,37 +265,46 @@ class TableService:
         editor = editor_for(game_name)
         if editor is None:
             raise RulesError(f"{game_name} has no printed components to enter")
-        draft = self.journal.latest_unfinished(editor.name)
+        draft = self.resumable(editor.name)
         if draft is not None:
             return self.resume(draft.id)
         status = self.components.status(game_name)
-        options = {
-            "start": status.own.data if status.own else None,
-            "learned": status.learned,
-        }
+        options = {"start": status.own.data if status.own else None, "learned": status.learned}
         return self.start(editor.name, options)
 
     def draft(self, game_name: str) -> Session | None:
         """The unfinished component entry of a game (not made current), or ``None``."""
         editor = editor_for(game_name)
-        record = None if editor is None else self.journal.latest_unfinished(editor.name)
-        if editor is None or record is None:
+        if editor is None:
             return None
-        return Session(editor, record.options, record.seed, events=self.journal.events(record.id))
+        record = self.resumable(editor.name)
+        if record is None:
+            return None
+        events = self._guarded(lambda: self.journal.events(record.id))
+        return Session(editor, record.options, record.seed, events=events)
 
-    def _save_components(self, session: Session) -> None:
-        """The editor's set was saved by the players: keep it in the store (or undo the save)."""
+    def _keep_components(self, session: Session, values: Mapping[str, Any] | None) -> None:
+        """Before an editor's "save" is journalled: keep the set in the store (or refuse)."""
         editor = session.game
-        assert isinstance(editor, ComponentEditor)
-        result = editor.result(session.state)
+        if not isinstance(editor, ComponentEditor):
+            return
+        result = editor.saving(session.state, session.prompt().coerce(values or {}))
+        if result is None:
+            return
         try:
-            if result is None:
-                raise ComponentFileError("the editor finished without a component set")
             self.components.save(editor.game_name, result)
         except ComponentFileError as exc:
-            session.undo()  # back to the menu: the entry stays in the draft
             raise JournalError(f"the components were not saved: {exc}") from None
         self.components.clear_learned(editor.game_name)
+
+    def _learn(self, session: Session) -> None:
+        """Keep what the last answer entered of the printed components, to offer it for saving."""
+        self.learned_now = 0
+        if session.entered:
+            try:
+                self.learned_now = self.components.add_learned(session.game.name, session.entered)
+            except OSError as exc:  # an offer lost, never a step: the journal has the answer
+                log.warning("components learned in play not kept: %s", exc)
 
     # -- driving ----------------------------------------------------------------------
 
@@ -193,35 +315,23 @@ class TableService:
 
     def answer(self, values: Mapping[str, Any] | None = None) -> Decision | None:
         session, session_id = self._require()
-        decision = session.answer(values)
-        self.learned_now = 0
-        if session.entered:
-            try:
-                self.learned_now = self.components.add_learned(session.game.name, session.entered)
-            except OSError:
-                self.learned_now = 0  # an offer lost, never a step: the journal has the answer
-        finished = session.prompt().finished
-        if finished and isinstance(session.game, ComponentEditor):
-            self._save_components(session)
+        self._ready()
+        self._keep_components(session, values)
+        decision = self._guarded(lambda: session.answer(values))
+        self._learn(session)
         if session.step_count % SNAPSHOT_EVERY == 0:
             steps, digest, state = session.snapshot()
-            self.journal.put_snapshot(session_id, steps, digest, state)
-        if finished:
-            self.journal.set_finished(session_id)
+            self._guarded(lambda: self.journal.put_snapshot(session_id, steps, digest, state))
         return decision
 
     def undo(self, to_step: int | None = None) -> None:
-        session, session_id = self._require()
-        was_finished = session.prompt().finished
-        session.undo(to_step)
-        if was_finished:
-            self.journal.set_finished(session_id, False)
+        session, _session_id = self._require()
+        self._ready()
+        self._guarded(lambda: session.undo(to_step))
 
     def redo(self) -> Decision | None:
-        session, session_id = self._require()
-        decision = session.redo()
-        if session.prompt().finished:
-            if isinstance(session.game, ComponentEditor):
-                self._save_components(session)
-            self.journal.set_finished(session_id)
-        return decision
+        session, _session_id = self._require()
+        self._ready()
+        if session.can_redo:
+            self._keep_components(session, session.redo_values)
+        return self._guarded(session.redo)
