@@ -139,8 +139,32 @@ class ComponentEditor(Game):
         return None
 
     def menu_lines(self, draft: Draft) -> tuple[Msg, ...]:
-        """What the menu says about the draft (default: what is missing per item)."""
+        """What the menu says about the draft besides the progress (warnings)."""
         return ()
+
+    def outline(self, items: Sequence[Item]) -> tuple[Msg, ...]:
+        """Items in short: a run of numbered items as one entry ("Nomad card 1 to 16")."""
+        out: list[Msg] = []
+        run: list[Item] = []
+
+        def flush() -> None:
+            if len(run) == 1:
+                out.append(run[0].label)
+            elif run:
+                first, last = run[0].label, run[-1].label
+                out.append(msg("{first} to {last}", first=first, last=last))
+            run.clear()
+
+        for item in items:
+            if run and item.label.template != run[0].label.template:
+                flush()
+            if "{" in item.label.template:
+                run.append(item)
+            else:
+                flush()
+                out.append(item.label)
+        flush()
+        return tuple(out)
 
     # -- the step machine --------------------------------------------------------------
 

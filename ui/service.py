@@ -42,7 +42,7 @@ from typing import Any, TypeVar
 from rules.components import COMPONENTS_OPTION, component_record
 from rules.decision import Decision
 from rules.editor import ComponentEditor
-from rules.errors import RulesError
+from rules.errors import IllegalInput, RulesError
 from rules.game import Game
 from rules.journal import Journal, JournalError, SessionRecord, open_journal
 from rules.journal.errors import detail_of, reason_of, unavailable
@@ -293,8 +293,8 @@ class TableService:
             return
         try:
             self.components.save(editor.game_name, result)
-        except ComponentFileError as exc:
-            raise JournalError(f"the components were not saved: {exc}") from None
+        except ComponentFileError as exc:  # nothing journalled: the entry stays a draft
+            raise IllegalInput(f"the components were not saved: {exc}", "go") from None
         self.components.clear_learned(editor.game_name)
 
     def _learn(self, session: Session) -> None:
