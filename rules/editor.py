@@ -295,16 +295,14 @@ class ComponentEditor(Game):
         return state, None
 
     def _following(self, draft: Draft, key: str) -> str | None:
-        """After page ``key``: the item's next page, else the next item's first missing page."""
-        pages = self._pages(draft)
-        at = next(i for i, (_item, k) in enumerate(pages) if k == key)
-        item = pages[at][0]
-        if at + 1 < len(pages) and pages[at + 1][0].key == item.key:
-            return pages[at + 1][1]
-        for _later, later_key in pages[at + 1 :] + pages[:at]:
-            if not self.entered(draft, later_key):
-                return later_key
-        return None
+        """After page ``key``: the item's next page, else ``None`` (back to the menu).
+
+        The menu after each item shows what is done and what comes next (its
+        default), so CONFIRM walks on and a tap jumps anywhere.
+        """
+        pages = [k for item in self.items(draft) if key in item.pages for k in item.pages]
+        at = pages.index(key)
+        return pages[at + 1] if at + 1 < len(pages) else None
 
     def result_of(self, draft: Draft) -> dict[str, Any]:
         """The complete set, checked by the game's schema; what is missing is named."""

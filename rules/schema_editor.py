@@ -82,6 +82,12 @@ def pages_of(spec: Spec, value: Any, path: Path = ()) -> Iterator[tuple[Path, li
         for index, item in enumerate(value):
             yield from pages_of(spec.item, item, (*path, index))
     elif isinstance(spec, Map) and isinstance(value, Mapping):
+        if _editable(spec.value) and not isinstance(_plain(spec.value), List | Map):
+            leaves = [Leaf((*path, str(key)), spec.value) for key in value]
+            for start in range(0, len(leaves), MOST_FIELDS):
+                chunk = leaves[start : start + MOST_FIELDS]
+                yield ((*path, f"#{start // MOST_FIELDS}") if start else path), chunk
+            return
         for key, item in value.items():
             yield from pages_of(spec.value, item, (*path, str(key)))
 

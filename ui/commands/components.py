@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ui.cli import UserError
+
+if TYPE_CHECKING:
+    from ui.service import TableService
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -72,10 +76,10 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _list(service: object) -> None:
+def _list(service: TableService) -> None:
     from ui.component_status import every_game
 
-    for info in every_game(service):  # type: ignore[arg-type]
+    for info in every_game(service):
         state = f"own set {info.own_digest}" if info.own_digest else "EXAMPLE data (none entered)"
         if info.draft:
             state += f"; entry half done ({info.draft[0]} of {info.draft[1]})"
@@ -84,7 +88,7 @@ def _list(service: object) -> None:
         print(f"{info.game:12} {info.title.english():48} {state}")
 
 
-def _usb(service: object, take: bool) -> None:
+def _usb(service: TableService, take: bool) -> None:
     from ui.usb import component_files, sticks
 
     found_sticks = sticks()
@@ -99,5 +103,5 @@ def _usb(service: object, take: bool) -> None:
             continue
         print(f"{found.path}: {found.item.game} ({found.item.digest})")
         if take:
-            item = service.components.import_file(found.path)  # type: ignore[attr-defined]
+            item = service.components.import_file(found.path)
             print(f"  imported; new games of {item.game} use it")
