@@ -1,0 +1,93 @@
+"""The ``card-grid`` scene: cards or tiles in rows and columns (Targi's ring, a card display).
+
+Row 0 is the top row, column 0 the left one; cells not listed are empty
+table. Each card shows its name (``label``, up to two lines), an optional
+second line (``sub``) and its tokens as chips (figures, markers), all at
+16 px or more; ``shade`` tints border, inner and empty cards; ``highlight``
+rings a card in yellow.
+
+Layer ``cells``: one place per listed cell, id as given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from rules.text import Translator
+from ui.app.presenters import tr_msg
+from ui.painters.flow import flow
+from ui.painters.places import Box, Layers, Place, item_id, rectangle
+
+if TYPE_CHECKING:
+    from ui.painters.pen import Pen
+
+GAP = 4.0
+SHADES = {
+    "border": (0.36, 0.3, 0.22, 1),
+    "inner": (0.22, 0.3, 0.38, 1),
+    "empty": (0.16, 0.17, 0.2, 1),
+}
+PLAIN = (0.26, 0.27, 0.32, 1)
+
+
+def cell_box(scene: Mapping[str, Any], box: Box, row: int, col: int) -> Box:
+    x, y, w, h = box
+    rows = max(1, int(scene.get("rows", 1)))
+    cols = max(1, int(scene.get("cols", 1)))
+    cw = (w - GAP * (cols - 1)) / cols
+    ch = (h - GAP * (rows - 1)) / rows
+    return (x + col * (cw + GAP), y + h - (row + 1) * ch - row * GAP, cw, ch)
+
+
+def layout(scene: Mapping[str, Any], box: Box) -> Layers:
+    out = []
+    for index, cell in enumerate(scene.get("cells", [])):
+        b = cell_box(scene, box, int(cell.get("row", 0)), int(cell.get("col", 0)))
+        out.append(
+            Place("cells", item_id(cell, index), rectangle(*b), (b[0] + b[2] / 2, b[1] + b[3] / 2))
+        )
+    return {"cells": tuple(out)}
+
+
+def paint(
+    pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, values: Mapping[str, Any]
+) -> None:
+    line_h = pen.measure("Ag", 16)[1]
+    for cell in scene.get("cells", []):
+        x, y, w, h = cell_box(scene, box, int(cell.get("row", 0)), int(cell.get("col", 0)))
+        fill = SHADES.get(str(cell.get("shade")), PLAIN)
+        pen.rect(x, y, w, h, fill)
+        pen.outline(rectangle(x, y, w, h), (0.6, 0.62, 0.66, 1), 1)
+        tokens = list(cell.get("tokens", []))
+        sub = tr_msg(cell.get("sub"), tr)
+        label = tr_msg(cell.get("label"), tr)
+        # Lines from the top: the name (two lines if the card is tall enough), the sub line;
+        # the tokens take the bottom line.
+        room = int((h - 4) // line_h)
+        token_lines = 1 if tokens and room >= 2 else 0
+        sub_lines = 1 if sub and room - token_lines >= 2 else 0
+        name_lines = max(1, min(2, room - token_lines - sub_lines))
+        top = y + h - 2
+        if label:
+            drawn = pen.text(
+                label,
+                (x + w / 2, top - name_lines * line_h / 2),
+                16,
+                w - 6,
+                bold=True,
+                lines=name_lines,
+            )
+            top = (drawn.y if drawn else top - line_h) - 1
+        if sub_lines:
+            pen.text(sub, (x + w / 2, top - line_h / 2), 16, w - 6, (0.85, 0.9, 1, 1))
+        if token_lines:
+            texts = [str(t.get("text", "")) for t in tokens]
+            flow(
+                pen,
+                texts,
+                (x + 7, y + 2, w - 14, line_h),
+                chips=[pen.rgba(t.get("colour")) for t in tokens],
+            )
+        if cell.get("highlight"):
+            pen.outline(rectangle(x + 1.5, y + 1.5, w - 3, h - 3), (1, 0.85, 0.2, 1), 3)
