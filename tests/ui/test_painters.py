@@ -54,3 +54,225 @@ def test_each_scene_of_the_test_game_is_drawn(kivy_window) -> None:
         assert (drawn == 0) == (scene["kind"] == "facts"), scene["kind"]
         seen.add(scene["kind"])
     assert seen == set(KINDS) - {"card-grid", "parts"}
+
+
+# -- tappable places: layout and hit test (pure geometry, no window) ----------------------
+
+TARGI_RING = {
+    "kind": "card-grid",
+    "rows": 5,
+    "cols": 5,
+    "cells": [
+        {"id": f"B{r}{c}", "row": r, "col": c, "label": {"t": "Caravan"}, "shade": "border"}
+        for r in range(5)
+        for c in range(5)
+        if r in (0, 4) or c in (0, 4)
+    ]
+    + [
+        {"id": f"I{r}{c}", "row": r, "col": c, "label": {"t": "Salt"}, "shade": "inner"}
+        for r in range(1, 4)
+        for c in range(1, 4)
+    ],
+}
+
+
+def test_card_grid_places_tile_the_box_row_0_on_top_and_a_tap_finds_its_card() -> None:
+    from ui.painters import place_at, places
+
+    box = (100.0, 50.0, 400.0, 300.0)
+    layers = places(TARGI_RING, box)
+    cells = {p.id: p for p in layers["cells"]}
+    assert len(cells) == 25
+    # (gap 4) 5 columns of (400 - 16) / 5 = 76.8 px, 5 rows of (300 - 16) / 5 = 56.8 px
+    assert cells["B00"].bounds() == pytest.approx((100.0, 50.0 + 300 - 56.8, 76.8, 56.8))
+    assert cells["B44"].bounds() == pytest.approx((100.0 + 4 * 80.8, 50.0, 76.8, 56.8))
+    assert place_at(TARGI_RING, box, "cells", 100 + 80.8 * 2 + 10, 50 + 300 - 60.8 * 2 - 5) == (
+        "I22"
+    )
+    # The gap between two cards is within the finger slop: the nearer card wins.
+    assert place_at(TARGI_RING, box, "cells", 100 + 76.8 + 1, 60) == "B40"
+    assert place_at(TARGI_RING, box, "cells", 100 + 76.8 + 3, 60) == "B41"
+    # Far outside the picture, or another layer: nothing.
+    assert place_at(TARGI_RING, box, "cells", 0, 0) is None
+    assert place_at(TARGI_RING, box, "hexes", 200, 200) is None
+
+
+def test_control_board_sides_are_the_trays_numbered_clockwise_from_the_top() -> None:
+    from ui.painters import place_at, places
+
+    scene = {
+        "kind": "control-board",
+        "sides": [{"side": s, "tray": {"colour": "red", "count": s}} for s in range(6)],
+    }
+    box = (0.0, 0.0, 300.0, 300.0)
+    sides = {p.id: p.centre for p in places(scene, box)["sides"]}
+    assert sides["0"][0] == pytest.approx(150) and sides["0"][1] > 250  # top
+    assert sides["3"][0] == pytest.approx(150) and sides["3"][1] < 50  # bottom
+    assert sides["1"][0] > 150 > sides["5"][0]  # clockwise: 1 on the right, 5 on the left
+    x, y = sides["2"]
+    assert place_at(scene, box, "sides", x + 3, y - 3) == "2"
+    assert place_at(scene, box, "sides", 150, 150) is None  # the board's centre is no tray
+
+
+def test_hex_places_are_hexagons_with_their_ids_and_a_tap_in_a_hex_picks_it() -> None:
+    from ui.painters import place_at, places
+
+    scene = {
+        "kind": "hex-grid",
+        "orientation": "flat-top",
+        "hexes": [{"id": str(7 + q), "q": q, "r": 0, "label": str(7 + q)} for q in range(3)],
+    }
+    box = (0.0, 0.0, 300.0, 100.0)
+    hexes = {p.id: p for p in places(scene, box)["hexes"]}
+    assert set(hexes) == {"7", "8", "9"}
+    assert all(len(p.outline) == 6 for p in hexes.values())
+    for ident, place in hexes.items():
+        assert place_at(scene, box, "hexes", *place.centre) == ident
+
+
+def test_parts_stack_top_to_bottom_and_a_layer_comes_from_the_first_part_that_has_it() -> None:
+    from ui.painters import places
+
+    first = {
+        "kind": "card-grid",
+        "rows": 1,
+        "cols": 2,
+        "title": {"t": "Hunting area"},
+        "cells": [{"id": "h1", "row": 0, "col": 0}, {"id": "h2", "row": 0, "col": 1}],
+    }
+    second = {
+        "kind": "card-grid",
+        "rows": 1,
+        "cols": 1,
+        "weight": 2,
+        "cells": [{"id": "d1", "row": 0, "col": 0}],
+    }
+    scene = {"kind": "parts", "parts": [first, second]}
+    layers = places(scene, (0.0, 0.0, 200.0, 306.0))
+    assert [p.id for p in layers["cells"]] == ["h1", "h2"]  # the first part's layer
+    top_part = layers["cells"][0].bounds()
+    # 306 - 6 gap = 300: the first part gets 100 (24 of it for its caption), the second 200.
+    assert top_part[1] == pytest.approx(306 - 100) and top_part[3] == pytest.approx(100 - 24)
+
+
+def test_marks_for_a_field_name_its_layer_legal_choices_selection_order_and_focus() -> None:
+    from rules.prompt import Choice, Field
+    from rules.text import msg
+    from ui.painters import marks_for_field
+
+    field = Field(
+        key="order",
+        label=msg("Order"),
+        kind="order",
+        places="cells",
+        choices=tuple(Choice(v, msg(v)) for v in ("B00", "B01", "I11")),
+    )
+    marks = marks_for_field(field, ["I11", "B00"], focus="B01", values={"n": 2})
+    assert marks.layer == "cells" and marks.legal == {"B00", "B01", "I11"}
+    assert marks.selected == ("I11", "B00") and marks.numbered and marks.focus == "B01"
+    assert marks.values == {"n": 2}
+    plain = Field(key="n", label=msg("N"), kind="int", default=1)
+    assert marks_for_field(plain, 1).layer is None
+
+
+def test_an_item_that_mirrors_a_field_shows_the_value_being_entered() -> None:
+    from ui.painters.places import live_value
+
+    tray = {"colour": "yellow", "count": 0, "field": ["trays_now", "yellow"]}
+    assert live_value(tray, 0, {"trays_now": {"yellow": 3, "red": 1}}) == 3
+    assert live_value(tray, 0, {}) == 0  # the step does not ask: the tracked count
+    assert live_value({"count": 5}, 5, {"trays_now": {"yellow": 3}}) == 5
+    assert live_value({"field": ["vp"]}, 0, {"vp": 7}) == 7
+
+
+# -- drawing (a real Kivy window) --------------------------------------------------------
+
+
+@pytest.mark.gui
+def test_card_grid_draws_every_card_name_whole_at_16_px_or_more(kivy_window) -> None:
+    from kivy.graphics import Canvas
+
+    from ui.painters.legibility import problems
+
+    scene = dict(TARGI_RING)
+    scene["cells"] = [
+        {
+            **cell,
+            "label": {"t": "joker goods tile"},
+            "sub": {"t": "2 dates"},
+            "tokens": [{"text": "T", "colour": "blue"}],
+        }
+        for cell in TARGI_RING["cells"]
+    ]
+    box = (0.0, 0.0, 400.0, 330.0)
+    picture = paint(Canvas(), box, scene, lambda s: s)
+    texts = [label.text for label in picture.labels]
+    assert texts.count("joker goods tile") == 25 and texts.count("T") == 25
+    assert problems(picture.labels, box, picture.overlays) == []
+
+
+@pytest.mark.gui
+def test_marks_draw_order_numbers_and_a_focus_ring_over_any_fill(kivy_window) -> None:
+    from kivy.graphics import Canvas
+
+    from ui.painters import Marks
+    from ui.painters.legibility import problems
+
+    box = (0.0, 0.0, 400.0, 330.0)
+    bare = len(paint(Canvas(), box, TARGI_RING, lambda s: s).labels)
+    marks = Marks(
+        layer="cells",
+        legal=frozenset({"B00", "B01", "I22"}),
+        selected=("I22", "B00"),
+        numbered=True,
+        focus="B00",
+    )
+    canvas = Canvas()
+    picture = paint(canvas, box, TARGI_RING, lambda s: s, marks)
+    assert [o.text for o in picture.overlays] == ["1", "2"]  # badges in picking order
+    assert len(picture.labels) == bare
+    assert problems(picture.labels, box, picture.overlays) == []
+    assert len(canvas.children) > len(paint(Canvas(), box, TARGI_RING, lambda s: s).layers)
+
+
+@pytest.mark.gui
+def test_a_drawing_repaints_only_when_scene_marks_or_size_change(kivy_window) -> None:
+    from ui.painters import Marks
+    from ui.painters.view import Drawing
+
+    drawing = Drawing(size_hint=(None, None), size=(300, 240))
+    tr = lambda s: s  # noqa: E731
+    drawing.show(TARGI_RING, tr)
+    assert drawing.paints == 1
+    drawing.show(dict(TARGI_RING), tr)  # equal data: nothing to do
+    drawing.pos = (40, 10)  # moving only shifts the picture
+    assert drawing.paints == 1
+    drawing.show(TARGI_RING, tr, Marks(layer="cells", focus="B00"))
+    assert drawing.paints == 2
+    drawing.size = (320, 240)
+    assert drawing.paints == 3
+
+
+@pytest.mark.gui
+def test_a_tap_on_a_place_of_the_marked_layer_is_reported_in_widget_coordinates(
+    kivy_window,
+) -> None:
+    from ui.painters import Marks
+    from ui.painters.view import Drawing
+
+    drawing = Drawing(size_hint=(None, None), size=(400, 330), pos=(200, 100))
+    drawing.show(TARGI_RING, lambda s: s, Marks(layer="cells", legal=frozenset({"I22"})))
+    taps: list[tuple[str, str]] = []
+    drawing.bind(on_place=lambda _w, layer, ident: taps.append((layer, ident)))
+
+    class Touch:
+        def __init__(self, x: float, y: float) -> None:
+            self.x, self.y, self.pos = x, y, (x, y)
+
+    centre = {p.id: p.centre for p in drawing.picture.layers["cells"]}
+    x, y = centre["B01"]
+    assert drawing.on_touch_down(Touch(200 + x, 100 + y))
+    x, y = centre["I22"]
+    drawing.on_touch_down(Touch(200 + x, 100 + y))
+    assert taps == [("cells", "B01"), ("cells", "I22")]  # legal or not: the screen decides
+    assert not drawing.on_touch_down(Touch(10, 10))  # outside the picture

@@ -21,6 +21,10 @@ The API the screens use
     legal ids (its choices), the selected ids in order (numbered for
     ``order`` fields), the button box's focus, and the form's values (so items
     that mirror a field, e.g. Marauders' trays, show the counts being entered).
+``min_height(scene, width) -> float``
+    The least picture height at which the scene stays legible (the hex grid
+    needs ~250 px for Ante Portas); :class:`ui.painters.view.SceneView`
+    shortens the facts list under the picture to give it that.
 ``paint(canvas, box, scene, tr, marks) -> Picture``
     Draw the picture and the marks; ``Picture.labels`` / ``overlays`` are
     the text boxes drawn (for :func:`ui.painters.legibility.problems`).
@@ -73,6 +77,7 @@ __all__ = [
     "Picture",
     "Place",
     "marks_for_field",
+    "min_height",
     "paint",
     "painter_for",
     "place_at",
@@ -96,6 +101,24 @@ def painter_for(kind: str | None) -> ModuleType:
         "facts": facts,
     }
     return painters.get(str(kind), facts)
+
+
+#: The height a picture needs when its painter does not say (``min_height``).
+MIN_HEIGHT = 140.0
+
+
+def min_height(scene: Mapping[str, Any], width: float) -> float:
+    """The least height (px) at which ``scene`` drawn ``width`` wide stays legible.
+
+    Screens give the picture at least this much before other things beside it.
+    """
+    if not scene:
+        return 0.0
+    painter = painter_for(kind_of(scene))
+    if kind_of(scene) == "facts":
+        return 0.0
+    needs = getattr(painter, "min_height", None)
+    return float(needs(scene, width)) if needs else MIN_HEIGHT
 
 
 def kind_of(scene: Mapping[str, Any]) -> str:

@@ -2,7 +2,7 @@
 
 Row 0 is the top row, column 0 the left one; cells not listed are empty
 table. Each card shows its name (``label``, up to two lines), an optional
-second line (``sub``) and its tokens as chips (figures, markers), all at
+line under it (``sub``, when the card has room) and its tokens as chips (figures, markers), all at
 16 px or more; ``shade`` tints border, inner and empty cards; ``highlight``
 rings a card in yellow.
 
@@ -62,12 +62,13 @@ def paint(
         tokens = list(cell.get("tokens", []))
         sub = tr_msg(cell.get("sub"), tr)
         label = tr_msg(cell.get("label"), tr)
-        # Lines from the top: the name (two lines if the card is tall enough), the sub line;
-        # the tokens take the bottom line.
+        # Lines from the top: the name (two lines when it needs them), the sub line when
+        # there is room left; the tokens take the bottom line.
         room = int((h - 4) // line_h)
         token_lines = 1 if tokens and room >= 2 else 0
-        sub_lines = 1 if sub and room - token_lines >= 2 else 0
-        name_lines = max(1, min(2, room - token_lines - sub_lines))
+        wide = pen.measure(label, 16, bold=True)[0] > w - 6
+        name_lines = 2 if wide and room - token_lines >= 2 else 1
+        sub_lines = 1 if sub and room - token_lines - name_lines >= 1 else 0
         top = y + h - 2
         if label:
             drawn = pen.text(

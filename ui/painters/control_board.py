@@ -56,6 +56,11 @@ def geometry(box: Box) -> Geometry:
     return Geometry((cx, cy), big_r, inner, inner / math.cos(math.radians(30)), tray_r, trays)
 
 
+def min_height(scene: Mapping[str, Any], width: float) -> float:
+    """Room for the tile text in the centre (two short words a line) and 16-px counts."""
+    return 190.0
+
+
 def layout(scene: Mapping[str, Any], box: Box) -> Layers:
     g = geometry(box)
     out = []
@@ -112,4 +117,4 @@ def paint(
             py = cy + g.inner * 0.82 * math.sin(angle)
             pen.disc((px, py), max(5.0, g.big_r * 0.06), (1, 1, 1, 1))
     centre = tr_msg(scene.get("centre"), tr)
-    pen.text(centre, g.centre, 18, g.inner * 1.55, (1, 1, 1, 1), bold=True, lines=3)
+    pen.text(centre, g.centre, 18, g.corner_r * 1.7, (1, 1, 1, 1), lines=3)

@@ -10,6 +10,7 @@ anything and nothing is cut mid-word.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ui.painters.places import Box
@@ -21,28 +22,37 @@ if TYPE_CHECKING:
 GAP_X = 14.0
 
 
-def rows_of(pen: Pen, entries: Sequence[str], width: float, size: float) -> list[list[int]]:
-    """Entry indexes per line; an entry wider than ``width`` is alone on a double line."""
-    lines: list[list[int]] = []
-    used = width + 1  # start a new line at the first entry
+@dataclass
+class Line:
+    """Entries on one line; a ``double`` line holds one wrapped entry and is two lines high."""
+
+    entries: list[int] = field(default_factory=list)
+    double: bool = False
+
+    @property
+    def height(self) -> int:
+        return 2 if self.double else 1
+
+
+def lines_of(pen: Pen, entries: Sequence[str], width: float, size: float) -> list[Line]:
+    """How ``entries`` break into lines ``width`` wide."""
+    lines: list[Line] = []
+    used = 0.0
     for index, entry in enumerate(entries):
         natural = pen.measure(entry, size)[0]
         if natural > width:
-            lines.append([index])
-            lines.append([])  # its second line
-            used = width + 1
-            continue
-        if not lines or used + GAP_X + natural > width:
-            lines.append([index])
+            lines.append(Line([index], double=True))
+        elif not lines or lines[-1].double or used + GAP_X + natural > width:
+            lines.append(Line([index]))
             used = natural
         else:
-            lines[-1].append(index)
+            lines[-1].entries.append(index)
             used += GAP_X + natural
     return lines
 
 
 def lines_needed(pen: Pen, entries: Sequence[str], width: float, size: float = TEXT_MIN) -> int:
-    return len(rows_of(pen, entries, width, size))
+    return sum(line.height for line in lines_of(pen, entries, width, size))
 
 
 def flow(
@@ -61,41 +71,47 @@ def flow(
     if not entries:
         return 0
     line_h = pen.measure("Ag", size)[1]
-    lines = rows_of(pen, entries, w, size)
-    fit = max(1, int((h + 1) // line_h))
-    if len(lines) > fit:
-        lines = lines[:fit]
-        if lines and not lines[-1] and len(lines) >= 2:  # half a wrapped entry
-            lines = lines[:-2]
-        # the last entry shown makes room for "+N"
-        while lines and not lines[-1]:
-            lines.pop()
-        if lines:
-            lines[-1] = lines[-1][:-1]
-    shown = [i for line in lines for i in line]
-    hidden = len(entries) - len(shown)
+    room = max(1, int((h + 1) // line_h))
+    lines = lines_of(pen, entries, w, size)
+    hidden = 0
+    if sum(line.height for line in lines) > room:
+        more_w = pen.measure(f"+{len(entries)}", size)[0] + GAP_X
+        kept: list[Line] = []
+        for line in lines:
+            if sum(k.height for k in kept) + line.height > room:
+                break
+            kept.append(line)
+        # Make room for "+N" at the end of the last line kept.
+        while kept:
+            last = kept[-1]
+            width = sum(pen.measure(entries[i], size)[0] + GAP_X for i in last.entries)
+            if not last.double and width + more_w <= w:
+                break
+            last.entries.pop()
+            if not last.entries:
+                kept.pop()
+                if sum(k.height for k in kept) < room:  # the freed line takes "+N"
+                    kept.append(Line())
+                    break
+        lines = kept
+        hidden = len(entries) - sum(len(line.entries) for line in lines)
     top = y0 + h
-    for number, line in enumerate(lines):
+    x = x0
+    for line in lines:
         x = x0
-        for i in line:
-            double = number + 1 < len(lines) and not lines[number + 1] and len(line) == 1
+        height = line_h * line.height
+        for i in line.entries:
             width = min(pen.measure(entries[i], size)[0], w)
-            height = line_h * (2 if double else 1)
-            centre = (x + width / 2, top - number * line_h - height / 2)
+            centre = (x + width / 2, top - height / 2)
             if chips:
                 pen.rect(x - 4, centre[1] - height / 2, width + 8, height, chips[i])
             ink = ink_for(chips[i]) if chips else rgba
-            pen.text(entries[i], centre, size, width + 1, ink, lines=2 if double else 1)
+            pen.text(entries[i], centre, size, width + 1, ink, lines=line.height)
             x += width + GAP_X
-    if hidden:
+        top -= height
+    if hidden and lines:
         more = f"+{hidden}"
-        number = max(0, len(lines) - 1)
-        x = x0
-        if lines and lines[-1]:
-            x = x0 + sum(min(pen.measure(entries[i], size)[0], w) + GAP_X for i in lines[-1])
-        if x + pen.measure(more, size)[0] > x0 + w:
-            number, x = number + 1, x0
-        if top - (number + 1) * line_h >= y0 - 1:
-            mw = pen.measure(more, size)[0]
-            pen.text(more, (x + mw / 2, top - number * line_h - line_h / 2), size, mw + 1, rgba)
-    return len(shown)
+        mw = pen.measure(more, size)[0]
+        last_top = top + line_h * lines[-1].height
+        pen.text(more, (x + mw / 2, last_top - line_h / 2), size, mw + 1, rgba)
+    return len(entries) - hidden

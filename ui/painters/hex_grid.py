@@ -68,6 +68,22 @@ def layout_centres(
     return (size_x, size_y), centres
 
 
+#: Below this hex size (centre to corner, px, vertically) a number and a unit chip do not fit.
+MIN_HEX_Y = 22.0
+
+
+def min_height(scene: Mapping[str, Any], width: float) -> float:
+    """The picture height that keeps every hex's number and units at 16 px."""
+    hexes = list(scene.get("hexes", []))
+    if not hexes:
+        return 0.0
+    flat = scene.get("orientation") == "flat-top"
+    (_, sy), centres = layout_centres(hexes, (0, 0, 1000, 1000), flat)
+    ys = [c[1] for c in centres.values()]
+    span_y = (max(ys) - min(ys)) / sy + (SQRT3 if flat else 2.0)
+    return span_y * MIN_HEX_Y
+
+
 def corners(centre: Point, size: tuple[float, float], flat: bool = False) -> tuple[Point, ...]:
     turn = 0 if flat else 30
     return tuple(

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from ui.painters.pen import Pen
 
 LEGAL = (0.35, 0.9, 1.0, 1.0)
-DIM = (0.0, 0.0, 0.0, 0.45)
+DIM = (0.0, 0.0, 0.0, 0.5)
 SELECTED = (1.0, 0.85, 0.2, 1.0)
 SELECTED_FILL = (1.0, 0.85, 0.2, 0.28)
 
@@ -58,10 +58,13 @@ def draw_marks(pen: Pen, layers: Mapping[str, Sequence[Place]], marks: Marks) ->
 
 
 def _badge(pen: Pen, place: Place, number: str) -> None:
-    """The order number in a yellow disc at the place's upper right corner (overlay text)."""
+    """The order number in a yellow disc at the place's lower right corner (overlay text).
+
+    Names sit at the top of cards and tokens start at the left: that corner is free.
+    """
     x, y, w, h = place.bounds()
     radius = 13.0
-    centre = (x + w - radius - 2, y + h - radius - 2)
+    centre = (x + w - radius - 2, y + radius + 2)
     pen.disc(centre, radius, SELECTED, (0, 0, 0, 1))
     label = pen.text(number, centre, 18, 2 * radius, (0, 0, 0, 1), bold=True)
     if label is not None:  # a badge covers what is under it: not part of the overlap check

@@ -21,7 +21,7 @@ from kivy.uix.widget import Widget
 from rules.text import Translator
 from ui.app.presenters import tr_msg
 from ui.app.widgets import FitLabel
-from ui.painters import NO_MARKS, Marks, Picture, paint
+from ui.painters import NO_MARKS, Marks, Picture, min_height, paint
 from ui.painters.places import hit
 
 FACT_ROW = 30
@@ -119,6 +119,8 @@ class SceneView(BoxLayout):
         for widget in (self.caption, self.drawing, self.facts_scroll):
             self.add_widget(widget)
         self._facts_key: tuple[Any, ...] | None = None
+        self._facts_count = 0
+        self.bind(size=self._share)
 
     def show(self, scene: dict[str, Any], tr: Translator, marks: Marks = NO_MARKS) -> None:
         self.scene = dict(scene or {})
@@ -136,11 +138,19 @@ class SceneView(BoxLayout):
                 self.facts.add_widget(
                     FitLabel(text=str(value), max_font_size=22, bold=True, auto_height=True)
                 )
-            if only_facts:  # the facts are the whole picture: they get all the room
-                self.facts_scroll.size_hint_y = 1
-            else:
-                self.facts_scroll.size_hint_y = None
-                self.facts_scroll.height = min(len(facts) * FACT_ROW, FACTS_UNDER_DRAWING)
+            self._facts_count = len(facts)
             self.facts_scroll.scroll_y = 1
         self.drawing.size_hint_y = 0.001 if only_facts else 1
+        self._share()
         self.drawing.show(self.scene, tr, marks)
+
+    def _share(self, *_: Any) -> None:
+        """Give the drawing the height it needs to stay legible; the facts get the rest."""
+        if self.drawing.size_hint_y != 1:  # the facts are the whole picture: all the room
+            self.facts_scroll.size_hint_y = 1
+            return
+        self.facts_scroll.size_hint_y = None
+        room = self.height - self.caption.height - 2 * self.spacing
+        spare = room - min_height(self.scene, self.width)
+        wanted = min(self._facts_count * FACT_ROW, FACTS_UNDER_DRAWING)
+        self.facts_scroll.height = max(0.0, min(wanted, spare))
