@@ -276,3 +276,53 @@ def test_a_tap_on_a_place_of_the_marked_layer_is_reported_in_widget_coordinates(
     drawing.on_touch_down(Touch(200 + x, 100 + y))
     assert taps == [("cells", "B01"), ("cells", "I22")]  # legal or not: the screen decides
     assert not drawing.on_touch_down(Touch(10, 10))  # outside the picture
+
+
+@pytest.mark.gui
+def test_the_marauders_board_shows_the_tray_counts_the_camera_prefilled(
+    kivy_window, tmp_path
+) -> None:
+    """Issue 10: the steppers showed 3 while the board beside them showed 0."""
+    from rules.prompt import Field
+    from rules.text import msg
+    from ui.app.controller import AppController
+    from ui.app.harness import close_app, open_app, pump
+    from ui.app.settings import Settings
+    from ui.painters.view import Drawing
+    from ui.service import TableService
+
+    class TableCamera:  # the edge of the physical world: what the camera reads on the table
+        available = True
+
+        def describe(self):
+            return msg("camera: ready")
+
+        def read(self, field: Field):
+            if field.camera == "colour_totals":
+                return {"white": 3, "brown": 0, "red": 2, "yellow": 0, "blue": 1}
+            return None
+
+    service = TableService(tmp_path / "journal.sqlite3")
+    controller = AppController(service, Settings(language="en"), camera=TableCamera())
+    app = open_app(controller)
+    try:
+        controller.start()
+        controller.choose_game("marauders")
+        controller.start_game(seed=1)
+        for _ in range(12):
+            if controller.form is not None and "trays_now" in controller.form.values:
+                break
+            controller.confirm()
+        assert controller.form.values["trays_now"]["white"] == 3  # prefilled by the camera
+        pump(3)
+        drawing = next(w for w in app.root.walk() if isinstance(w, Drawing))
+        counts = sorted(label.text for label in drawing.picture.labels if label.text.isdigit())
+        assert counts == ["0", "0", "1", "2", "3"]  # the board agrees with the steppers
+        controller.current_form().step("trays_now", 1, "white")
+        controller.on_change()
+        pump(2)
+        counts = sorted(label.text for label in drawing.picture.labels if label.text.isdigit())
+        assert counts == ["0", "0", "1", "2", "4"]  # and follows them
+    finally:
+        close_app(app)
+        service.close()

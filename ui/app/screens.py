@@ -27,6 +27,7 @@ from ui.app.camera_control import CameraControl
 from ui.app.presenters import DecisionView, FieldView, PlayView, resume_text, tr_msg
 from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel
 from ui.i18n import LANGUAGES, _
+from ui.painters import Marks
 
 if TYPE_CHECKING:
     from ui.app.controller import AppController
@@ -308,7 +309,8 @@ class PlayScreen(AppScreen):
         self.ids.title.text = f"{view.phase}: {view.title}"
         self.ids.step.text = view.step_text
         self.ids.confirm.text = view.confirm_label
-        self.ids.scene.show(view.scene, c.tr)
+        # The picture shows the values being entered where it mirrors a field (board).
+        self.ids.scene.show(view.scene, c.tr, Marks(values=c.current_form().values))
         content = self.ids.content
         scroll = self.ids.scroll.scroll_y
         content.clear_widgets()

@@ -62,7 +62,7 @@ def _badge(pen: Pen, place: Place, number: str) -> None:
 
     Names sit at the top of cards and tokens start at the left: that corner is free.
     """
-    x, y, w, h = place.bounds()
+    x, y, w, _ = place.bounds()
     radius = 13.0
     centre = (x + w - radius - 2, y + radius + 2)
     pen.disc(centre, radius, SELECTED, (0, 0, 0, 1))

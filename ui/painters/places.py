@@ -151,6 +151,21 @@ def live_value(item: Mapping[str, Any], fallback: Any, values: Mapping[str, Any]
     return value
 
 
+def bound_fields(scene: Any) -> set[str]:
+    """The field keys the items of ``scene`` mirror (every ``"field": [key, ...]`` in it)."""
+    found: set[str] = set()
+    if isinstance(scene, Mapping):
+        binding = scene.get("field")
+        if isinstance(binding, list | tuple) and binding:
+            found.add(str(binding[0]))
+        for value in scene.values():
+            found |= bound_fields(value)
+    elif isinstance(scene, list | tuple):
+        for value in scene:
+            found |= bound_fields(value)
+    return found
+
+
 def item_id(item: Mapping[str, Any], index: int, key: str = "id") -> str:
     """An item's ``id`` as a string (older scenes without ids: its position)."""
     value = item.get(key)

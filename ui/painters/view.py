@@ -9,6 +9,7 @@ marked layer dispatches ``on_place(layer, place_id)``.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from kivy.graphics import Canvas, PopMatrix, PushMatrix, Translate
@@ -22,7 +23,7 @@ from rules.text import Translator
 from ui.app.presenters import tr_msg
 from ui.app.widgets import FitLabel
 from ui.painters import NO_MARKS, Marks, Picture, min_height, paint
-from ui.painters.places import hit
+from ui.painters.places import bound_fields, hit
 
 FACT_ROW = 30
 #: Beside a drawing, the facts list is at most this high (it scrolls beyond).
@@ -55,7 +56,9 @@ class Drawing(Widget):
         self.scene = scene
         self._scene_key = json.dumps(scene, sort_keys=True, default=str)
         self.tr = tr
-        self.marks = marks
+        # Only the values of fields the scene mirrors matter: other steppers repaint nothing.
+        mirrored = bound_fields(scene)
+        self.marks = replace(marks, values={k: v for k, v in marks.values.items() if k in mirrored})
         self.redraw()
 
     def _move(self, *_: Any) -> None:
