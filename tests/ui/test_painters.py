@@ -326,3 +326,22 @@ def test_the_marauders_board_shows_the_tray_counts_the_camera_prefilled(
     finally:
         close_app(app)
         service.close()
+
+
+@pytest.mark.gui
+def test_the_screenshot_check_reports_a_board_picture_too_small_for_its_texts(kivy_window) -> None:
+    from kivy.uix.boxlayout import BoxLayout
+
+    from ui.commands.screenshots import board_picture_problems
+    from ui.painters.view import Drawing
+
+    root = BoxLayout(size=(800, 480))
+    cramped = Drawing(size_hint=(None, None), size=(150, 120))
+    roomy = Drawing(size_hint=(None, None), size=(420, 330))
+    for drawing in (cramped, roomy):
+        root.add_widget(drawing)
+        drawing.show(TARGI_RING, lambda s: s)
+    found = board_picture_problems(root)
+    assert found and all("cut short" in p or "overlaps" in p for p in found)
+    root.remove_widget(cramped)
+    assert board_picture_problems(root) == []
