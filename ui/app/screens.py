@@ -422,6 +422,10 @@ class HistoryScreen(AppScreen):
             rows.add_widget(button)
 
 
+#: The volume steps offered on the settings screen.
+VOICE_VOLUMES = (25, 50, 75, 100)
+
+
 class SettingsScreen(AppScreen):
     def render(self) -> None:
         c = self.controller
@@ -492,6 +496,23 @@ class SettingsScreen(AppScreen):
                 ),
             ],
             cols=2,
+        )
+        # Voice (ui/voice.py; the board developer's section): on/off and volume by touch.
+        section(_("Voice: speak the bot's turn"))
+        buttons(
+            [
+                (c.text(_("On")), s.voice, lambda: c.update_settings(voice=True)),
+                (c.text(_("Off")), not s.voice, lambda: c.update_settings(voice=False)),
+            ],
+            cols=2,
+        )
+        section(_("Voice volume"))
+        buttons(
+            [
+                (f"{v} %", v == s.voice_volume, lambda v=v: c.update_settings(voice_volume=v))
+                for v in VOICE_VOLUMES
+            ],
+            cols=4,
         )
 
 
