@@ -77,14 +77,15 @@ def paint(
         top = bottom + col_h
         pen.rect(cx, bottom, col_w, col_h, (0.2, 0.22, 0.28, 1))
         title = tr_msg(column.get("title"), tr)
-        pen.text(title, (cx + col_w / 2, top - TITLE_H / 2), 18, col_w - 6, bold=True, lines=2)
+        bold = pen.measure(title, 16, bold=True)[0] <= col_w - 6  # bold when it fits a line
+        pen.text(title, (cx + col_w / 2, top - TITLE_H / 2), 18, col_w - 6, bold=bold, lines=2)
         item_top = top - TITLE_H - 4
         for text, name, count in grouped(list(column.get("items", []))):
             if item_top - CHIP_H < bottom + 2:
                 break
             fill = pen.rgba(name)
-            label = text if count == 1 else f"{text} ×{count}"
-            chip_h = CHIP_H if pen.measure(label, 16)[0] <= col_w - 10 else 2 * CHIP_H - 4
+            label = text if count == 1 else f"{count}× {text}"
+            chip_h = CHIP_H if pen.measure(label, 16)[0] <= col_w - 8 else 2 * CHIP_H - 4
             if item_top - chip_h < bottom + 2:
                 break
             pen.rect(cx + 4, item_top - chip_h, col_w - 8, chip_h, fill)
@@ -92,7 +93,7 @@ def paint(
                 label,
                 (cx + col_w / 2, item_top - chip_h / 2),
                 16,
-                col_w - 10,
+                col_w - 8,
                 ink_for(fill),
                 lines=2,
             )

@@ -106,7 +106,7 @@ def flow(
             if chips:
                 pen.rect(x - 4, centre[1] - height / 2, width + 8, height, chips[i])
             ink = ink_for(chips[i]) if chips else rgba
-            pen.text(entries[i], centre, size, width + 1, ink, lines=line.height)
+            pen.text(entries[i], centre, size, width + 1, ink, lines=line.height, halign="left")
             x += width + GAP_X
         top -= height
     if hidden and lines:

@@ -48,16 +48,18 @@ class LabelBox:
 _textures: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 
 
-def _texture(text: str, size: float, bold: bool, wrap_width: float | None) -> Any:
-    """A rendered text (cached): one line, or wrapped and centred within ``wrap_width``."""
-    key = (text, size, bold, wrap_width)
+def _texture(
+    text: str, size: float, bold: bool, wrap_width: float | None, halign: str = "center"
+) -> Any:
+    """A rendered text (cached): one line, or wrapped within ``wrap_width`` (``halign``)."""
+    key = (text, size, bold, wrap_width, halign)
     texture = _textures.get(key)
     if texture is not None:
         _textures.move_to_end(key)
         return texture
     options: dict[str, Any] = {"text": text, "font_size": size, "bold": bold}
     if wrap_width is not None:
-        options.update(text_size=(wrap_width, None), halign="center")
+        options.update(text_size=(wrap_width, None), halign=halign)
     label = CoreLabel(**options)
     label.refresh()
     texture = label.texture
@@ -83,15 +85,16 @@ def hyphenated(text: str, fits: Callable[[str], bool]) -> str:
     """``text`` with every word too wide for a line broken with hyphens into pieces that fit.
 
     Long compounds ("Weiterziehen", "Entdeckungsreise") would otherwise be cut
-    short; a break inside the word keeps every letter on screen.
+    short; a break inside the word keeps every letter on screen. No piece is
+    shorter than three letters ("Nomade-n" would read badly).
     """
     out = []
     for word in text.split(" "):
-        while word and not fits(word):
-            cut = len(word) - 1
-            while cut > 2 and not fits(word[:cut] + "-"):
+        while len(word) >= 6 and not fits(word):
+            cut = len(word) - 3
+            while cut > 3 and not fits(word[:cut] + "-"):
                 cut -= 1
-            if cut <= 2:
+            if not fits(word[:cut] + "-"):
                 break
             out.append(word[:cut] + "-")
             word = word[cut:]
@@ -121,8 +124,11 @@ class Pen:
         *,
         bold: bool = False,
         lines: int = 1,
+        halign: str = "center",
     ) -> LabelBox | None:
         """Draw ``text`` centred on ``centre`` within ``max_width``, in at most ``lines`` lines.
+
+        Wrapped lines are aligned by ``halign`` (``"center"`` or ``"left"``).
 
         It tries ``size`` and smaller sizes down to :data:`TEXT_MIN` on one line,
         then (``lines`` > 1) wrapped; what still does not fit is cut with an
@@ -131,7 +137,7 @@ class Pen:
         if not text:
             return None
         size = max(float(size), TEXT_MIN)
-        texture, truncated = self._fit(text, size, max_width, bold, lines)
+        texture, truncated = self._fit(text, size, max_width, bold, lines, halign)
         if texture is None:
             return None
         w, h = texture.size
@@ -144,7 +150,7 @@ class Pen:
         return box
 
     def _fit(
-        self, text: str, size: float, max_width: float, bold: bool, lines: int
+        self, text: str, size: float, max_width: float, bold: bool, lines: int, halign: str
     ) -> tuple[Any, bool]:
         candidates = [size]
         while candidates[-1] - 2 >= TEXT_MIN:
@@ -162,7 +168,7 @@ class Pen:
                     return _width(word, at, bold) <= max_width
 
                 words = hyphenated(text, fits)
-                texture = _texture(words, candidate, bold, max_width)
+                texture = _texture(words, candidate, bold, max_width, halign)
                 one_line = _texture("Ag", candidate, bold, None).height
                 if texture is not None and texture.height <= one_line * lines + 1:
                     return texture, False

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 GAP = 6.0
 BAND_H = 28.0
 MIN_PANEL_W = 150.0
+ROW_SIZES = (20, 18, 16)
 USED = (0.35, 0.35, 0.35, 1)
 UNUSED = (0.9, 0.8, 0.5, 1)
 
@@ -82,4 +83,13 @@ def paint(
             chips = [USED if t.get("used") else UNUSED for t in tokens]
             flow(pen, texts, (x + 8, y + 4, w - 16, token_h - 4), chips=chips)
         area_h = h - BAND_H - token_h - 8
-        flow(pen, rows, (x + 8, y + token_h + 4, w - 16, area_h))
+        # The largest size at which every row fits (20, 18, else 16 with "+N" if need be).
+        size = next(
+            (
+                s
+                for s in ROW_SIZES
+                if lines_needed(pen, rows, w - 16, s) * pen.measure("Ag", s)[1] <= area_h
+            ),
+            ROW_SIZES[-1],
+        )
+        flow(pen, rows, (x + 8, y + token_h + 4, w - 16, area_h), size=size)
