@@ -68,7 +68,11 @@ def scripted(game_name: str) -> Iterator[tuple[Prompt, dict[str, Any]]]:
         yield prompt, game.board(session.state)
         if prompt.finished:
             return
-        session.answer(table.answer(prompt, session.state))
+        values = table.answer(prompt, session.state)
+        decision = session.answer(values)
+        observe = getattr(table, "observe", None)
+        if observe is not None:  # the table follows what the bot just said
+            observe(prompt, values, decision)
 
 
 def marks_of(prompt: Prompt) -> Marks:
