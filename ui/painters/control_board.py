@@ -5,8 +5,9 @@ its colour with its marker count in large type (the count being entered when
 the tray mirrors a field, so picture and steppers agree); the chosen tray
 (``highlight_side``) has a thick yellow ring, the framed side a white square,
 the priority marker is a white disc on the board edge of its side, and the
-centre shows the tile text. The printed action and priority symbols of each
-side are left to the facts list: at 800x480 they would be too small to read.
+centre shows the tile text (beside the board when the box is wide and low).
+The printed action and priority symbols of each side are left to the facts
+list: at 800x480 they would be too small to read.
 
 Layer ``sides``: one place per tray (id ``"0"``..``"5"``).
 """
@@ -32,6 +33,10 @@ def side_angle(side: int) -> float:
     return math.radians(90 - 60 * side)
 
 
+#: A box this much wider than tall puts the tile text beside the board, not in its centre.
+WIDE = 1.6
+
+
 @dataclass(frozen=True)
 class Geometry:
     centre: Point
@@ -40,10 +45,15 @@ class Geometry:
     corner_r: float
     tray_r: float
     trays: dict[int, Point]
+    text_box: Box | None  # where the tile text goes when it is beside the board
 
 
 def geometry(box: Box) -> Geometry:
     x, y, w, h = box
+    text_box: Box | None = None
+    if w >= WIDE * h:  # the board in a square on the left, the tile text on the right
+        text_box = (x + h + 8, y, w - h - 8, h)
+        w = h
     cx, cy = x + w / 2, y + h / 2
     big_r = min(w, h) / 2
     tray_r = max(16.0, big_r * 0.22)
@@ -53,12 +63,14 @@ def geometry(box: Box) -> Geometry:
         s: (cx + dist * math.cos(side_angle(s)), cy + dist * math.sin(side_angle(s)))
         for s in range(6)
     }
-    return Geometry((cx, cy), big_r, inner, inner / math.cos(math.radians(30)), tray_r, trays)
+    corner_r = inner / math.cos(math.radians(30))
+    return Geometry((cx, cy), big_r, inner, corner_r, tray_r, trays, text_box)
 
 
 def min_height(scene: Mapping[str, Any], width: float) -> float:
-    """Room for the tile text in the centre (two short words a line) and 16-px counts."""
-    return 190.0
+    """Room for 16-px counts in the trays, and for the tile text in the centre (or beside)."""
+    beside = 130.0
+    return beside if width >= WIDE * beside else 190.0
 
 
 def layout(scene: Mapping[str, Any], box: Box) -> Layers:
@@ -117,4 +129,9 @@ def paint(
             py = cy + g.inner * 0.82 * math.sin(angle)
             pen.disc((px, py), max(5.0, g.big_r * 0.06), (1, 1, 1, 1))
     centre = tr_msg(scene.get("centre"), tr)
-    pen.text(centre, g.centre, 18, g.corner_r * 1.7, (1, 1, 1, 1), lines=3)
+    if g.text_box is None:
+        pen.text(centre, g.centre, 18, g.corner_r * 1.7, (1, 1, 1, 1), lines=3)
+    else:
+        tx, ty, tw, th = g.text_box
+        lines = max(1, int(th // pen.measure("Ag", 18)[1]))
+        pen.text(centre, (tx + tw / 2, ty + th / 2), 20, tw, (1, 1, 1, 1), lines=lines)

@@ -68,8 +68,10 @@ def layout_centres(
     return (size_x, size_y), centres
 
 
-#: Below this hex size (centre to corner, px, vertically) a number and a unit chip do not fit.
+#: Below this hex size (centre to corner, px, vertically) a number and a unit chip do not
+#: fit side by side; a hex with only a number needs :data:`MIN_BARE_HEX_Y`.
 MIN_HEX_Y = 22.0
+MIN_BARE_HEX_Y = 14.0
 
 
 def min_height(scene: Mapping[str, Any], width: float) -> float:
@@ -81,7 +83,8 @@ def min_height(scene: Mapping[str, Any], width: float) -> float:
     (_, sy), centres = layout_centres(hexes, (0, 0, 1000, 1000), flat)
     ys = [c[1] for c in centres.values()]
     span_y = (max(ys) - min(ys)) / sy + (SQRT3 if flat else 2.0)
-    return span_y * MIN_HEX_Y
+    tokens = any(hx.get("tokens") for hx in hexes)
+    return span_y * (MIN_HEX_Y if tokens else MIN_BARE_HEX_Y)
 
 
 def corners(centre: Point, size: tuple[float, float], flat: bool = False) -> tuple[Point, ...]:

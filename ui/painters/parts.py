@@ -1,7 +1,8 @@
 """A scene of several pictures (``"parts": [scene, ...]``), stacked top to bottom.
 
-Each part gets a share of the height by its ``weight`` (default 1) and,
-when it has a ``title``, a caption line above its picture. A layer is
+Each part gets the height it needs to stay legible and a share of the rest
+by its ``weight`` (default 1) and, when it has a ``title``, a caption line
+above its picture. A layer is
 looked up in the parts in order: the first part that has it provides it.
 """
 
@@ -21,18 +22,41 @@ GAP = 6.0
 CAPTION_H = 24.0
 
 
+def _needs(part: Mapping[str, Any], width: float) -> float:
+    from ui.painters import min_height
+
+    return min_height(part, width) + (CAPTION_H if part.get("title") else 0.0)
+
+
+def min_height(scene: Mapping[str, Any], width: float) -> float:
+    """Every part at its own least height, with captions and gaps."""
+    parts = [p for p in scene.get("parts", []) if isinstance(p, Mapping)]
+    return sum(_needs(p, width) for p in parts) + GAP * max(0, len(parts) - 1)
+
+
 def part_boxes(scene: Mapping[str, Any], box: Box) -> list[tuple[Mapping[str, Any], Box, Box]]:
-    """``(part, caption box, picture box)`` of every part."""
+    """``(part, caption box, picture box)`` of every part.
+
+    Each part first gets the height it needs to stay legible, then a share of
+    what is left by its ``weight``; when even the least heights do not fit,
+    every part gets its least height scaled down alike (and the legibility
+    check reports the picture).
+    """
     x, y, w, h = box
     parts = [p for p in scene.get("parts", []) if isinstance(p, Mapping)]
     if not parts:
         return []
     weights = [max(0.1, float(p.get("weight", 1))) for p in parts]
+    needs = [_needs(p, w) for p in parts]
     room = h - GAP * (len(parts) - 1)
+    spare = room - sum(needs)
+    if spare >= 0:
+        heights = [n + spare * wt / sum(weights) for n, wt in zip(needs, weights, strict=True)]
+    else:
+        heights = [room * n / sum(needs) for n in needs]
     out = []
     top = y + h
-    for part, weight in zip(parts, weights, strict=True):
-        ph = room * weight / sum(weights)
+    for part, ph in zip(parts, heights, strict=True):
         caption = CAPTION_H if part.get("title") else 0.0
         out.append((part, (x, top - caption, w, caption), (x, top - ph, w, ph - caption)))
         top -= ph + GAP
