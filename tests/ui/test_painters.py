@@ -131,7 +131,7 @@ def test_hex_places_are_hexagons_with_their_ids_and_a_tap_in_a_hex_picks_it() ->
 
 
 def test_parts_stack_top_to_bottom_and_a_layer_comes_from_the_first_part_that_has_it() -> None:
-    from ui.painters import places
+    from ui.painters import min_height, places
 
     first = {
         "kind": "card-grid",
@@ -148,11 +148,18 @@ def test_parts_stack_top_to_bottom_and_a_layer_comes_from_the_first_part_that_ha
         "cells": [{"id": "d1", "row": 0, "col": 0}],
     }
     scene = {"kind": "parts", "parts": [first, second]}
-    layers = places(scene, (0.0, 0.0, 200.0, 306.0))
+    layers = places(scene, (0.0, 0.0, 200.0, 606.0))
     assert [p.id for p in layers["cells"]] == ["h1", "h2"]  # the first part's layer
     top_part = layers["cells"][0].bounds()
-    # 306 - 6 gap = 300: the first part gets 100 (24 of it for its caption), the second 200.
-    assert top_part[1] == pytest.approx(306 - 100) and top_part[3] == pytest.approx(100 - 24)
+    # 606 - 6 gap = 600. Each part first gets its least height (card grid: 140, plus 24 for
+    # the first one's caption), the 296 px left go 1:2 by weight.
+    first_h = 140 + 24 + 296 / 3
+    assert top_part[1] == pytest.approx(606 - first_h)
+    assert top_part[3] == pytest.approx(first_h - 24)
+    assert min_height(scene, 200) == pytest.approx(140 + 24 + 6 + 140)
+    # Too little room: both parts shrink alike (the legibility check then reports them).
+    cramped = places(scene, (0.0, 0.0, 200.0, 156.0))["cells"][0].bounds()
+    assert cramped[3] + 24 == pytest.approx(150 * 164 / 304)
 
 
 def test_marks_for_a_field_name_its_layer_legal_choices_selection_order_and_focus() -> None:
