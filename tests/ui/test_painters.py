@@ -148,18 +148,39 @@ def test_parts_stack_top_to_bottom_and_a_layer_comes_from_the_first_part_that_ha
         "cells": [{"id": "d1", "row": 0, "col": 0}],
     }
     scene = {"kind": "parts", "parts": [first, second]}
-    layers = places(scene, (0.0, 0.0, 200.0, 606.0))
+    layers = places(scene, (0.0, 0.0, 200.0, 306.0))
     assert [p.id for p in layers["cells"]] == ["h1", "h2"]  # the first part's layer
     top_part = layers["cells"][0].bounds()
-    # 606 - 6 gap = 600. Each part first gets its least height (card grid: 140, plus 24 for
-    # the first one's caption), the 296 px left go 1:2 by weight.
-    first_h = 140 + 24 + 296 / 3
-    assert top_part[1] == pytest.approx(606 - first_h)
+    # 306 - 6 gap = 300. Each part first gets its least height (a row of cards: 42, plus
+    # 24 for the first one's caption), the 192 px left go 1:2 by weight.
+    first_h = 42 + 24 + 192 / 3
+    assert top_part[1] == pytest.approx(306 - first_h)
     assert top_part[3] == pytest.approx(first_h - 24)
-    assert min_height(scene, 200) == pytest.approx(140 + 24 + 6 + 140)
-    # Too little room: both parts shrink alike (the legibility check then reports them).
-    cramped = places(scene, (0.0, 0.0, 200.0, 156.0))["cells"][0].bounds()
-    assert cramped[3] + 24 == pytest.approx(150 * 164 / 304)
+    assert min_height(scene, 200) == pytest.approx(42 + 24 + 6 + 42)
+
+
+def test_crowded_parts_keep_the_part_the_step_picks_from() -> None:
+    from ui.painters import places
+    from ui.painters.parts import part_boxes
+
+    grid = {
+        "kind": "card-grid",
+        "rows": 2,
+        "cols": 2,
+        "title": {"t": "Display"},
+        "cells": [{"id": "c1", "row": 0, "col": 0}],
+    }
+    panels = {
+        "kind": "tracks",
+        "title": {"t": "Players"},
+        "players": [{"id": "blue", "name": "Blue"}, {"id": "white", "name": "White"}],
+    }
+    scene = {"kind": "parts", "title": {"t": "Table"}, "parts": [grid, panels]}
+    box = (0.0, 0.0, 300.0, 200.0)  # needs 88 + 24 + 6 + 140 + 24 = 282
+    assert set(places(scene, box)) == {"cells"}  # in order: the grid fits, the panels not
+    assert set(places(scene, box, "players")) == {"players"}  # the step picks a player
+    drawn, left_out = part_boxes(scene, box, "players")
+    assert [part for part, _, _ in drawn] == [panels] and left_out == [grid]
 
 
 def test_marks_for_a_field_name_its_layer_legal_choices_selection_order_and_focus() -> None:

@@ -6,7 +6,7 @@ painter turns it into Kivy canvas instructions. Everything here works on a
 
 The API the screens use
 -----------------------
-``places(scene, box) -> {layer: (Place, ...)}``
+``places(scene, box, layer=None) -> {layer: (Place, ...)}``
     Where every tappable place of every layer lies (pure geometry, no Kivy):
     ``sides`` (control-board trays), ``hexes``, ``columns``, ``players``,
     ``cells`` (card-grid); with ``parts`` a layer is looked up in the parts in
@@ -38,8 +38,9 @@ the marks, the language or its size change, and dispatches
                                          focus=focused_id, values=form.values))
     view.drawing.bind(on_place=lambda _w, layer, ident: controller.tap(layer, ident))
 
-A painter module has ``layout(scene, box) -> Layers`` (pure) and
-``paint(pen, box, scene, tr, values)``, drawing through a
+A painter module has ``layout(scene, box, layer) -> Layers`` (pure),
+``paint(pen, box, scene, tr, marks)`` and optionally ``min_height(scene,
+width)``, drawing through a
 :class:`ui.painters.pen.Pen` (text never under 16 px, every text box
 recorded). Unknown kinds fall back to the facts painter, which draws nothing:
 the facts list beside the picture is the whole picture.
@@ -126,17 +127,21 @@ def kind_of(scene: Mapping[str, Any]) -> str:
     return "parts" if scene.get("parts") else str(scene.get("kind"))
 
 
-def places(scene: Mapping[str, Any], box: Box) -> Layers:
-    """Every tappable place of ``scene`` drawn in ``box``, by layer."""
+def places(scene: Mapping[str, Any], box: Box, layer: str | None = None) -> Layers:
+    """Every tappable place of ``scene`` drawn in ``box``, by layer.
+
+    ``layer``: the layer the step picks from (``Marks.layer``); a scene of
+    ``parts`` too tall for the box keeps the part with that layer first.
+    """
     if not scene:
         return {}
-    layers: Layers = painter_for(kind_of(scene)).layout(scene, box)
+    layers: Layers = painter_for(kind_of(scene)).layout(scene, box, layer)
     return layers
 
 
 def place_at(scene: Mapping[str, Any], box: Box, layer: str, x: float, y: float) -> str | None:
     """The id of the place of ``layer`` at ``(x, y)`` (a tap), or ``None``."""
-    return hit(places(scene, box), layer, x, y)
+    return hit(places(scene, box, layer), layer, x, y)
 
 
 @dataclass(frozen=True)
@@ -163,7 +168,7 @@ def paint(
     layers: Layers = {}
     if scene and box[2] >= 10 and box[3] >= 10:
         painter = painter_for(kind_of(scene))
-        painter.paint(pen, box, scene, tr, marks.values)
-        layers = painter.layout(scene, box)
+        painter.paint(pen, box, scene, tr, marks)
+        layers = painter.layout(scene, box, marks.layer)
         draw_marks(pen, layers, marks)
     return Picture(layers, tuple(pen.labels), tuple(pen.overlays))

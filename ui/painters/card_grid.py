@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from rules.text import Translator
 from ui.app.presenters import tr_msg
 from ui.painters.flow import flow
-from ui.painters.places import Box, Layers, Place, item_id, rectangle
+from ui.painters.places import Box, Layers, Marks, Place, item_id, rectangle
 
 if TYPE_CHECKING:
     from ui.painters.pen import Pen
@@ -31,6 +31,24 @@ SHADES = {
 PLAIN = (0.26, 0.27, 0.32, 1)
 
 
+#: A 16-px line is 19 px high; a card keeps 4 px of margin.
+LINE_H = 19.0
+#: Cards narrower than this may need three lines for a two-word name ("Animal promocional").
+NARROW = 90.0
+
+
+def name_lines(scene: Mapping[str, Any], width: float) -> int:
+    """Lines a card's name may need: two, three on narrow cards."""
+    cols = max(1, int(scene.get("cols", 1)))
+    return 3 if (width - GAP * (cols - 1)) / cols < NARROW else 2
+
+
+def min_height(scene: Mapping[str, Any], width: float) -> float:
+    """Every row of cards tall enough for its name (two or three lines)."""
+    rows = max(1, int(scene.get("rows", 1)))
+    return rows * (name_lines(scene, width) * LINE_H + 4) + GAP * (rows - 1)
+
+
 def cell_box(scene: Mapping[str, Any], box: Box, row: int, col: int) -> Box:
     x, y, w, h = box
     rows = max(1, int(scene.get("rows", 1)))
@@ -40,7 +58,7 @@ def cell_box(scene: Mapping[str, Any], box: Box, row: int, col: int) -> Box:
     return (x + col * (cw + GAP), y + h - (row + 1) * ch - row * GAP, cw, ch)
 
 
-def layout(scene: Mapping[str, Any], box: Box) -> Layers:
+def layout(scene: Mapping[str, Any], box: Box, layer: str | None = None) -> Layers:
     out = []
     for index, cell in enumerate(scene.get("cells", [])):
         b = cell_box(scene, box, int(cell.get("row", 0)), int(cell.get("col", 0)))
@@ -50,9 +68,7 @@ def layout(scene: Mapping[str, Any], box: Box) -> Layers:
     return {"cells": tuple(out)}
 
 
-def paint(
-    pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, values: Mapping[str, Any]
-) -> None:
+def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: Marks) -> None:
     line_h = pen.measure("Ag", 16)[1]
     for cell in scene.get("cells", []):
         x, y, w, h = cell_box(scene, box, int(cell.get("row", 0)), int(cell.get("col", 0)))
@@ -62,26 +78,17 @@ def paint(
         tokens = list(cell.get("tokens", []))
         sub = tr_msg(cell.get("sub"), tr)
         label = tr_msg(cell.get("label"), tr)
-        # Lines from the top: the name (two lines when it needs them), the sub line when
-        # there is room left; the tokens take the bottom line.
+        # From the top: the name (on up to three lines), the sub line when there is room
+        # left; the tokens take the bottom line.
         room = int((h - 4) // line_h)
         token_lines = 1 if tokens and room >= 2 else 0
-        wide = pen.measure(label, 16, bold=True)[0] > w - 6
-        name_lines = 2 if wide and room - token_lines >= 2 else 1
-        sub_lines = 1 if sub and room - token_lines - name_lines >= 1 else 0
+        lines = max(1, min(3, room - token_lines))
         top = y + h - 2
         if label:
-            drawn = pen.text(
-                label,
-                (x + w / 2, top - name_lines * line_h / 2),
-                16,
-                w - 6,
-                bold=True,
-                lines=name_lines,
-            )
+            drawn = pen.text(label, (x + w / 2, 0), 16, w - 6, bold=True, lines=lines, top=top)
             top = (drawn.y if drawn else top - line_h) - 1
-        if sub_lines:
-            pen.text(sub, (x + w / 2, top - line_h / 2), 16, w - 6, (0.85, 0.9, 1, 1))
+        if sub and top - y - 2 - token_lines * line_h >= line_h:
+            pen.text(sub, (x + w / 2, 0), 16, w - 6, (0.85, 0.9, 1, 1), top=top)
         if token_lines:
             texts = [str(t.get("text", "")) for t in tokens]
             flow(

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from rules.text import Translator
 from ui.app.presenters import tr_msg
 from ui.painters.flow import flow
-from ui.painters.places import Box, Layers, Place, Point, item_id, rectangle
+from ui.painters.places import Box, Layers, Marks, Place, Point, item_id, rectangle
 from ui.painters.style import ink_for
 
 if TYPE_CHECKING:
@@ -26,13 +26,18 @@ if TYPE_CHECKING:
 
 GAP = 6.0
 MARKER_H = 16.0
-TITLE_H = 44.0  # two lines of 16-18 px
+TITLE_H = 42.0  # two lines of 16 px
 CHIP_H = 24.0
 DIRECTIONS = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}
 
 
 def _bottom_band(scene: Mapping[str, Any]) -> float:
-    return 44.0 if scene.get("strip") or scene.get("arrows") else 0.0
+    return 40.0 if scene.get("strip") or scene.get("arrows") else 0.0
+
+
+def min_height(scene: Mapping[str, Any], width: float) -> float:
+    """Titles on two lines, one chip, the marker and the band of arrows and strip."""
+    return TITLE_H + CHIP_H + 8 + MARKER_H + _bottom_band(scene)
 
 
 def _column_boxes(scene: Mapping[str, Any], box: Box) -> list[Box]:
@@ -45,7 +50,7 @@ def _column_boxes(scene: Mapping[str, Any], box: Box) -> list[Box]:
     return [(x + i * (col_w + GAP), bottom, col_w, y + h - bottom) for i in range(len(cols))]
 
 
-def layout(scene: Mapping[str, Any], box: Box) -> Layers:
+def layout(scene: Mapping[str, Any], box: Box, layer: str | None = None) -> Layers:
     cols = scene.get("columns", [])
     return {
         "columns": tuple(
@@ -67,9 +72,7 @@ def grouped(items: list[dict[str, Any]]) -> list[tuple[str, str, int]]:
     return out
 
 
-def paint(
-    pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, values: Mapping[str, Any]
-) -> None:
+def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: Marks) -> None:
     cols = scene.get("columns", [])
     for index, (column, (cx, bottom, col_w, col_h)) in enumerate(
         zip(cols, _column_boxes(scene, box), strict=True)

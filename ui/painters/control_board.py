@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.text import Translator
 from ui.app.presenters import tr_msg
-from ui.painters.places import Box, Layers, Place, Point, item_id, live_value, regular
+from ui.painters.places import Box, Layers, Marks, Place, Point, item_id, live_value, regular
 from ui.painters.style import ink_for
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def min_height(scene: Mapping[str, Any], width: float) -> float:
     return beside if width >= WIDE * beside else 190.0
 
 
-def layout(scene: Mapping[str, Any], box: Box) -> Layers:
+def layout(scene: Mapping[str, Any], box: Box, layer: str | None = None) -> Layers:
     g = geometry(box)
     out = []
     for index, side in enumerate(scene.get("sides", [])):
@@ -84,9 +84,7 @@ def layout(scene: Mapping[str, Any], box: Box) -> Layers:
     return {"sides": tuple(out)}
 
 
-def paint(
-    pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, values: Mapping[str, Any]
-) -> None:
+def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: Marks) -> None:
     g = geometry(box)
     cx, cy = g.centre
     corners = [
@@ -119,7 +117,7 @@ def paint(
         if tray:
             fill = pen.rgba(tray.get("colour"))
             pen.disc((mx, my), r, fill)
-            count = live_value(tray, tray.get("count", ""), values)
+            count = live_value(tray, tray.get("count", ""), marks.values)
             pen.text(str(count), (mx, my), max(20, r), 2 * r - 4, ink_for(fill), bold=True)
         else:
             pen.ring((mx, my), r * 0.8, (0.5, 0.5, 0.5, 1), 1.2)

@@ -6,17 +6,15 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from rules.text import Translator
-from ui.painters.places import Box, Layers
+from ui.painters.places import Box, Layers, Marks
 
 if TYPE_CHECKING:
     from ui.painters.pen import Pen
 
 
-def layout(scene: Mapping[str, Any], box: Box) -> Layers:
+def layout(scene: Mapping[str, Any], box: Box, layer: str | None = None) -> Layers:
     return {}
 
 
-def paint(
-    pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, values: Mapping[str, Any]
-) -> None:
+def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: Marks) -> None:
     """Draw nothing: :class:`ui.painters.view.SceneView` lists the facts itself."""

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from rules.text import Translator
-from ui.painters.places import Box, Layers, Place, Point, item_id
+from ui.painters.places import Box, Layers, Marks, Place, Point, item_id
 from ui.painters.style import ink_for
 
 if TYPE_CHECKING:
@@ -98,7 +98,7 @@ def corners(centre: Point, size: tuple[float, float], flat: bool = False) -> tup
     )
 
 
-def layout(scene: Mapping[str, Any], box: Box) -> Layers:
+def layout(scene: Mapping[str, Any], box: Box, layer: str | None = None) -> Layers:
     hexes = list(scene.get("hexes", []))
     flat = scene.get("orientation") == "flat-top"
     size, centres = layout_centres(hexes, box, flat)
@@ -110,9 +110,7 @@ def layout(scene: Mapping[str, Any], box: Box) -> Layers:
     }
 
 
-def paint(
-    pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, values: Mapping[str, Any]
-) -> None:
+def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: Marks) -> None:
     hexes = list(scene.get("hexes", []))
     flat = scene.get("orientation") == "flat-top"
     (sx, sy), centres = layout_centres(hexes, box, flat)

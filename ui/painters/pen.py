@@ -125,23 +125,29 @@ class Pen:
         bold: bool = False,
         lines: int = 1,
         halign: str = "center",
+        top: float | None = None,
     ) -> LabelBox | None:
         """Draw ``text`` centred on ``centre`` within ``max_width``, in at most ``lines`` lines.
 
-        Wrapped lines are aligned by ``halign`` (``"center"`` or ``"left"``).
+        Wrapped lines are aligned by ``halign`` (``"center"`` or ``"left"``);
+        with ``top`` the text hangs from that height instead of centring on
+        ``centre[1]`` (a name of one, two or three lines under a card's edge).
 
         It tries ``size`` and smaller sizes down to :data:`TEXT_MIN` on one line,
-        then (``lines`` > 1) wrapped; what still does not fit is cut with an
-        ellipsis and recorded as ``truncated`` (the legibility check reports it).
+        then (``lines`` > 1) wrapped, then not bold; what still does not fit is
+        cut with an ellipsis and recorded as ``truncated`` (the legibility check
+        reports it).
         """
         if not text:
             return None
         size = max(float(size), TEXT_MIN)
         texture, truncated = self._fit(text, size, max_width, bold, lines, halign)
+        if truncated and bold:  # bold is style; every letter on screen matters more
+            texture, truncated = self._fit(text, size, max_width, False, lines, halign)
         if texture is None:
             return None
         w, h = texture.size
-        x, y = centre[0] - w / 2, centre[1] - h / 2
+        x, y = centre[0] - w / 2, (centre[1] - h / 2) if top is None else top - h
         with self.canvas:
             Color(*rgba)
             Rectangle(texture=texture, pos=(x, y), size=(w, h))

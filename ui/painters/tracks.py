@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from rules.text import Translator
 from ui.app.presenters import tr_msg
 from ui.painters.flow import flow, lines_needed
-from ui.painters.places import Box, Layers, Place, item_id, rectangle
+from ui.painters.places import Box, Layers, Marks, Place, item_id, rectangle
 from ui.painters.style import ink_for
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def panel_boxes(scene: Mapping[str, Any], box: Box) -> list[Box]:
     return [(x, y + h - (i + 1) * ph - i * GAP, w, ph) for i in range(n)]
 
 
-def layout(scene: Mapping[str, Any], box: Box) -> Layers:
+def layout(scene: Mapping[str, Any], box: Box, layer: str | None = None) -> Layers:
     players = scene.get("players", [])
     return {
         "players": tuple(
@@ -54,9 +54,7 @@ def layout(scene: Mapping[str, Any], box: Box) -> Layers:
     }
 
 
-def paint(
-    pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, values: Mapping[str, Any]
-) -> None:
+def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: Marks) -> None:
     players = scene.get("players", [])
     for player, (x, y, w, h) in zip(players, panel_boxes(scene, box), strict=True):
         top = y + h
