@@ -218,7 +218,7 @@ class ComponentEditor(Game):
             return Prompt(
                 step=SAVED_STEP,
                 title=msg("Components saved"),
-                phase=msg(self.title),
+                phase=msg("Your components"),
                 lines=(
                     msg("Your own components are saved: new games use them."),
                     msg("Games already started keep the set they began with."),
@@ -230,7 +230,7 @@ class ComponentEditor(Game):
             return Prompt(
                 step=PAGE_STEP,
                 title=page.title,
-                phase=msg(self.title),
+                phase=msg("Your components"),
                 lines=page.lines,
                 fields=page.fields,
             )
@@ -259,8 +259,8 @@ class ComponentEditor(Game):
         lines += self.menu_lines(draft)
         return Prompt(
             step=MENU_STEP,
-            title=msg("Your components"),
-            phase=msg(self.title),
+            title=msg(self.title),
+            phase=msg("Your components"),
             lines=tuple(lines),
             fields=(
                 Field(
@@ -343,9 +343,7 @@ class ComponentEditor(Game):
         return {
             "kind": "facts",
             "title": msg(self.title).to_json(),
-            "facts": [
-                [item.label.to_json(), "-" if item in missing else "OK"] for item in items
-            ],
+            "facts": [[item.label.to_json(), "-" if item in missing else "OK"] for item in items],
         }
 
     def status(self, state: State) -> tuple[Msg, ...]:

@@ -127,7 +127,7 @@ class SchemaEditor(ComponentEditor):
         self.game = game
         self.game_name = game.name  # type: ignore[misc]
         self.name = f"{game.name}-components"  # type: ignore[misc]
-        self.title = f"{game.title}: your components"  # type: ignore[misc]
+        self.title = game.title  # type: ignore[misc]
         schema = game.component_schema()
         assert schema is not None, f"{game.name} has no components"
         self._schema = schema

@@ -95,9 +95,7 @@ def lines(info: GameComponents) -> tuple[Msg, ...]:
         done, total = info.draft
         out.append(_("Your entry is half done: {done} of {all}.", done=done, all=total))
     if info.learned:
-        out.append(
-            _("{n} component(s) entered during play wait to be saved.", n=info.learned)
-        )
+        out.append(_("{n} component(s) entered during play wait to be saved.", n=info.learned))
     return tuple(out)
 
 

@@ -191,7 +191,9 @@ class ComponentStore:
         except (OSError, SituationError):
             return []
         entries = doc.get("entries") if isinstance(doc, dict) else None
-        return [dict(e) for e in entries if isinstance(e, dict)] if isinstance(entries, list) else []
+        return (
+            [dict(e) for e in entries if isinstance(e, dict)] if isinstance(entries, list) else []
+        )
 
     def add_learned(self, game: str, entries: Sequence[Mapping[str, Any]]) -> int:
         """Keep new entries for ``game`` (an entry already kept is not repeated); how many new."""
@@ -202,9 +204,7 @@ class ComponentStore:
             if entry not in unique:
                 unique.append(entry)
         if unique:
-            write_atomically(
-                self.learned_path(game), dump_json({"entries": kept + unique}) + "\n"
-            )
+            write_atomically(self.learned_path(game), dump_json({"entries": kept + unique}) + "\n")
         return len(unique)
 
     def clear_learned(self, game: str) -> None:
@@ -216,7 +216,9 @@ class ComponentStore:
         try:
             item = self.load(game)
         except ComponentFileError as exc:
-            return ComponentStatus(game=game, own=None, problem=str(exc), learned=self.learned(game))
+            return ComponentStatus(
+                game=game, own=None, problem=str(exc), learned=self.learned(game)
+            )
         return ComponentStatus(game=game, own=item, problem=None, learned=self.learned(game))
 
 

@@ -133,7 +133,7 @@ def test_correcting_the_own_set_starts_from_it_and_changes_one_card() -> None:
 def test_a_start_set_that_fails_the_schema_is_refused() -> None:
     bad = copy.deepcopy(nomads_example())
     bad["cards"] = bad["cards"][:15]
-    with pytest.raises(IllegalInput, match="start.cards: needs at least 16"):
+    with pytest.raises(IllegalInput, match=r"start\.cards: needs at least 16"):
         Session(editor_for("nomads"), {"start": bad}, seed=1)
 
 

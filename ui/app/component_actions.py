@@ -63,7 +63,7 @@ class ComponentActions:
     #: Where the editor was opened from: ("setup", game) or ("components", "").
     editor_origin: tuple[str, str] | None = None
     #: The component files found on the sticks when the USB screen was last opened.
-    usb_found: list[Found] = []
+    usb_found: tuple[Found, ...] = ()
 
     if TYPE_CHECKING:
 
@@ -146,7 +146,7 @@ class ComponentActions:
 
     def open_usb(self) -> None:
         """Look for component files on the plugged-in sticks and show them."""
-        self.usb_found = component_files(sticks())
+        self.usb_found = tuple(component_files(sticks()))
         self.show("usb")
 
     def usb_rows(self) -> list[FileRow]:
@@ -161,7 +161,9 @@ class ComponentActions:
             same = info is not None and info.own_digest == found.item.digest
             title = self.text(Msg(games[found.item.game].title))
             detail = (
-                self.text(_("{game}: a component set ({digest})", game=title, digest=found.item.digest)),
+                self.text(
+                    _("{game}: a component set ({digest})", game=title, digest=found.item.digest)
+                ),
                 self.text(
                     _("Already this box's set.")
                     if same
@@ -201,7 +203,7 @@ class ComponentActions:
                 "Imported: {game} now uses your own components.",
                 game=Msg(all_games()[item.game].title),
             )
-        self.usb_found = component_files(sticks())
+        self.usb_found = tuple(component_files(sticks()))
         self.show("usb")
 
     def usb_summary(self) -> str:

@@ -1,4 +1,4 @@
-"""``tableside components list|edit|check|export|import|usb``: the players' own printed components."""
+"""``tableside components list|edit|check|export|import|usb``: the players' own components."""
 
 from __future__ import annotations
 

@@ -87,7 +87,7 @@ class MaraudersEditor(ComponentEditor):
     """The Marauders' component editor (registered as ``marauders-components``)."""
 
     game_name = "marauders"
-    title = N_("Prehistory: your marauder components")
+    title = N_("Prehistory: marauder tribe")
 
     def schema(self) -> Spec:
         schema = get_game(self.game_name).component_schema()

@@ -63,7 +63,7 @@ class NomadsEditor(ComponentEditor):
     """The Nomads' component editor (registered as ``nomads-components``)."""
 
     game_name = "nomads"
-    title = N_("Endless Winter: your Nomads components")
+    title = N_("Endless Winter: Nomads")
 
     def schema(self) -> Spec:
         return SCHEMA
@@ -186,7 +186,11 @@ class NomadsEditor(ComponentEditor):
         corner = (
             ("big", msg("Big arrow"), _word(card["big"])),
             ("small", msg("Small arrow"), _word(card["small"])),
-            ("workforce", msg("Labor"), Msg(str(card["workforce"] if card["workforce"] is not None else "?"))),
+            (
+                "workforce",
+                msg("Labor"),
+                Msg(str(card["workforce"] if card["workforce"] is not None else "?")),
+            ),
         )
         for col_index, (ident, label, value) in enumerate(corner):
             cells.append(
@@ -357,7 +361,9 @@ class NomadsEditor(ComponentEditor):
             )
             for space, benefit in sorted(track["benefits"].items(), key=lambda kv: int(kv[0])):
                 for what, n in benefit.items():
-                    lines.append(msg("Space {s} gives {n} × {what}.", s=space, n=n, what=term(what)))
+                    lines.append(
+                        msg("Space {s} gives {n} × {what}.", s=space, n=n, what=term(what))
+                    )
         return Page(
             key=key,
             title=CHECKS[key],
@@ -403,9 +409,7 @@ class NomadsEditor(ComponentEditor):
             if beyond:
                 raise IllegalInput(f"space {beyond[0]} gives a benefit: the track is longer", "top")
             last = track["rate"][str(min(track["top"], top))]
-            track["rate"] = {
-                str(s): track["rate"].get(str(s), last) for s in range(top + 1)
-            }
+            track["rate"] = {str(s): track["rate"].get(str(s), last) for s in range(top + 1)}
             track["top"] = top
         if key not in draft["checked"]:
             draft["checked"].append(key)
