@@ -224,6 +224,7 @@ class ComponentEditor(Game):
                     msg("Games already started keep the set they began with."),
                 ),
                 finished=True,
+                confirm_label=msg("Done"),
             )
         if state["step"] == "page":
             page = self.page(draft, state["page"])
