@@ -223,6 +223,36 @@ def advance_visible(st: State, ans: Mapping[str, Any], out: Out) -> Decision | N
     return None
 
 
+def card_entries(st: State, ans: Mapping[str, Any]) -> tuple[dict[str, Any], ...]:
+    """What a "face" or "visible" answer says about a printed card that the set has otherwise.
+
+    The players correct a card to what is printed on it; each difference from
+    the component set is an entry the component editor takes
+    (``rules/games/nomads/editor.py``), so the next game knows the card.
+    """
+    known = catalogue_of(st).cards
+    if st["step"] == "face":
+        cid = st["pending"]["id"]
+        face = {k: ans[k] for k in ("marked", "big", "small", "workforce")}
+        if all(known[cid][k] == v for k, v in face.items()):
+            return ()
+        return ({"part": "card", "id": cid, **face},)
+    if st["step"] != "visible":
+        return ()
+    column = st["column"]
+    pile = st["discard"]
+    seen = [(pile[-1]["id"], {"upper": ans["a0"], "lower": ans["a1"]})]
+    seen += [
+        (card["id"], {"lower": ans[f"a{k}"]}) for k, card in enumerate(reversed(pile[:-1]), 2)
+    ]
+    out = []
+    for cid, rows in seen:
+        printed = dict(zip(("upper", "lower"), known[cid]["actions"][column], strict=True))
+        if any(printed[row] != action for row, action in rows.items()):
+            out.append({"part": "card", "id": cid, "column": column, **rows})
+    return tuple(out)
+
+
 def queue_turn(st: State, column: str) -> None:
     st["queue"].extend(visible_actions(st, column))
     st["after"] = "turn_end"
