@@ -287,6 +287,9 @@ class Terminal:
             return
         for line in lines(info):
             self.say(str(line))
+        if not (self._plain_read is input and sys.stdin.isatty()):
+            self.say(f"Enter them with: tableside components edit {game_name}")
+            return  # scripted input: the script answers the game, not this offer
         answer = self.ask(f"{action(info)} now? [y/N]: ").lower()
         if answer in {"y", "yes", "j", "ja", "s", "sim"}:
             self.edit_components(game_name)
