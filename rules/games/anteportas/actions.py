@@ -68,10 +68,7 @@ def tiles_left(field: Field, kind: str, kit: Kit) -> int:
 
 def colonists_left(field: Field, kind: str, kit: Kit) -> int:
     """Farmers or Citizens the box still holds beyond those on the Battleground and in the Sickbay."""
-    used = field["sickbay"][kind] + sum(
-        1 for s in field["hexes"].values() for x in s["soldiers"] if x["kind"] == kind
-    )
-    return max(0, kit.defences.box(kind) - used)
+    return max(0, kit.defences.box(kind) - _colonists_used(field, kind))
 
 
 def movable(field: Field, kit: Kit) -> list[int]:
@@ -175,8 +172,14 @@ def apply_action(field: Field, action: dict[str, Any], table: Table, kit: Kit, a
     handler(field, action, table, kit, asker)
 
 
+def _some(count: int, what: str) -> None:
+    if count <= 0:
+        raise IllegalInput("nothing was chosen: set at least one", what)
+
+
 def _enlist(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Asker) -> None:
     point = kit.board.spawn_point
+    _some(a["farmer"] + a["citizen"], "units")
     for kind in ("farmer", "citizen"):
         if a[kind] > colonists_left(field, kind, kit):
             raise IllegalInput(f"the box holds no more {kind}s", kind)
@@ -220,12 +223,14 @@ def _take(field: Field, picks: dict[str, int], where: str) -> dict[int, list[dic
 
 
 def _discharge(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Asker) -> None:
+    _some(sum(a["soldiers"].values()), "soldiers")
     taken = _take(field, a["soldiers"], "soldiers")
     n = sum(len(v) for v in taken.values())
     asker.log.say(msg("{n} Soldier(s) discharged into free Residences", n=n))
 
 
 def _to_sickbay(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Asker) -> None:
+    _some(sum(a["soldiers"].values()), "soldiers")
     taken = _take(field, a["soldiers"], "soldiers")
     for soldiers in taken.values():
         for x in soldiers:
@@ -260,7 +265,7 @@ def _deploy(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Aske
             )
         there["tile"], here["tile"] = tile, None
     if not soldiers and not a["building"]:
-        raise IllegalInput("choose what moves", "farmer")
+        raise IllegalInput("nothing was chosen: set at least one", "units")
     there["soldiers"] += soldiers
     asker.log.say(msg("Units moved from #{a} to #{b}", a=start, b=to))
     _battle_if_invaders(field, to, table, kit, asker, 1 if a["supreme"] else 0)
@@ -275,6 +280,7 @@ def _rotate(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Aske
 
 
 def _heal(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Asker) -> None:
+    _some(a["farmer"] + a["citizen"], "units")
     costs = kit.defences.costs["heal"]
     for kind in ("farmer", "citizen"):
         if a[kind] > field["sickbay"][kind]:
@@ -288,6 +294,7 @@ def _heal(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Asker)
 
 
 def _upright(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Asker) -> None:
+    _some(sum(a["soldiers"].values()), "soldiers")
     costs = kit.defences.costs["upright"]
     count = 0
     for key, n in a["soldiers"].items():
@@ -401,6 +408,27 @@ def _correct(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Ask
         if troop["basic"] + troop["elite"]:
             field["troops"][key] = dict(troop)
         asker.log.say(msg("Hex #{hex} updated", hex=int(key)))
+    for kind in ("farmer", "citizen"):
+        if colonists_left(field, kind, kit) == 0 and _colonists_used(field, kind) > kit.defences.box(kind):
+            raise IllegalInput(f"the box holds only {kit.defences.box(kind)} {kind}s", "soldiers")
+    for kind in ("trap", "bomb", *MINE_KINDS, *BUILDING_KINDS):
+        if _over_limit(field, kind, kit):
+            raise IllegalInput("more tiles of a kind than the box holds", "tile")
+
+
+def _colonists_used(field: Field, kind: str) -> int:
+    return field["sickbay"][kind] + sum(
+        1 for s in field["hexes"].values() for x in s["soldiers"] if x["kind"] == kind
+    )
+
+
+def _over_limit(field: Field, kind: str, kit: Kit) -> bool:
+    on_board = [tile_kind(s["tile"]) for s in field["hexes"].values() if s["tile"] is not None]
+    return any(
+        sum(1 for k in on_board if k in limit["kinds"]) > int(limit["tiles"])
+        for limit in kit.defences.components["limits"]
+        if kind in limit["kinds"]
+    )
 
 
 HANDLERS = {

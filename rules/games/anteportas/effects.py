@@ -84,14 +84,15 @@ def wound(field: Field, hex_id: int, indices: list[int], log: Log) -> None:
 
 
 def damage_defence(
-    field: Field, hex_id: int, damage: int, kit: Kit, asker: Asker
+    field: Field, hex_id: int, damage: int, kit: Kit, asker: Asker, *, choose: bool = True
 ) -> tuple[bool, list[dict[str, Any]]]:
     """Deal ``damage`` to your Units on a hex outside Battle.
 
     Returns (whether any Unit fell, the Mines destroyed). As in Battle a Mine
     detonates first unless the players let the Soldiers take the damage; the
     question (``damage-N``) is asked only when the two orders lose different
-    Units and neither loses more than the other.
+    Units and neither loses more than the other, and not when the Mine is doomed
+    anyway (``choose=False``: next to an exploding Bomb).
     """
     s = side(field, hex_id)
     if damage <= 0 or not has_units(s):
@@ -99,7 +100,7 @@ def damage_defence(
     defs = kit.defences
     first, second = (allocate_defence(s, damage, defs, mine_first=f) for f in (True, False))
     loss = first
-    if offer_choice(s, first, second):
+    if choose and offer_choice(s, first, second):
         n = asker.number("damage")
         options = [
             {"mine_first": True, "falls": falls(s, first)},
@@ -166,7 +167,7 @@ def explode_bomb(
         exploded.append(here)
         remove_tile(field, here, log, "explodes")
         for target, damage in ((here, BOMB_DAMAGE), *((o, BOMB_SPLASH) for o in board.adjacent(here))):
-            _, mines = damage_defence(field, target, damage, kit, asker)
+            _, mines = damage_defence(field, target, damage, kit, asker, choose=False)
             lost += [(target, m) for m in mines]
             damage_troop(field, target, damage, twice, kit, log, moving)
         for other in board.adjacent(here):
@@ -201,13 +202,14 @@ def breathe_fire(
     s = side(field, hex_id)
     log.say(msg("The Dragons breathe fire on #{hex}", hex=hex_id))
     tile = s["tile"]
+    lost: list[dict[str, Any]] = []
     if tile is not None and tile["type"] == "mine":
         remove_tile(field, hex_id, log)
-        offer_replacement(field, hex_id, dict(tile), kit, asker, moving)
+        lost.append(dict(tile))
     elif tile is not None and tile["type"] == "bomb":
         explode_bomb(field, hex_id, twice, kit, asker, moving)
     applied, mines = damage_defence(field, hex_id, damage, kit, asker)
-    for mine in mines:
+    for mine in [*lost, *mines]:
         offer_replacement(field, hex_id, mine, kit, asker, moving)
     return 0 if applied else damage
 

@@ -193,7 +193,12 @@ def _move_what(f: BattleField, t: Table, kit: Kit, c: dict[str, Any]) -> tuple[F
     }
     fields = [_unit_counts("units", msg("Upright Soldiers that move"), limits, SOLDIER_NAMES)]
     tile = here["tile"]
-    if tile is not None and tile["type"] == "building" and kit.defences.buildings[tile["kind"]]["mobile"]:
+    reach = 2 if c["do"] == "advance" else 1
+    free = [
+        h for h in act.move_targets(f, int(c["from"]), reach, kit) if f["hexes"][str(h)]["tile"] is None
+    ]
+    mobile = tile is not None and tile["type"] == "building" and kit.defences.buildings[tile["kind"]]["mobile"]
+    if mobile and free:
         fields.append(
             Field(
                 key="building",

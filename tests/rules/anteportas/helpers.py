@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.games.anteportas.actions import Table, apply_action
 from rules.games.anteportas.asking import Asker, Log
+from rules.games.anteportas.cards import CARD_SPEC
 from rules.games.anteportas.battle import BattleContext, BattleResult, resolve_battle
 from rules.games.anteportas.game import new_field
 from rules.games.anteportas.kit import example_kit
@@ -59,17 +60,10 @@ def with_troops(f: dict[str, Any], **troops: tuple[int, int]) -> dict[str, Any]:
 def card(
     arrows: list[Any], powers: list[dict[str, Any]] | None = None, cid: str = "R199"
 ) -> dict[str, Any]:
-    norm = [a if isinstance(a, dict) else {"dir": a, "fire": False} for a in arrows]
-    for a in norm:
-        a.setdefault("fire", False)
-    return {
-        "id": cid,
-        "scenario": "dragons" if cid.startswith("D") else "raiders",
-        "era": 1,
-        "spawn": [],
-        "arrows": norm,
-        "powers": powers or [],
-    }
+    checked: dict[str, Any] = CARD_SPEC.check(
+        {"id": cid, "arrows": arrows, "powers": powers or []}, "card"
+    )
+    return checked
 
 
 @dataclass

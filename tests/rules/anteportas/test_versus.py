@@ -4,10 +4,35 @@ from __future__ import annotations
 
 import pytest
 
-from rules.errors import SituationError
-from rules.games.anteportas.decisions import decide_area_control, decide_capture_the_flag
-from rules.games.anteportas.versus import advance, area_control, capture_the_flag
-from tests.rules.anteportas.helpers import building, side
+from rules.errors import IllegalInput, SituationError
+from rules.games.anteportas.versus import advance as _advance
+from rules.games.anteportas.versus import area_control as _area_control
+from rules.games.anteportas.versus import capture_the_flag as _capture_the_flag
+from rules.registry import get_game
+from rules.session import Session
+from tests.rules.anteportas.helpers import KIT, building, side
+
+DECISIONS = get_game("anteportas").decisions()
+
+
+def area_control(units, spawns):  # type: ignore[no-untyped-def]
+    return _area_control(units, spawns, KIT)
+
+
+def capture_the_flag(mobile):  # type: ignore[no-untyped-def]
+    return _capture_the_flag(mobile, KIT)
+
+
+def advance(team, hex_id):  # type: ignore[no-untyped-def]
+    return _advance(team, hex_id, KIT)
+
+
+def decide_area_control(situation):  # type: ignore[no-untyped-def]
+    return DECISIONS["area-control"](situation)
+
+
+def decide_capture_the_flag(situation):  # type: ignore[no-untyped-def]
+    return DECISIONS["capture-the-flag"](situation)
 
 
 def test_control_is_sight_not_shared_with_the_other_team() -> None:
@@ -53,7 +78,10 @@ def test_capture_the_flag_compares_row_by_row() -> None:
 def test_decisions_validate_the_teams() -> None:
     with pytest.raises(SituationError) as info:
         decide_area_control({"teams": {"A": {"spawn_point": 2}}})
-    assert info.value.field == "teams"
+    assert info.value.field == "teams.B"
+    with pytest.raises(SituationError) as info:
+        decide_area_control({"teams": {"A": {"spawn_point": 2}, "B": {"spawn_point": 27, "battleground": {}}}})
+    assert info.value.field == "teams.A.battleground"
     with pytest.raises(SituationError) as info:
         decide_area_control(
             {
@@ -65,33 +93,41 @@ def test_decisions_validate_the_teams() -> None:
         )
     assert info.value.field == "teams.B.battleground.9"
     with pytest.raises(SituationError) as info:
-        decide_capture_the_flag({"teams": {"A": {"mobile_units": [40]}, "B": {}}})
+        decide_capture_the_flag({"teams": {"A": {"mobile_units": [40]}, "B": {"mobile_units": []}}})
     assert info.value.field == "teams.A.mobile_units[0]"
-    out = decide_capture_the_flag({"teams": {"A": {"mobile_units": [3]}, "B": {}}, "crossed": "B"})
+    out = decide_capture_the_flag(
+        {"teams": {"A": {"mobile_units": [3]}, "B": {"mobile_units": []}}, "crossed": "B"}
+    )
     assert out.result["winner"] == "B" and out.example_data
 
 
-def test_referee_flow_area_control() -> None:
-    from rules.registry import get_game
-    from rules.session import Session
+def set_hex(session: Session, team: str, hex_id: int, soldiers: dict, tile: str = "none") -> None:
+    session.answer({"action": team, "hex": str(hex_id)})
+    session.answer({"soldiers": soldiers, "tile": tile})
 
+
+def test_referee_flow_area_control() -> None:
     session = Session(get_game("anteportas"), {"mode": "area_control"}, seed=1)
     prompt = session.prompt()
     assert prompt.step == "versus-prep"
     assert any("6 Soldiers" in m.english() for m in prompt.lines)
     session.answer({})
-    decision = session.answer({"team_a": "4 F guard_post", "team_b": "19 F"})
+    set_hex(session, "A", 4, {"farmer": 1}, "guard_post")
+    set_hex(session, "B", 19, {"farmer": 1})
+    assert all(f.kind != "text" for f in session.prompt().fields)
+    decision = session.answer({})
     assert decision is not None and decision.result["winner"] == "A"
     assert session.prompt().finished
 
 
 def test_referee_flow_capture_the_flag_counts_mobile_units() -> None:
-    from rules.registry import get_game
-    from rules.session import Session
-
     session = Session(get_game("anteportas"), {"mode": "capture_the_flag"}, seed=1)
     session.answer({})
-    decision = session.answer({"team_a": "17 F", "team_b": "17 F catapult"})
+    set_hex(session, "A", 17, {"farmer": 1})
+    with pytest.raises(IllegalInput):
+        session.answer({"action": "B", "hex": "17"})  # team A holds #17
+    set_hex(session, "B", 22, {"farmer": 1}, "catapult")
+    decision = session.answer({})
     assert decision is not None
-    assert decision.result["advance"]["B"] == [4, 4]
+    assert decision.result["advance"] == {"A": [6], "B": [2, 2]}
     assert decision.result["winner"] == "A"
