@@ -147,9 +147,12 @@ def run_phase(s: dict[str, Any]) -> Decision:
         if defeat
         else msg("Battle Phase done: {n} troop(s) on the Battleground", n=len(field["troops"]))
     )
+    battles = [i for i, t in enumerate(trace) if t.rule == "compare Strength"]
     first = next((i for i, t in enumerate(trace) if t.decisive), None)
     if defeat:
         first = next(i for i, t in enumerate(trace) if t.rule == "defeat")
+    elif battles:
+        first = battles[-1]
     marked = tuple(
         TraceStep(rule=t.rule, finding=t.finding, data=t.data, decisive=i == first)
         for i, t in enumerate(trace)
@@ -269,6 +272,15 @@ def run_layout(s: dict[str, Any]) -> Decision:
     kit: Kit = s["kit"]
     board = kit.board
     tracer = Tracer()
+    tracer.decide(
+        "layout",
+        msg(
+            "{n} hexes; Spawn Area {area}; bottom row {bottom}",
+            n=len(board.hexes),
+            area=", ".join(f"#{h}" for h in board.spawn_area),
+            bottom=", ".join(f"#{h}" for h in board.bottom_row),
+        ),
+    )
     for hex_id in sorted(board.hexes):
         q, r = board.hexes[hex_id]
         tracer.add(

@@ -140,18 +140,18 @@ def _field_whole(kit: Kit) -> Callable[[dict[str, Any], str], None]:
                     join_path(path, "battleground"),
                     f"{used} {kind}s: the box holds {defs.box(kind)}",
                 )
+        given = value.get("supply") is not None
+        if not given:
+            value["supply"] = {"basic": 0, "elite": 0}
         for kind in ("basic", "elite"):
             on_board = sum(t[kind] for t in value["troops"].values())
-            if "supply" not in value or value["supply"] is None:
+            if not given:
                 left = defs.box(kind) - on_board
                 if left < 0:
                     raise SituationError(
                         join_path(path, "troops"),
                         f"{on_board} {kind} Units: the box holds {defs.box(kind)}",
                     )
-                value.setdefault("supply", {"basic": 0, "elite": 0})
-                if value["supply"] is None:
-                    value["supply"] = {"basic": 0, "elite": 0}
                 value["supply"][kind] = left
             elif on_board + value["supply"][kind] > defs.box(kind):
                 raise SituationError(
