@@ -116,6 +116,13 @@ def commit(state: State, done: Resolved) -> None:
     state["log"] = [m.to_json() for m in done.log.steps]
 
 
+def scratch(state: State) -> State:
+    """A copy of the state to resolve on; the (read-only) components are shared, not copied."""
+    out = copy.deepcopy({k: v for k, v in state.items() if k != "components"})
+    out["components"] = state["components"]
+    return out
+
+
 def _pending(state: State, what: str) -> dict[str, Any]:
     pending = state.get("pending")
     return dict(pending["answers"]) if pending and pending["what"] == what else {}
@@ -242,7 +249,7 @@ def spawn_prompt(state: State) -> Prompt:
             title=msg("Spawn Invaders"),
             lines=(*prep, msg("No Invaders spawn now.")),
         )
-    preview = copy.deepcopy(state)
+    preview = scratch(state)
     cards = _spawn_cards(preview) or []
     try:
         done = resolve(preview, "spawn", {"cards": cards}, _pending(state, "spawn"))
@@ -336,7 +343,7 @@ def _answer_question(state: State, what: str, answer: Mapping[str, Any]) -> tupl
 
 
 def _open_question(state: State, what: str, answers: Mapping[str, Any]) -> dict[str, Any]:
-    preview = copy.deepcopy(state)
+    preview = scratch(state)
     try:
         if what == "spawn":
             resolve(preview, "spawn", {"cards": _spawn_cards(preview) or []}, answers)
@@ -602,7 +609,7 @@ def battle_advance(state: State, answer: Mapping[str, Any]) -> tuple[State, Deci
         return menu_advance(state, answer)
     data = _move_data(state)
     if questions.KEY in answer:
-        preview = copy.deepcopy(state)
+        preview = scratch(state)
         try:
             resolve(preview, "move", data, state["battle_answers"])
         except NeedChoice as need:

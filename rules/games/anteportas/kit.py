@@ -85,9 +85,14 @@ def example_components() -> dict[str, Any]:
 _KITS: dict[str, Kit] = {}
 
 
-def kit_from(data: Mapping[str, Any], example: bool | None = None) -> Kit:
-    """The kit for component data already checked by :data:`COMPONENTS_SPEC`."""
-    digest = digest_of(data)
+def kit_from(
+    data: Mapping[str, Any], example: bool | None = None, digest: str | None = None
+) -> Kit:
+    """The kit for component data already checked by :data:`COMPONENTS_SPEC`.
+
+    ``digest``: the data's digest when already known (a state's record carries it).
+    """
+    digest = digest or digest_of(data)
     flag = bool(data.get("example", False)) if example is None else example
     key = f"{digest}:{flag}"
     if key not in _KITS:
@@ -103,8 +108,12 @@ def kit_from(data: Mapping[str, Any], example: bool | None = None) -> Kit:
 def kit_of(state: Mapping[str, Any]) -> Kit:
     """The kit of a game state (its ``components`` record)."""
     record = state.get("components")
-    example = bool(record.get("example", False)) if isinstance(record, Mapping) else None
-    return kit_from(components_of(state), example)
+    if isinstance(record, Mapping) and isinstance(record.get("digest"), str):
+        key = f"{record['digest']}:{bool(record.get('example', False))}"
+        if key in _KITS:
+            return _KITS[key]
+        return kit_from(components_of(state), bool(record.get("example", False)), record["digest"])
+    return kit_from(components_of(state))
 
 
 _EXAMPLE: list[Kit] = []
