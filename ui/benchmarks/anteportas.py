@@ -67,7 +67,9 @@ def run(quick: bool) -> list[Figure]:
         "powers": [],
     }
     move = _per_call_ms(
-        lambda: move_troop(field, 19, card, kit=kit, asker=Asker({}, Log(), defaults=True), dragons=True),
+        lambda: move_troop(
+            field, 19, card, kit=kit, asker=Asker({}, Log(), defaults=True), dragons=True
+        ),
         repeat,
     )
     rounds = 3 if quick else 20

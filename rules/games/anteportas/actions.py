@@ -67,7 +67,7 @@ def tiles_left(field: Field, kind: str, kit: Kit) -> int:
 
 
 def colonists_left(field: Field, kind: str, kit: Kit) -> int:
-    """Farmers or Citizens the box still holds beyond those on the Battleground and in the Sickbay."""
+    """Farmers or Citizens the box holds beyond those on the Battleground and in the Sickbay."""
     return max(0, kit.defences.box(kind) - _colonists_used(field, kind))
 
 
@@ -163,7 +163,9 @@ def knockback_groups(troop: dict[str, int]) -> list[tuple[int, int]]:
 # -- doing ------------------------------------------------------------------------------
 
 
-def apply_action(field: Field, action: dict[str, Any], table: Table, kit: Kit, asker: Asker) -> None:
+def apply_action(
+    field: Field, action: dict[str, Any], table: Table, kit: Kit, asker: Asker
+) -> None:
     """Carry out one action on ``field`` (changed in place); Battles and questions included."""
     do = action["do"]
     handler = HANDLERS.get(do)
@@ -186,7 +188,12 @@ def _enlist(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Aske
     new = [{"kind": k, "exhausted": False} for k in ("farmer", "citizen") for _ in range(a[k])]
     side(field, point)["soldiers"] += new
     asker.log.say(
-        msg("Enlisted: {f} Farmer(s), {c} Citizen(s) on #{hex}", f=a["farmer"], c=a["citizen"], hex=point)
+        msg(
+            "Enlisted: {f} Farmer(s), {c} Citizen(s) on #{hex}",
+            f=a["farmer"],
+            c=a["citizen"],
+            hex=point,
+        )
     )
     if a["citizen"]:
         asker.log.say(msg("Newly enlisted Citizens must be sustained now by the active player."))
@@ -214,7 +221,9 @@ def _take(field: Field, picks: dict[str, int], where: str) -> dict[int, list[dic
         parts = key.split("-")
         hex_id, kind, tired = int(parts[0]), parts[1], len(parts) > 2
         s = side(field, hex_id)
-        matching = [i for i, x in enumerate(s["soldiers"]) if x["kind"] == kind and x["exhausted"] == tired]
+        matching = [
+            i for i, x in enumerate(s["soldiers"]) if x["kind"] == kind and x["exhausted"] == tired
+        ]
         if n > len(matching):
             raise IllegalInput(f"#{hex_id} holds only {len(matching)} such Soldier(s)", where)
         for i in reversed(matching[:n]):
@@ -247,7 +256,9 @@ def _deploy(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Aske
     here, there = side(field, start), side(field, to)
     moving = []
     for kind in ("farmer", "citizen"):
-        upright = [i for i, x in enumerate(here["soldiers"]) if x["kind"] == kind and not x["exhausted"]]
+        upright = [
+            i for i, x in enumerate(here["soldiers"]) if x["kind"] == kind and not x["exhausted"]
+        ]
         if a[kind] > len(upright):
             raise IllegalInput(f"#{start} has only {len(upright)} upright {kind}(s)", kind)
         moving += upright[: a[kind]]
@@ -409,7 +420,9 @@ def _correct(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Ask
             field["troops"][key] = dict(troop)
         asker.log.say(msg("Hex #{hex} updated", hex=int(key)))
     for kind in ("farmer", "citizen"):
-        if colonists_left(field, kind, kit) == 0 and _colonists_used(field, kind) > kit.defences.box(kind):
+        if colonists_left(field, kind, kit) == 0 and _colonists_used(
+            field, kind
+        ) > kit.defences.box(kind):
             raise IllegalInput(f"the box holds only {kit.defences.box(kind)} {kind}s", "soldiers")
     for kind in ("trap", "bomb", *MINE_KINDS, *BUILDING_KINDS):
         if _over_limit(field, kind, kit):

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules.decision import TraceStep, Tracer
+from rules.decision import Tracer, TraceStep
 from rules.text import Msg, msg
 
 #: The kinds of question and their answer when nobody answers.
@@ -101,7 +101,9 @@ class Asker:
         return sorted(set(self.answers) - set(self.used))
 
 
-def mark_decisive(trace: tuple[TraceStep, ...], fallback: Msg, **data: Any) -> tuple[TraceStep, ...]:
+def mark_decisive(
+    trace: tuple[TraceStep, ...], fallback: Msg, **data: Any
+) -> tuple[TraceStep, ...]:
     """Keep one decisive step: the first already marked (a defeat, a merge), else the last
     Battle's comparison, else ``fallback`` appended."""
     if any(t.decisive for t in trace):

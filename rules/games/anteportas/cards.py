@@ -46,7 +46,9 @@ def _dodge_or_plain(value: Any) -> int:
 class _ArrowSpec(Spec):
     """``"down"``, ``{"dir": "left", "fire": true}`` or ``{"dodge": [...]}``, normalised."""
 
-    _plain = Obj({"dir": _DIR, "fire": Bool()}, required=frozenset({"dir"}), defaults={"fire": False})
+    _plain = Obj(
+        {"dir": _DIR, "fire": Bool()}, required=frozenset({"dir"}), defaults={"fire": False}
+    )
     _dodge = Obj(
         {"dodge": List(_DIR, min_length=1, max_length=6, unique=True), "fire": Bool()},
         required=frozenset({"dodge"}),
@@ -89,15 +91,9 @@ POWER_FIELDS: dict[str, dict[str, Spec]] = {
         "left": List(ARROW_SPEC, min_length=1, max_length=MAX_ARROWS),
         "right": List(ARROW_SPEC, min_length=1, max_length=MAX_ARROWS),
     },
-    "fire": {
-        "targets": List(
-            Obj({"dir": _DIR, "damage": Int(0, 20)}), min_length=1, max_length=6
-        )
-    },
+    "fire": {"targets": List(Obj({"dir": _DIR, "damage": Int(0, 20)}), min_length=1, max_length=6)},
     "temporarily_weaker": {"value": _VALUE},
-    "destroy_building": {
-        "kinds": List(Str(choices=BUILDING_KINDS), min_length=1, unique=True)
-    },
+    "destroy_building": {"kinds": List(Str(choices=BUILDING_KINDS), min_length=1, unique=True)},
     "dodge": {},
     "stealth": {"unit": Str(choices=STEALTH_UNITS)},
 }
@@ -163,7 +159,9 @@ def check_spawn_hexes(card: dict[str, Any], spawn_area: tuple[int, ...], path: s
     for i, place in enumerate(card["spawn"]):
         if place["hex"] not in spawn_area:
             area = ", ".join(f"#{h}" for h in spawn_area)
-            raise SituationError(f"{path}.spawn[{i}].hex", f"Invaders spawn in the Spawn Area ({area})")
+            raise SituationError(
+                f"{path}.spawn[{i}].hex", f"Invaders spawn in the Spawn Area ({area})"
+            )
 
 
 def deck_ids(cards: dict[str, dict[str, Any]], scenario: str, era: int) -> list[str]:

@@ -92,7 +92,11 @@ def fight(
         general, trench, indirect = fire_from(field, counts, kit)
         if general + trench:
             log.say(
-                msg("Fire support adds {n} to your Strength on #{hex}", n=general + trench, hex=hex_id)
+                msg(
+                    "Fire support adds {n} to your Strength on #{hex}",
+                    n=general + trench,
+                    hex=hex_id,
+                )
             )
         ctx = replace(
             ctx,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.decision import Decision, TraceStep, Tracer
+from rules.decision import Decision, Tracer, TraceStep
 from rules.errors import SituationError
 from rules.game import DecisionKind
 from rules.games.anteportas import situations as sit
@@ -24,7 +24,7 @@ from rules.games.anteportas.movement import move_troop
 from rules.games.anteportas.sight import in_sight
 from rules.games.anteportas.spawning import next_troop, phase_order
 from rules.games.anteportas.versus import area_control, capture_the_flag
-from rules.text import msg
+from rules.text import Msg, msg
 
 GAME = "anteportas"
 
@@ -63,13 +63,23 @@ def run_battle(s: dict[str, Any]) -> Decision:
 
 
 def _move(
-    field: dict[str, Any], hex_id: int, card: dict[str, Any], s: dict[str, Any], answers: dict[str, Any], path: str
+    field: dict[str, Any],
+    hex_id: int,
+    card: dict[str, Any],
+    s: dict[str, Any],
+    answers: dict[str, Any],
+    path: str,
 ) -> tuple[dict[str, Any], Decision]:
     kit: Kit = s["kit"]
     log = Log()
     asker = Asker(answers, log, defaults=True)
     outcome = move_troop(
-        field, hex_id, card, kit=kit, asker=asker, twice=s.get("twice", False),
+        field,
+        hex_id,
+        card,
+        kit=kit,
+        asker=asker,
+        twice=s.get("twice", False),
         dragons=s["scenario"] == "dragons",
     )
     unused = [k for k in asker.unused() if k in answers]
@@ -125,7 +135,7 @@ def run_phase(s: dict[str, Any]) -> Decision:
     for key in s.get("choices", {}):
         if key not in s["cards"]:
             raise SituationError(f"choices.{key}", "no card is given for this hex")
-    steps = []
+    steps: list[Msg] = []
     trace: list[TraceStep] = []
     paths = []
     defeat = False
@@ -255,7 +265,9 @@ def run_flag(s: dict[str, Any]) -> Decision:
     else:
         tracer.decide("furthest advance", msg("Every row is even: no team advanced further"))
     summary = (
-        msg("Team {team} wins", team=result["winner"]) if result["winner"] else msg("Tie: no team wins")
+        msg("Team {team} wins", team=result["winner"])
+        if result["winner"]
+        else msg("Tie: no team wins")
     )
     return Decision(
         game=GAME,

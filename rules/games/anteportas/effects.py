@@ -126,7 +126,10 @@ def damage_troop(
     """Deal ``damage`` to the Invaders on a hex: the troop resting there and one moving there."""
     if damage <= 0:
         return
-    for troop, resting in ((field["troops"].get(str(hex_id)), True), ((moving or {}).get(hex_id), False)):
+    for troop, resting in (
+        (field["troops"].get(str(hex_id)), True),
+        ((moving or {}).get(hex_id), False),
+    ):
         if troop is None or troop["basic"] + troop["elite"] == 0:
             continue
         lost = allocate_troop(troop, damage, twice, kit.defences)
@@ -166,7 +169,10 @@ def explode_bomb(
             continue
         exploded.append(here)
         remove_tile(field, here, log, "explodes")
-        for target, damage in ((here, BOMB_DAMAGE), *((o, BOMB_SPLASH) for o in board.adjacent(here))):
+        for target, damage in (
+            (here, BOMB_DAMAGE),
+            *((o, BOMB_SPLASH) for o in board.adjacent(here)),
+        ):
             _, mines = damage_defence(field, target, damage, kit, asker, choose=False)
             lost += [(target, m) for m in mines]
             damage_troop(field, target, damage, twice, kit, log, moving)
@@ -318,9 +324,7 @@ def gunfire(
             field["supply"][kind] += lost[kind]
         if lost["basic"] + lost["elite"]:
             log.say(
-                msg(
-                    "{n} Invader(s) on #{hex} fall", n=lost["basic"] + lost["elite"], hex=target
-                )
+                msg("{n} Invader(s) on #{hex} fall", n=lost["basic"] + lost["elite"], hex=target)
             )
         if resting and troop["basic"] + troop["elite"] == 0:
             del field["troops"][str(target)]

@@ -23,9 +23,9 @@ from typing import Any
 from rules.games.anteportas import actions as act
 from rules.games.anteportas.actions import Table
 from rules.games.anteportas.battle import SOLDIER_NAMES, TILE_NAMES
+from rules.games.anteportas.combat import fire_sources
 from rules.games.anteportas.effects import Field as BattleField
 from rules.games.anteportas.kit import Kit
-from rules.games.anteportas.combat import fire_sources
 from rules.games.anteportas.units import BUILDING_KINDS, MINE_KINDS, tile_kind
 from rules.prompt import Choice, Field
 from rules.text import Msg, msg
@@ -159,7 +159,9 @@ Page = Callable[[BattleField, Table, Kit, dict[str, Any]], tuple[Field, ...]]
 
 def _enlist(f: BattleField, t: Table, kit: Kit, c: dict[str, Any]) -> tuple[Field, ...]:
     limits = {k: act.colonists_left(f, k, kit) for k in ("farmer", "citizen")}
-    return (_unit_counts("units", msg("Soldiers enlisted onto the Spawn Point"), limits, SOLDIER_NAMES),)
+    return (
+        _unit_counts("units", msg("Soldiers enlisted onto the Spawn Point"), limits, SOLDIER_NAMES),
+    )
 
 
 def _discharge(f: BattleField, t: Table, kit: Kit, c: dict[str, Any]) -> tuple[Field, ...]:
@@ -195,9 +197,15 @@ def _move_what(f: BattleField, t: Table, kit: Kit, c: dict[str, Any]) -> tuple[F
     tile = here["tile"]
     reach = 2 if c["do"] == "advance" else 1
     free = [
-        h for h in act.move_targets(f, int(c["from"]), reach, kit) if f["hexes"][str(h)]["tile"] is None
+        h
+        for h in act.move_targets(f, int(c["from"]), reach, kit)
+        if f["hexes"][str(h)]["tile"] is None
     ]
-    mobile = tile is not None and tile["type"] == "building" and kit.defences.buildings[tile["kind"]]["mobile"]
+    mobile = (
+        tile is not None
+        and tile["type"] == "building"
+        and kit.defences.buildings[tile["kind"]]["mobile"]
+    )
     if mobile and free:
         fields.append(
             Field(
@@ -374,7 +382,11 @@ def correct_fields(f: BattleField, hexes: list[int], kit: Kit) -> tuple[Field, .
         s = f["hexes"][str(h)]
         troop = f["troops"].get(str(h), {"basic": 0, "elite": 0})
         soldiers = {
-            k: sum(1 for x in s["soldiers"] if x["kind"] == k.split("_")[0] and x["exhausted"] == k.endswith("exhausted"))
+            k: sum(
+                1
+                for x in s["soldiers"]
+                if x["kind"] == k.split("_")[0] and x["exhausted"] == k.endswith("exhausted")
+            )
             for k in SOLDIER_COUNTS
         }
         out += [

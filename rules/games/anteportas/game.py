@@ -80,7 +80,9 @@ class Resolved:
     move: MoveOutcome | None = None
 
 
-def resolve(state: State, what: str, data: Mapping[str, Any], answers: Mapping[str, Any]) -> Resolved:
+def resolve(
+    state: State, what: str, data: Mapping[str, Any], answers: Mapping[str, Any]
+) -> Resolved:
     """Resolve on a copy; raises :class:`NeedChoice` when the players must answer first."""
     kit = kit_of(state)
     log = Log()
@@ -190,9 +192,11 @@ def _draw(state: State) -> dict[str, Any]:
 
 
 def _physical_choices(state: State) -> list[str]:
-    """Card numbers the table can turn over now: the deck minus the cards drawn since its shuffle."""
+    """Card numbers the table can turn over now: the deck minus those drawn since its shuffle."""
     drawn = set(state["drawn"])
-    left = [c for c in deck_ids(kit_of(state).cards, state["scenario"], state["era"]) if c not in drawn]
+    left = [
+        c for c in deck_ids(kit_of(state).cards, state["scenario"], state["era"]) if c not in drawn
+    ]
     return left or deck_ids(kit_of(state).cards, state["scenario"], state["era"])
 
 
@@ -321,7 +325,9 @@ def spawn_advance(state: State, answer: Mapping[str, Any]) -> tuple[State, Decis
 # questions -----------------------------------------------------------------------------------
 
 
-def _question_prompt(state: State, question: dict[str, Any], before: list[Msg] | None = None) -> Prompt:
+def _question_prompt(
+    state: State, question: dict[str, Any], before: list[Msg] | None = None
+) -> Prompt:
     kind = question["kind"]
     return _prompt(
         state,
@@ -333,7 +339,9 @@ def _question_prompt(state: State, question: dict[str, Any], before: list[Msg] |
     )
 
 
-def _answer_question(state: State, what: str, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
+def _answer_question(
+    state: State, what: str, answer: Mapping[str, Any]
+) -> tuple[State, Decision | None]:
     """Record the answer to the question now open for ``what``; the step is shown again."""
     answers = _pending(state, what)
     question = _open_question(state, what, answers)
@@ -384,7 +392,9 @@ def _menu(state: State) -> Field:
 
 def menu_prompt(state: State) -> Prompt:
     if state["stage"] == "final":
-        lines = [msg("Decide together which Steward takes exactly one turn; then tell me what changed.")]
+        lines = [
+            msg("Decide together which Steward takes exactly one turn; then tell me what changed.")
+        ]
         title = msg("Take one action")
     else:
         lines = [
@@ -431,7 +441,11 @@ def _skip_self_answered(state: State) -> tuple[State, Decision | None]:
     builder = state["builder"]
     while True:
         fields = forms.page_fields(
-            builder["do"], builder["page"], state["field"], table_of(state), kit_of(state),
+            builder["do"],
+            builder["page"],
+            state["field"],
+            table_of(state),
+            kit_of(state),
             builder["chosen"],
         )
         if fields is None:
@@ -446,7 +460,11 @@ def _skip_self_answered(state: State) -> tuple[State, Decision | None]:
 def builder_prompt(state: State) -> Prompt:
     builder = state["builder"]
     fields = forms.page_fields(
-        builder["do"], builder["page"], state["field"], table_of(state), kit_of(state),
+        builder["do"],
+        builder["page"],
+        state["field"],
+        table_of(state),
+        kit_of(state),
         builder["chosen"],
     )
     assert fields is not None
@@ -571,18 +589,25 @@ def battle_prompt(state: State) -> Prompt:
             state,
             step="card",
             title=title,
-            lines=(*_log(state), msg("Turn over a Movement card for the troop on #{hex}.", hex=hex_id)),
+            lines=(
+                *_log(state),
+                msg("Turn over a Movement card for the troop on #{hex}.", hex=hex_id),
+            ),
             fields=(
                 Field(
                     key="card",
                     label=msg("Card turned over"),
                     kind="choice",
-                    choices=tuple(Choice(c, msg("{card}", card=c)) for c in _physical_choices(state)),
+                    choices=tuple(
+                        Choice(c, msg("{card}", card=c)) for c in _physical_choices(state)
+                    ),
                 ),
             ),
         )
     data = _move_data(state)
-    head = msg("Troop on #{hex}: {b} Basic, {e} Elite.", hex=hex_id, b=troop["basic"], e=troop["elite"])
+    head = msg(
+        "Troop on #{hex}: {b} Basic, {e} Elite.", hex=hex_id, b=troop["basic"], e=troop["elite"]
+    )
     try:
         done = resolve(state, "move", data, state["battle_answers"])
     except NeedChoice as need:
@@ -641,7 +666,10 @@ def year_prompt(state: State) -> Prompt:
         state,
         step="year",
         title=msg("End of the year"),
-        lines=(*where(state), msg("Continue with the next year, start Era II, or play the Final Wave?")),
+        lines=(
+            *where(state),
+            msg("Continue with the next year, start Era II, or play the Final Wave?"),
+        ),
         fields=(
             Field(
                 key="next",
@@ -813,7 +841,9 @@ class AntePortas(Game):
             "costs": {},
         }
         kit = kit_of(state)
-        state["field"] = new_field(kit, options["players"] if options["mode"] == "cooperative" else 0)
+        state["field"] = new_field(
+            kit, options["players"] if options["mode"] == "cooperative" else 0
+        )
         _new_deck(state)
         if options["mode"] != "cooperative":
             referee.setup(state, kit)
@@ -833,7 +863,9 @@ class AntePortas(Game):
         if state["mode"] != "cooperative":
             return referee.board(state)
         highlight = state["queue"][0] if state["stage"] == "battle" and state["queue"] else None
-        return board_scene(state["field"], state["last_path"], highlight, kit_of(state), state["scenario"])
+        return board_scene(
+            state["field"], state["last_path"], highlight, kit_of(state), state["scenario"]
+        )
 
     def status(self, state: State) -> tuple[Msg, ...]:
         if state["mode"] != "cooperative":

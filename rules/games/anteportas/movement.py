@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import copy
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as dc_field
 from typing import Any
 
 from rules.games.anteportas.asking import Asker, Log
@@ -41,7 +42,7 @@ class MoveOutcome:
     field: Field
     path: list[int]
     defeat: bool = False
-    battles: list[dict[str, Any]] = field(default_factory=list)
+    battles: list[dict[str, Any]] = dc_field(default_factory=list)
 
 
 @dataclass(kw_only=True)
@@ -133,7 +134,9 @@ class _Mover:
                 troop[k] += added[k]
                 self.field["supply"][k] -= added[k]
             if size(added):
-                self.log.say(msg("The troop grows by {units} from the supply", units=units_msg(added)))
+                self.log.say(
+                    msg("The troop grows by {units} from the supply", units=units_msg(added))
+                )
         if power(card, "merge") and self.merge(troop):
             return self.outcome()
         shoot_pending = self.shoot(troop)
@@ -151,7 +154,9 @@ class _Mover:
         return self.outcome()
 
     def outcome(self) -> MoveOutcome:
-        return MoveOutcome(field=self.field, path=self.path, defeat=self.defeat, battles=self.battles)
+        return MoveOutcome(
+            field=self.field, path=self.path, defeat=self.defeat, battles=self.battles
+        )
 
     def regroup(self, troop: dict[str, int]) -> None:
         """Exchange the indicated Units, all or nothing ("if not applicable, ignore it")."""
@@ -216,7 +221,12 @@ class _Mover:
                 self.note("Fire", msg("The fire off the Battleground hits nothing"))
                 continue
             breathe_fire(
-                self.field, target, int(t["damage"]), self.twice, self.kit, self.asker,
+                self.field,
+                target,
+                int(t["damage"]),
+                self.twice,
+                self.kit,
+                self.asker,
                 {self.start: troop},
             )
         self.log.say(msg("The troop does not move."))
@@ -281,7 +291,11 @@ class _Mover:
             if group.skip:
                 group.skip = False
                 self.log.say(
-                    msg("{units} on #{hex} skip an arrow", units=units_msg(group.units), hex=group.hex)
+                    msg(
+                        "{units} on #{hex} skip an arrow",
+                        units=units_msg(group.units),
+                        hex=group.hex,
+                    )
                 )
                 i += 1
                 continue
@@ -294,14 +308,21 @@ class _Mover:
                 continue
             target, edge = self.board.step(group.hex, direction)
             if edge:
-                self.note("edge rule", msg("#{hex} is at the edge: the troop moves down", hex=group.hex))
+                self.note(
+                    "edge rule", msg("#{hex} is at the edge: the troop moves down", hex=group.hex)
+                )
             if target == group.hex:
                 i += 1
                 continue
             fire_pending = 0
             if arrow.get("fire") and target != OFF_BOARD:
                 fire_pending = breathe_fire(
-                    self.field, target, 1, self.twice, self.kit, self.asker,
+                    self.field,
+                    target,
+                    1,
+                    self.twice,
+                    self.kit,
+                    self.asker,
                     {group.hex: group.units},
                 )
                 if size(group.units) == 0:
@@ -309,9 +330,10 @@ class _Mover:
             if target == OFF_BOARD:
                 self.leave(group)
                 return
-            target = self.stealth(group, target, direction, flying)
-            if target is None:
+            through = self.stealth(group, target, direction, flying)
+            if through is None:
                 return
+            target = through
             group.hex = target
             self.path.append(target)
             self.log.say(msg("{units} move to #{hex}", units=units_msg(group.units), hex=target))
@@ -369,7 +391,9 @@ class _Mover:
         ):
             self.to_supply(group.units)
             group.units = {"basic": 0, "elite": 0}
-            self.log.say(msg("The Citizen on #{hex} drives the troop off: it is removed", hex=target))
+            self.log.say(
+                msg("The Citizen on #{hex} drives the troop off: it is removed", hex=target)
+            )
             return False
         tile = here["tile"]
         in_trap = tile is not None and tile["type"] == "trap" and not flying
@@ -407,7 +431,9 @@ class _Mover:
         if size(group.units) == 0:
             return False
         if index < len(group.arrows) - 1:
-            self.log.say(msg("{units} move on from #{hex}", units=units_msg(group.units), hex=target))
+            self.log.say(
+                msg("{units} move on from #{hex}", units=units_msg(group.units), hex=target)
+            )
         return True
 
     def passing_fire(self, group: _Group, target: int, flying: bool) -> bool:
@@ -432,8 +458,14 @@ class _Mover:
         counts = check_sources(list(chosen), sources, target, f"gunfire-{n}")
         if counts:
             gunfire(
-                self.field, target, counts, self.twice, self.kit, self.asker,
-                {target: group.units}, flying,
+                self.field,
+                target,
+                counts,
+                self.twice,
+                self.kit,
+                self.asker,
+                {target: group.units},
+                flying,
             )
         return size(group.units) > 0
 

@@ -49,7 +49,11 @@ def status_lines(state: State) -> tuple[Msg, ...]:
             f=fld["sickbay"]["farmer"],
             c=fld["sickbay"]["citizen"],
         ),
-        msg("Supply: {b} Basic, {e} Elite Unit(s)", b=fld["supply"]["basic"], e=fld["supply"]["elite"]),
+        msg(
+            "Supply: {b} Basic, {e} Elite Unit(s)",
+            b=fld["supply"]["basic"],
+            e=fld["supply"]["elite"],
+        ),
     ]
     if state["draw"] == "digital":
         lines.append(msg("Cards left in the deck: {n}", n=len(state["deck"])))

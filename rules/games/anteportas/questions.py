@@ -86,7 +86,11 @@ def question_field(question: dict[str, Any], field: dict[str, Any]) -> Field:
             choices=tuple(
                 Choice(
                     "mine" if o["mine_first"] else "soldiers",
-                    msg("{how}: {falls} fall(s)", how=how[o["mine_first"]], falls=losses_msg(o["falls"])),
+                    msg(
+                        "{how}: {falls} fall(s)",
+                        how=how[o["mine_first"]],
+                        falls=losses_msg(o["falls"]),
+                    ),
                 )
                 for o in question["options"]
             ),
@@ -112,5 +116,7 @@ def answer_of(question: dict[str, Any], value: Any) -> Any:
     if kind in ("battle", "damage"):
         return value
     if kind in ("support", "gunfire"):
-        return [int(h) for h, n in sorted(value.items(), key=lambda kv: int(kv[0])) for _ in range(n)]
+        return [
+            int(h) for h, n in sorted(value.items(), key=lambda kv: int(kv[0])) for _ in range(n)
+        ]
     return [] if value == "none" else [int(value)]

@@ -18,7 +18,7 @@ from rules.games.anteportas.battle import SOLDIER_NAMES, TILE_NAMES
 from rules.games.anteportas.kit import Kit, kit_of
 from rules.games.anteportas.scene import hex_words
 from rules.games.anteportas.units import BUILDING_KINDS, MINE_KINDS
-from rules.games.anteportas.versus import GENERAL_RULES, TEAMS, area_control, capture_the_flag
+from rules.games.anteportas.versus import GENERAL_RULES, TEAMS
 from rules.prompt import Choice, Field, Prompt
 from rules.text import Msg, msg
 
@@ -100,7 +100,10 @@ def prompt(state: State) -> Prompt:
                     default="none" if tile is None else str(tile.get("kind") or tile["type"]),
                     choices=(
                         Choice("none", msg("no tile")),
-                        *(Choice(k, TILE_NAMES[k]) for k in (*BUILDING_KINDS, *MINE_KINDS, "trap", "bomb")),
+                        *(
+                            Choice(k, TILE_NAMES[k])
+                            for k in (*BUILDING_KINDS, *MINE_KINDS, "trap", "bomb")
+                        ),
                     ),
                 ),
             ),
@@ -156,7 +159,9 @@ def prompt(state: State) -> Prompt:
         for key, side in sorted(state["teams"][team].items(), key=lambda kv: int(kv[0])):
             words = hex_words(_units(side))
             if words is not None:
-                lines.append(msg("{team}, #{hex}: {what}", team=TEAM_NAMES[team], hex=int(key), what=words))
+                lines.append(
+                    msg("{team}, #{hex}: {what}", team=TEAM_NAMES[team], hex=int(key), what=words)
+                )
     return Prompt(
         step="versus-end",
         title=msg("Game end: who wins?"),
@@ -171,7 +176,10 @@ def _units(side: dict[str, Any]) -> dict[str, Any]:
     for x in side["soldiers"]:
         soldiers[x["kind"]] += 1
     tile = side["tile"]
-    return {"soldiers": soldiers, "tile": None if tile is None else str(tile.get("kind") or tile["type"])}
+    return {
+        "soldiers": soldiers,
+        "tile": None if tile is None else str(tile.get("kind") or tile["type"]),
+    }
 
 
 def _tile(value: str) -> dict[str, Any] | None:
@@ -195,7 +203,9 @@ def advance(state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | 
     if editing is not None:
         team, key = editing["team"], str(editing["hex"])
         soldiers = [
-            {"kind": k, "exhausted": False} for k in ("farmer", "citizen") for _ in range(answer["soldiers"][k])
+            {"kind": k, "exhausted": False}
+            for k in ("farmer", "citizen")
+            for _ in range(answer["soldiers"][k])
         ]
         tile = _tile(answer["tile"])
         state["versus_hex"] = None
@@ -256,8 +266,18 @@ def board(state: State) -> dict[str, Any]:
             side = state["teams"][team].get(str(hex_id))
             if side:
                 units[team] = _units(side)
-        hexes.append({"id": str(hex_id), "q": q, "r": r, "label": str(hex_id), "teams": units,
-                      "tokens": [], "shade": None, "highlight": False})
+        hexes.append(
+            {
+                "id": str(hex_id),
+                "q": q,
+                "r": r,
+                "label": str(hex_id),
+                "teams": units,
+                "tokens": [],
+                "shade": None,
+                "highlight": False,
+            }
+        )
     return {
         "kind": "hex-grid",
         "orientation": "flat-top",

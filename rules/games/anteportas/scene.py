@@ -5,7 +5,8 @@ The board is flat-top (``"orientation": "flat-top"``; axial ``q`` to the right,
 painter draws them as glyphs with numbers at any size::
 
     "units": {"invaders": {"basic": 2, "elite": 1},
-              "soldiers": {"farmer": 1, "farmer_exhausted": 0, "citizen": 1, "citizen_exhausted": 0},
+              "soldiers": {"farmer": 1, "farmer_exhausted": 0,
+                           "citizen": 1, "citizen_exhausted": 0},
               "tile": "guard_post", "rotation": 1}
 
 ``invaders`` is absent on a hex without Invaders, ``tile`` is ``null`` on a hex

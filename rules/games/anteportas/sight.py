@@ -46,7 +46,9 @@ def capacity(s: dict[str, Any], defs: Defences) -> int:
     return max(0, min(upright, int(spec["workers"]) - tired))
 
 
-def building_reach(field: Field, hex_id: int, kit: Kit, *, over_invaders: bool = False) -> list[int]:
+def building_reach(
+    field: Field, hex_id: int, kit: Kit, *, over_invaders: bool = False
+) -> list[int]:
     """The hexes the Building on ``hex_id`` reaches along its arrows, in arrow order."""
     board, defs = kit.board, kit.defences
     tile = field["hexes"][str(hex_id)]["tile"]

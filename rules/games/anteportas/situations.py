@@ -17,8 +17,8 @@ from typing import Any
 from rules.errors import SituationError
 from rules.games.anteportas.cards import CARD_SPEC, check_spawn_hexes
 from rules.games.anteportas.kit import COMPONENTS_SPEC, Kit, example_kit, kit_from
-from rules.schema import Bool, Int, List, Map, Obj, OneOf, Spec, Str, join_path
 from rules.games.anteportas.units import side_spec, troop_spec
+from rules.schema import Bool, Int, List, Map, Obj, OneOf, Spec, Str, join_path
 
 ANSWER_KEY = re.compile(r"^(battle|damage|support|gunfire|replace)-([1-9][0-9]{0,2})$")
 
@@ -133,7 +133,10 @@ def _field_whole(kit: Kit) -> Callable[[dict[str, Any], str], None]:
         defs = kit.defences
         for kind in ("farmer", "citizen"):
             used = value["sickbay"][kind] + sum(
-                1 for s in value["battleground"].values() for x in s["soldiers"] if x["kind"] == kind
+                1
+                for s in value["battleground"].values()
+                for x in s["soldiers"]
+                if x["kind"] == kind
             )
             if used > defs.box(kind):
                 raise SituationError(
@@ -184,7 +187,9 @@ def field_fields(kit: Kit, *, troops_required: bool = True) -> dict[str, Spec]:
 
 def field_of(situation: dict[str, Any], kit: Kit) -> dict[str, Any]:
     """The Battleground part of a checked situation as a game field."""
-    hexes = {str(h): {"soldiers": [], "tile": None} for h in sorted(kit.board.hexes)}
+    hexes: dict[str, dict[str, Any]] = {
+        str(h): {"soldiers": [], "tile": None} for h in sorted(kit.board.hexes)
+    }
     for key, value in situation.get("battleground", {}).items():
         hexes[key] = {"soldiers": list(value["soldiers"]), "tile": value["tile"]}
     return {
@@ -200,7 +205,9 @@ def _scenario_whole(value: dict[str, Any], path: str) -> None:
     scenarios = {c["scenario"] for c in cards}
     if "scenario" not in value:
         if len(scenarios) > 1:
-            raise SituationError(join_path(path, "scenario"), "the cards are of both scenarios: name one")
+            raise SituationError(
+                join_path(path, "scenario"), "the cards are of both scenarios: name one"
+            )
         value["scenario"] = scenarios.pop() if scenarios else "raiders"
 
 
@@ -297,7 +304,9 @@ def area_situation(kit: Kit) -> Obj:
     )
 
     def whole(value: dict[str, Any], path: str) -> None:
-        both = sorted(set(value["teams"]["A"]["battleground"]) & set(value["teams"]["B"]["battleground"]))
+        both = sorted(
+            set(value["teams"]["A"]["battleground"]) & set(value["teams"]["B"]["battleground"])
+        )
         if both:
             raise SituationError(
                 join_path(path, f"teams.B.battleground.{both[0]}"), "both teams hold Units there"
@@ -309,7 +318,10 @@ def area_situation(kit: Kit) -> Obj:
 def flag_situation(kit: Kit) -> Obj:
     team = _team(kit, {"mobile_units": List(_HexNumber(kit), max_length=99)})
     return Obj(
-        {"teams": Obj({"A": team, "B": team}), "crossed": OneOf((Str(choices=("A", "B")), _Null()))},
+        {
+            "teams": Obj({"A": team, "B": team}),
+            "crossed": OneOf((Str(choices=("A", "B")), _Null())),
+        },
         required=frozenset({"teams"}),
         defaults={"crossed": None},
     )

@@ -7,8 +7,8 @@ from typing import Any
 
 from rules.games.anteportas.actions import Table, apply_action
 from rules.games.anteportas.asking import Asker, Log
-from rules.games.anteportas.cards import CARD_SPEC
 from rules.games.anteportas.battle import BattleContext, BattleResult, resolve_battle
+from rules.games.anteportas.cards import CARD_SPEC
 from rules.games.anteportas.game import new_field
 from rules.games.anteportas.kit import example_kit
 from rules.games.anteportas.movement import move_troop
@@ -97,7 +97,9 @@ def move(
         twice=twice,
         dragons=dragons,
     )
-    return Moved(out.field, out.path, out.defeat, out.battles, [m.english() for m in log.steps], log)
+    return Moved(
+        out.field, out.path, out.defeat, out.battles, [m.english() for m in log.steps], log
+    )
 
 
 def act(
@@ -111,12 +113,18 @@ def act(
 ) -> list[str]:
     """One players' action on ``f`` (changed in place); the steps in English."""
     log = Log()
-    apply_action(f, action, Table(twice=twice, era=era), KIT, Asker(answers or {}, log, defaults=defaults))
+    apply_action(
+        f, action, Table(twice=twice, era=era), KIT, Asker(answers or {}, log, defaults=defaults)
+    )
     return [m.english() for m in log.steps]
 
 
-def battle(defence: dict[str, Any], basic: int, elite: int = 0, hex_id: int = 7, **ctx: Any) -> BattleResult:
-    return resolve_battle(hex_id, defence, {"basic": basic, "elite": elite}, BattleContext(**ctx), DEFS)
+def battle(
+    defence: dict[str, Any], basic: int, elite: int = 0, hex_id: int = 7, **ctx: Any
+) -> BattleResult:
+    return resolve_battle(
+        hex_id, defence, {"basic": basic, "elite": elite}, BattleContext(**ctx), DEFS
+    )
 
 
 def units_total(f: dict[str, Any]) -> dict[str, int]:

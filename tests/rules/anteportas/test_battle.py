@@ -11,7 +11,7 @@ from rules.games.anteportas.battle import (
     allocate_troop,
     resolve_battle,
 )
-from tests.rules.anteportas.helpers import DEFS, BOMB, TRAP, building, mine, side
+from tests.rules.anteportas.helpers import BOMB, DEFS, TRAP, building, mine, side
 
 GUARDED = side("CF", building("guard_post"))  # Citizen + Farmer + Guard Post: 3+1+0
 MINED = side("C", mine("bounding"))  # Citizen + Mine: 3+2
@@ -183,9 +183,7 @@ def test_flying_dragons_ignore_pressure_mines_and_traps() -> None:
 TILES = st.one_of(
     st.none(),
     st.sampled_from(
-        [building(k) for k in DEFS.buildings]
-        + [mine(k) for k in DEFS.mines]
-        + [TRAP, BOMB]
+        [building(k) for k in DEFS.buildings] + [mine(k) for k in DEFS.mines] + [TRAP, BOMB]
     ),
 )
 
@@ -263,7 +261,7 @@ def test_damage_wounds_as_many_soldiers_as_possible(
 
 
 def test_flying_elite_in_a_mixed_troop_take_no_damage_from_farmers() -> None:
-    """"Elite Dragons ... do not take damage from Farmers, Trenches, and Bunkers while flying."
+    """ "Elite Dragons ... do not take damage from Farmers, Trenches, and Bunkers while flying."
 
     1 Basic + 1 Elite Dragon (4) flying onto 4 Farmers: the Farmers' Strength counts
     only against the Basic Dragon (1), so yours is 1: the Farmers are removed and

@@ -123,4 +123,6 @@ def test_shots_are_not_redirected_at_the_edge() -> None:
 def test_distance_counts_hex_steps() -> None:
     assert BOARD.distance(2, 7) == 1
     assert BOARD.distance(2, 12) == 2
-    assert BOARD.distance(1, 28) == max(BOARD.distance(a, b) for a in BOARD.hexes for b in BOARD.hexes)
+    assert BOARD.distance(1, 28) == max(
+        BOARD.distance(a, b) for a in BOARD.hexes for b in BOARD.hexes
+    )

@@ -92,8 +92,13 @@ EXPECTED: dict[str, dict[str, Any]] = {
         ],
     },
     # Capture the Flag: A's Units 4 and 2 rows up, B's 4 and 0: row 4 is even, row 2 A's.
-    "capture-the-flag.json": {"advance": {"A": [4, 2], "B": [4, 0]}, "winner": "A", "decided_at_row": 2},
-    # "Therefore, hexes #6, #7, #9, and #10 are in sight. The troop on hex #9 blocks sight on hex #14."
+    "capture-the-flag.json": {
+        "advance": {"A": [4, 2], "B": [4, 0]},
+        "winner": "A",
+        "decided_at_row": 2,
+    },
+    # "Therefore, hexes #6, #7, #9, and #10 are in sight. The troop on hex #9 blocks sight
+    # on hex #14."
     "line-of-sight-guard-post.json": {"in_sight": [2, 4, 6, 7, 9, 10]},
     # "At first, they fly onto hex #17 on the right. Then they breathe fire on hex #12, wounding
     # the Farmer on it, before they enter that hex unopposed. Finally, they fly onto hex #9."
@@ -125,7 +130,9 @@ def test_the_battleground_example_prints_the_layout() -> None:
 
 
 def test_every_example_file_is_listed() -> None:
-    assert sorted(p.name for p in EXAMPLES.glob("*.json")) == sorted([*EXPECTED, "battleground.json"])
+    assert sorted(p.name for p in EXAMPLES.glob("*.json")) == sorted(
+        [*EXPECTED, "battleground.json"]
+    )
 
 
 # -- strict situations -------------------------------------------------------------------------
@@ -146,8 +153,14 @@ MOVE = {"decision": "move-troop", "hex": 24, "troops": {"24": {"basic": 1}}, "ca
         ({"troops": {"24": {"basic": 1}, "23": {"basic": 23}}}, "troops"),
         ({"battleground": {"7": {"soldiers": ["farmer"] * 300000}}}, "battleground.7.soldiers"),
         ({"battleground": {"7": {"soldiers": ["knight"]}}}, "battleground.7.soldiers[0]"),
-        ({"battleground": {"7": {"tile": {"type": "mine", "kind": "nuclear"}}}}, "battleground.7.tile.kind"),
-        ({"battleground": {"7": {"tile": {"type": "trap", "rotation": 2}}}}, "battleground.7.tile.rotation"),
+        (
+            {"battleground": {"7": {"tile": {"type": "mine", "kind": "nuclear"}}}},
+            "battleground.7.tile.kind",
+        ),
+        (
+            {"battleground": {"7": {"tile": {"type": "trap", "rotation": 2}}}},
+            "battleground.7.tile.rotation",
+        ),
         ({"sickbay": {"farmer": 1, "citizn": 1}}, "sickbay.citizn"),
         ({"supply": {"basic": 23, "elite": 0}}, "supply.basic"),
         ({"suply": {}}, "suply"),
@@ -178,7 +191,10 @@ def test_the_documented_choices_are_accepted() -> None:
     base = {
         "decision": "move-troop",
         "troops": {"17": {"basic": 2}},
-        "battleground": {"12": {"soldiers": ["farmer"]}, "7": {"soldiers": ["farmer"], "tile": {"type": "building", "kind": "trench"}}},
+        "battleground": {
+            "12": {"soldiers": ["farmer"]},
+            "7": {"soldiers": ["farmer"], "tile": {"type": "building", "kind": "trench"}},
+        },
         "hex": 17,
         "card": {"id": "R1", "arrows": ["down"]},
     }
@@ -189,7 +205,10 @@ def test_the_documented_choices_are_accepted() -> None:
     assert won["result"]["troops"] == {}
     passing = {
         **base,
-        "battleground": {"9": {"soldiers": ["farmer"] * 3, "tile": {"type": "building", "kind": "trench"}}, "10": {"soldiers": ["farmer"], "tile": {"type": "building", "kind": "trench"}}},
+        "battleground": {
+            "9": {"soldiers": ["farmer"] * 3, "tile": {"type": "building", "kind": "trench"}},
+            "10": {"soldiers": ["farmer"], "tile": {"type": "building", "kind": "trench"}},
+        },
         "troops": {"17": {"elite": 1}},
         "card": {"id": "R1", "arrows": ["down", "down"]},
         "choices": {"gunfire-1": [9, 9, 10]},
@@ -198,19 +217,27 @@ def test_the_documented_choices_are_accepted() -> None:
     replace = {
         "decision": "move-troop",
         "troops": {"14": {"basic": 2}},
-        "battleground": {"9": {"tile": {"type": "mine", "kind": "bounding"}}, "4": {"soldiers": ["farmer"], "tile": {"type": "building", "kind": "guard_post"}}},
+        "battleground": {
+            "9": {"tile": {"type": "mine", "kind": "bounding"}},
+            "4": {"soldiers": ["farmer"], "tile": {"type": "building", "kind": "guard_post"}},
+        },
         "hex": 14,
         "card": {"id": "R1", "arrows": ["down"]},
         "choices": {"replace-1": [4]},
     }
-    assert run(replace)["result"]["battleground"]["9"]["tile"] == {"type": "mine", "kind": "bounding"}
+    assert run(replace)["result"]["battleground"]["9"]["tile"] == {
+        "type": "mine",
+        "kind": "bounding",
+    }
 
 
 def test_battle_phase_takes_choices_per_troop() -> None:
     situation = {
         "decision": "battle-phase",
         "troops": {"12": {"basic": 3}, "24": {"basic": 1}},
-        "battleground": {"7": {"soldiers": ["citizen"], "tile": {"type": "mine", "kind": "bounding"}}},
+        "battleground": {
+            "7": {"soldiers": ["citizen"], "tile": {"type": "mine", "kind": "bounding"}}
+        },
         "cards": {"12": {"id": "R1", "arrows": ["down"]}, "24": {"id": "R2", "arrows": ["right"]}},
         "choices": {"12": {"battle-1": "soldiers"}},
     }
@@ -239,18 +266,79 @@ def test_situations_may_carry_their_own_components() -> None:
 # -- no traceback on any input ------------------------------------------------------------------
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-5, 40) | st.sampled_from(["farmer", "mine", "R101", "down", "24", "trap", "basic"]),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(
-        st.sampled_from(["hex", "troops", "card", "battleground", "basic", "elite", "soldiers", "tile", "type", "kind", "arrows", "powers", "power", "steps", "targets", "dir", "damage", "choices", "cards", "teams", "A", "B", "24", "7", "supply", "sickbay", "spawn_point", "mobile_units", "defence", "troop"]),
-        children,
-        max_size=5,
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 40)
+    | st.sampled_from(["farmer", "mine", "R101", "down", "24", "trap", "basic"]),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "hex",
+                    "troops",
+                    "card",
+                    "battleground",
+                    "basic",
+                    "elite",
+                    "soldiers",
+                    "tile",
+                    "type",
+                    "kind",
+                    "arrows",
+                    "powers",
+                    "power",
+                    "steps",
+                    "targets",
+                    "dir",
+                    "damage",
+                    "choices",
+                    "cards",
+                    "teams",
+                    "A",
+                    "B",
+                    "24",
+                    "7",
+                    "supply",
+                    "sickbay",
+                    "spawn_point",
+                    "mobile_units",
+                    "defence",
+                    "troop",
+                ]
+            ),
+            children,
+            max_size=5,
+        )
     ),
     max_leaves=20,
 )
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(kind=st.sampled_from(sorted(DECISIONS)), body=st.dictionaries(st.sampled_from(["hex", "troops", "card", "battleground", "choices", "cards", "teams", "defence", "troop", "flying", "crossed", "scenario"]), JSON, max_size=6))
+@given(
+    kind=st.sampled_from(sorted(DECISIONS)),
+    body=st.dictionaries(
+        st.sampled_from(
+            [
+                "hex",
+                "troops",
+                "card",
+                "battleground",
+                "choices",
+                "cards",
+                "teams",
+                "defence",
+                "troop",
+                "flying",
+                "crossed",
+                "scenario",
+            ]
+        ),
+        JSON,
+        max_size=6,
+    ),
+)
 def test_any_situation_is_a_result_or_a_named_refusal(kind: str, body: dict[str, Any]) -> None:
     try:
         decision = DECISIONS[kind](body)
@@ -263,14 +351,26 @@ def test_any_situation_is_a_result_or_a_named_refusal(kind: str, body: dict[str,
 
 HEXES = st.integers(6, 23)
 TILES = st.sampled_from(
-    [None, {"type": "trap"}, {"type": "bomb"}, mine("pressure"), mine("bounding"), mine("dummy"),
-     building("guard_post"), building("trench"), building("catapult"), building("bunker")]
+    [
+        None,
+        {"type": "trap"},
+        {"type": "bomb"},
+        mine("pressure"),
+        mine("bounding"),
+        mine("dummy"),
+        building("guard_post"),
+        building("trench"),
+        building("catapult"),
+        building("bunker"),
+    ]
 )
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    hexes=st.dictionaries(HEXES, st.tuples(st.text(alphabet="FCfc", max_size=3), TILES), max_size=6),
+    hexes=st.dictionaries(
+        HEXES, st.tuples(st.text(alphabet="FCfc", max_size=3), TILES), max_size=6
+    ),
     start=st.sampled_from([24, 25, 26, 27, 28, 19, 20]),
     basic=st.integers(0, 4),
     elite=st.integers(0, 2),
@@ -293,7 +393,9 @@ def test_decide_and_the_game_agree_on_a_troops_card(hexes, start, basic, elite, 
     }
     decided = run(situation)["result"]
     # The same situation as a game state at the Battle Phase, every question left to CONFIRM.
-    state = GAME.new_state(GAME.coerce_options({"players": 1, "scenario": scenario, "draw": "physical"}), 1)
+    state = GAME.new_state(
+        GAME.coerce_options({"players": 1, "scenario": scenario, "draw": "physical"}), 1
+    )
     field = state["field"]
     field["hexes"][str(KIT.board.spawn_point)]["soldiers"] = []
     for key, value in battleground.items():

@@ -49,7 +49,7 @@ def test_bomb_3_damage_to_its_hex_1_to_adjacent_and_chain() -> None:
 
 
 def test_bomb_damage_comes_before_the_adjacent_mine_is_destroyed() -> None:
-    """"Bombs deal 3 damage to their hex, and 1 damage to each adjacent hex (see page 5 on
+    """ "Bombs deal 3 damage to their hex, and 1 damage to each adjacent hex (see page 5 on
     how to resolve damage). All Bombs on adjacent hexes will also explode from this, and all
     adjacent Traps and Mines will be destroyed." Page 5: "a Mine will detonate first"."""
     f = field(h13=side("", BOMB), h8=side("F", mine("pressure")))
@@ -60,7 +60,9 @@ def test_bomb_damage_comes_before_the_adjacent_mine_is_destroyed() -> None:
 
 
 def test_a_mine_destroyed_by_a_bomb_is_offered_for_replacement() -> None:
-    f = field(h13=side("", BOMB), h8=side("", mine("bounding")), h3=side("F", building("guard_post")))
+    f = field(
+        h13=side("", BOMB), h8=side("", mine("bounding")), h3=side("F", building("guard_post"))
+    )
     log = Log()
     with pytest.raises(NeedChoice) as info:
         explode_bomb(copy.deepcopy(f), 13, False, KIT, Asker({}, log))
@@ -90,7 +92,9 @@ def test_rotating_a_building_turns_its_arrows() -> None:
 
 def test_trench_example_combined_fire_kills_an_elite_unit() -> None:
     """Two Trenches in sight of #12; three Farmers on the left one, but it exhausts two at most."""
-    f = with_troops(field(h9=side("FFF", building("trench")), h10=side("F", building("trench"))), h12=(0, 1))
+    f = with_troops(
+        field(h9=side("FFF", building("trench")), h10=side("F", building("trench"))), h12=(0, 1)
+    )
     with pytest.raises(IllegalInput, match="only 2 Soldier"):
         act(f, {"do": "gunfire", "hex": 12, "sources": {"9": 3}})
     act(f, {"do": "gunfire", "hex": 12, "sources": {"9": 2, "10": 1}})
@@ -114,7 +118,9 @@ def test_indirect_fire_over_the_invaders_heads() -> None:
 
 
 def test_indirect_fire_on_a_bomb_explodes_it() -> None:
-    f = with_troops(field(h6=side("F", building("catapult")), h16=side("", BOMB)), h11=(1, 0), h16=(1, 0))
+    f = with_troops(
+        field(h6=side("F", building("catapult")), h16=side("", BOMB)), h11=(1, 0), h16=(1, 0)
+    )
     act(f, {"do": "gunfire", "hex": 16, "sources": {"6": 1}})
     assert f["hexes"]["16"]["tile"] is None
     assert f["troops"] == {}  # #16's Raider falls to the fire, #11's to the Bomb's 1 damage
@@ -154,11 +160,31 @@ def test_players_battles_ask_mine_or_soldiers_first() -> None:
     f = with_troops(field(h12=side("", mine("bounding"))), h12=(3, 0))
     f["hexes"]["7"] = side("C")
     with pytest.raises(NeedChoice) as info:
-        act(copy.deepcopy(f), {"do": "deploy", "from": 7, "to": 12, "farmer": 0, "citizen": 1, "building": False, "supreme": False}, defaults=False)
+        act(
+            copy.deepcopy(f),
+            {
+                "do": "deploy",
+                "from": 7,
+                "to": 12,
+                "farmer": 0,
+                "citizen": 1,
+                "building": False,
+                "supreme": False,
+            },
+            defaults=False,
+        )
     assert info.value.question["kind"] == "battle"
     act(
         f,
-        {"do": "deploy", "from": 7, "to": 12, "farmer": 0, "citizen": 1, "building": False, "supreme": False},
+        {
+            "do": "deploy",
+            "from": 7,
+            "to": 12,
+            "farmer": 0,
+            "citizen": 1,
+            "building": False,
+            "supreme": False,
+        },
         answers={"battle-1": "soldiers"},
     )
     assert f["hexes"]["12"] == side("", mine("bounding"))
@@ -170,7 +196,10 @@ def test_knockback_sends_up_to_three_back_towards_the_spawn_area() -> None:
     act(f, {"do": "knockback", "hex": 9, "basic": 3, "elite": 0, "distance": 2, "by": 4})
     assert f["troops"] == {"9": {"basic": 1, "elite": 0}, "19": {"basic": 3, "elite": 0}}
     with pytest.raises(IllegalInput, match="one to three"):
-        act(field(h9=side("", TRAP)) | {"troops": {"9": {"basic": 4, "elite": 0}}}, {"do": "knockback", "hex": 9, "basic": 4, "elite": 0, "distance": 1, "by": None})
+        act(
+            field(h9=side("", TRAP)) | {"troops": {"9": {"basic": 4, "elite": 0}}},
+            {"do": "knockback", "hex": 9, "basic": 4, "elite": 0, "distance": 1, "by": None},
+        )
 
 
 def test_unknown_action_names_the_field() -> None:
@@ -230,7 +259,11 @@ def test_correcting_hexes_keeps_units_accounted_for() -> None:
             "do": "correct",
             "hexes": {
                 "12": {"soldiers": {}, "invaders": {"basic": 1, "elite": 1}, "tile": None},
-                "7": {"soldiers": {"citizen": 1}, "invaders": {"basic": 0, "elite": 0}, "tile": TRAP},
+                "7": {
+                    "soldiers": {"citizen": 1},
+                    "invaders": {"basic": 0, "elite": 0},
+                    "tile": TRAP,
+                },
             },
         },
     )

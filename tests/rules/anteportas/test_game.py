@@ -39,7 +39,12 @@ def physical(*cards: dict[str, Any], players: int = 1, **options: Any) -> Sessio
     return Session(GAME, {**opts, **options}, seed=1)
 
 
-def raider(cid: str, spawn: list[tuple[int, int, int]] | None = None, arrows: list[Any] | None = None, powers: list[Any] | None = None) -> dict[str, Any]:
+def raider(
+    cid: str,
+    spawn: list[tuple[int, int, int]] | None = None,
+    arrows: list[Any] | None = None,
+    powers: list[Any] | None = None,
+) -> dict[str, Any]:
     return {
         "id": cid,
         "spawn": [{"hex": h, "basic": b, "elite": e} for h, b, e in spawn or []],
@@ -96,7 +101,9 @@ def play_half_year(session: Session) -> None:
     """Spawn, a few actions by touch, then the whole Battle Phase with default answers."""
     session.answer({})  # spawn (digital draw): the table places what the screen says
     do(session, "enlist", {"units": {"farmer": 0, "citizen": 1}})
-    do(session, "deploy", {"units": {"farmer": 1, "citizen": 1}}, {"to": "7"})  # from #2: the only choice
+    do(
+        session, "deploy", {"units": {"farmer": 1, "citizen": 1}}, {"to": "7"}
+    )  # from #2: the only choice
     do(session, "trap", {"hex": "7"})
     session.answer({})  # done: the Battle Phase
     while session.prompt().step in ("battle", "choice", "support", "gunfire", "replace", "damage"):
@@ -187,13 +194,25 @@ def test_the_mine_choice_is_asked_at_the_moment_it_arises() -> None:
     session.answer({"cards": ["R101"]})
     session.answer({})
     do(session, "enlist", {"units": {"farmer": 0, "citizen": 1}})
-    do(session, "correct", {"hexes": ["19"]}, {"soldiers-19": {"citizen": 1}, "invaders-19": {"basic": 0, "elite": 0}, "tile-19": "bounding"})
+    do(
+        session,
+        "correct",
+        {"hexes": ["19"]},
+        {
+            "soldiers-19": {"citizen": 1},
+            "invaders-19": {"basic": 0, "elite": 0},
+            "tile-19": "bounding",
+        },
+    )
     session.answer({})  # done
     session.answer({"card": "R102"})
     prompt = session.prompt()
     assert prompt.step == "choice"
     assert [c.value for c in prompt.fields[-1].choices] == ["mine", "soldiers"]
-    assert prompt.fields[-1].choices[1].label.english() == "the Soldiers take the damage: 1 Citizen fall(s)"
+    assert (
+        prompt.fields[-1].choices[1].label.english()
+        == "the Soldiers take the damage: 1 Citizen fall(s)"
+    )
     session.answer({"answer": "soldiers"})
     prompt = session.prompt()
     assert prompt.step == "battle" and prompt.decision is not None
@@ -244,7 +263,11 @@ def test_soldier_actions_before_a_troop_moves() -> None:
         session,
         "correct",
         {"hexes": ["19"]},
-        {"soldiers-19": {"farmer": 1}, "invaders-19": {"basic": 0, "elite": 0}, "tile-19": "catapult"},
+        {
+            "soldiers-19": {"farmer": 1},
+            "invaders-19": {"basic": 0, "elite": 0},
+            "tile-19": "catapult",
+        },
     )
     session.answer({})
     session.answer({"card": "R102"})
@@ -314,7 +337,9 @@ def test_all_dead_keeps_defeated_invaders_out_of_the_supply() -> None:
     session.answer({})
     session.answer({"card": "R101"})
     session.answer({})
-    assert session.state["field"]["supply"]["basic"] == 23  # back to the supply before the Final Wave
+    assert (
+        session.state["field"]["supply"]["basic"] == 23
+    )  # back to the supply before the Final Wave
     session.answer({})
     session.answer({})
     session.answer({"next": "final"})
@@ -368,7 +393,11 @@ def test_spawning_onto_your_units_starts_a_battle() -> None:
         session,
         "correct",
         {"hexes": ["26"]},
-        {"soldiers-26": {"farmer": 1}, "invaders-26": {"basic": 0, "elite": 0}, "tile-26": "guard_post"},
+        {
+            "soldiers-26": {"farmer": 1},
+            "invaders-26": {"basic": 0, "elite": 0},
+            "tile-26": "guard_post",
+        },
     )
     session.answer({})  # done: no troops
     session.answer({})  # Winter 1: no spawn
@@ -404,7 +433,17 @@ def test_the_correct_step_names_the_camera_reading() -> None:
     session.answer({"hexes": ["2", "7"]})
     fields = session.prompt().fields
     assert [f.key for f in fields] == [
-        "soldiers-2", "invaders-2", "tile-2", "soldiers-7", "invaders-7", "tile-7"
+        "soldiers-2",
+        "invaders-2",
+        "tile-2",
+        "soldiers-7",
+        "invaders-7",
+        "tile-7",
     ]
     assert all(f.camera == "battleground" for f in fields)
-    assert fields[0].default == {"farmer": 2, "farmer_exhausted": 0, "citizen": 0, "citizen_exhausted": 0}
+    assert fields[0].default == {
+        "farmer": 2,
+        "farmer_exhausted": 0,
+        "citizen": 0,
+        "citizen_exhausted": 0,
+    }

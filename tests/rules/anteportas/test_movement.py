@@ -165,9 +165,7 @@ def test_catalogue_has_22_cards_per_deck_and_the_texts_power_cards() -> None:
 
 def test_regroup_exchanges_units_once() -> None:
     f = with_troops(field(), h24=(3, 0))
-    out = move(
-        f, 24, card([], [{"power": "regroup", "remove": {"basic": 2}, "add": {"elite": 1}}])
-    )
+    out = move(f, 24, card([], [{"power": "regroup", "remove": {"basic": 2}, "add": {"elite": 1}}]))
     assert out.field["troops"]["24"] == {"basic": 1, "elite": 1}
 
 

@@ -26,7 +26,7 @@ FIRE_DOWN = [{"power": "fire", "targets": [{"dir": "down", "damage": 1}]}]
 
 
 def test_the_dragons_own_fire_power_sets_off_a_bomb_that_hurts_them() -> None:
-    """"Bombs deal damage to all Units—even to your own ones!" and "Bombs explode
+    """ "Bombs deal damage to all Units—even to your own ones!" and "Bombs explode
     automatically ... when a Dragon breathes fire on them": the Bomb on #19 deals 1 damage
     to the adjacent #24, where the Dragons stay (Fire: "The troop does not move")."""
     f = with_troops(field(h19=side("", BOMB)), h24=(1, 1))
@@ -38,7 +38,7 @@ def test_the_dragons_own_fire_power_sets_off_a_bomb_that_hurts_them() -> None:
 
 
 def test_a_flying_mixed_troop_passes_farmers_without_harm_to_its_elite() -> None:
-    """"They do not take damage from Farmers, Trenches, and Bunkers while flying": 1 Basic
+    """ "They do not take damage from Farmers, Trenches, and Bunkers while flying": 1 Basic
     and 1 Elite Dragon fly over 3 Farmers on #19 (Strength 3 counts as 1 against them)."""
     f = with_troops(field(h19=side("FFF")), h24=(1, 1))
     out = move(f, 24, card(["down", "down"], cid="D101"), dragons=True)
@@ -48,7 +48,7 @@ def test_a_flying_mixed_troop_passes_farmers_without_harm_to_its_elite() -> None
 
 
 def test_dragons_that_landed_on_a_trap_are_slowed_next_time() -> None:
-    """"During flight, Dragons are not affected by ... Traps" — but they "only land after
+    """ "During flight, Dragons are not affected by ... Traps" — but they "only land after
     resolving the last arrow": landed on a Trap, the Trap cancels their next arrow."""
     f = with_troops(field(h19=side("", TRAP)), h19=(2, 0))
     out = move(f, 19, card(["down", "down"], cid="D101"), dragons=True)
@@ -57,7 +57,7 @@ def test_dragons_that_landed_on_a_trap_are_slowed_next_time() -> None:
 
 
 def test_regroup_with_an_empty_supply_exchanges_nothing() -> None:
-    """"Exchange the indicated Units in the troop (from the general supply)"; "If a Special
+    """ "Exchange the indicated Units in the troop (from the general supply)"; "If a Special
     Power or part of it is not applicable, simply ignore it"."""
     f = with_troops(field(), h24=(3, 0))
     f["supply"]["elite"] = 0
@@ -77,12 +77,12 @@ def test_a_shot_off_the_side_hits_nothing() -> None:
     out = move(f, 28, card([], [{"power": "shoot", "targets": ["right"]}]))
     assert out.field["sickbay"]["farmer"] == 0  # #23 (below #28) is not hit
     f = with_troops(field(h23=side("F")), h28=(1, 0))
-    out = move(f, 28, card([], FIRE_DOWN + [], cid="D106"), dragons=True)
+    out = move(f, 28, card([], FIRE_DOWN, cid="D106"), dragons=True)
     assert out.field["sickbay"]["farmer"] == 1  # straight down does reach #23
 
 
 def test_indirect_fire_in_support_explodes_the_bomb_on_the_battle_hex() -> None:
-    """"If Indirect Fire hits a hex containing a Bomb, the Bomb will explode" — in a Battle
+    """ "If Indirect Fire hits a hex containing a Bomb, the Bomb will explode" — in a Battle
     too: the Catapult's support sets off the Bomb under the Raiders (3 damage)."""
     f = with_troops(field(h11=side("F", BOMB), h6=side("F", building("catapult"))), h16=(3, 0))
     out = move(f, 16, card(["down"]), answers={"support-1": [6]})
@@ -100,7 +100,9 @@ def test_indirect_fire_at_a_passing_troop_explodes_a_bomb() -> None:
 
 
 def test_a_mine_destroyed_by_fire_or_shoot_is_offered_for_replacement() -> None:
-    f = with_troops(field(h17=side("", mine("bounding")), h12=side("F", building("guard_post"))), h22=(1, 0))
+    f = with_troops(
+        field(h17=side("", mine("bounding")), h12=side("F", building("guard_post"))), h22=(1, 0)
+    )
     fire = card([], FIRE_DOWN, cid="D106")
     with pytest.raises(NeedChoice) as info:
         move(copy.deepcopy(f), 22, fire, dragons=True, defaults=False)

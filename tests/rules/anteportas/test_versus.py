@@ -80,7 +80,9 @@ def test_decisions_validate_the_teams() -> None:
         decide_area_control({"teams": {"A": {"spawn_point": 2}}})
     assert info.value.field == "teams.B"
     with pytest.raises(SituationError) as info:
-        decide_area_control({"teams": {"A": {"spawn_point": 2}, "B": {"spawn_point": 27, "battleground": {}}}})
+        decide_area_control(
+            {"teams": {"A": {"spawn_point": 2}, "B": {"spawn_point": 27, "battleground": {}}}}
+        )
     assert info.value.field == "teams.A.battleground"
     with pytest.raises(SituationError) as info:
         decide_area_control(

@@ -65,7 +65,9 @@ def careless_step(session: Session, rng: random.Random) -> None:
 def check(session: Session, options: dict) -> None:
     state = session.state
     fld = state["field"]
-    if state["stage"] != "lost" and not (state["final_round"] and options.get("final_wave") == "all_dead"):
+    if state["stage"] != "lost" and not (
+        state["final_round"] and options.get("final_wave") == "all_dead"
+    ):
         assert units_total(fld) == {"basic": DEFS.box("basic"), "elite": DEFS.box("elite")}
     for kind, n in soldiers_total(fld).items():
         assert n <= DEFS.box(kind)
