@@ -318,11 +318,11 @@ def run_layout(s: dict[str, Any]) -> Decision:
 
 
 DECISIONS: dict[str, DecisionKind] = {
-    "battle": DecisionKind(sit.WithKit(sit.battle_situation), run_battle),
-    "move-troop": DecisionKind(sit.WithKit(sit.move_situation), run_move),
-    "battle-phase": DecisionKind(sit.WithKit(sit.phase_situation), run_phase),
-    "line-of-sight": DecisionKind(sit.WithKit(sit.sight_situation), run_sight),
-    "area-control": DecisionKind(sit.WithKit(sit.area_situation), run_area),
-    "capture-the-flag": DecisionKind(sit.WithKit(sit.flag_situation), run_flag),
-    "battleground": DecisionKind(sit.WithKit(sit.layout_situation), run_layout),
+    "battle": DecisionKind(sit.with_kit(sit.battle_situation), run_battle),
+    "move-troop": DecisionKind(sit.with_kit(sit.move_situation), run_move),
+    "battle-phase": DecisionKind(sit.with_kit(sit.phase_situation), run_phase),
+    "line-of-sight": DecisionKind(sit.with_kit(sit.sight_situation), run_sight),
+    "area-control": DecisionKind(sit.with_kit(sit.area_situation), run_area),
+    "capture-the-flag": DecisionKind(sit.with_kit(sit.flag_situation), run_flag),
+    "battleground": DecisionKind(sit.with_kit(sit.layout_situation), run_layout),
 }

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from rules.errors import SituationError
@@ -23,18 +24,19 @@ from rules.schema import Bool, Int, List, Map, Obj, OneOf, Spec, Str, join_path
 ANSWER_KEY = re.compile(r"^(battle|damage|support|gunfire|replace)-([1-9][0-9]{0,2})$")
 
 
-class WithKit(Spec):
-    """A situation whose bounds depend on its components (checked first)."""
+@dataclass(frozen=True)
+class WithKit(Obj):
+    """A situation whose bounds depend on its components (checked first).
 
-    def __init__(self, build: Callable[[Kit], Obj]) -> None:
-        self.build = build
+    It is the :class:`Obj` of the example components (so generators and docs
+    read it like any spec); checking builds the spec for the situation's own
+    ``components`` when it carries them.
+    """
 
-    @property
-    def spec(self) -> Obj:
-        """The spec for the example components (what a situation without ``components`` meets)."""
-        return self.build(example_kit())
+    build: Callable[[Kit], Obj] | None = None
 
     def check(self, value: Any, path: str = "") -> dict[str, Any]:
+        assert self.build is not None
         if not isinstance(value, Mapping):
             raise SituationError(path, "must be an object")
         data = value.get("components")
@@ -48,25 +50,29 @@ class WithKit(Spec):
         out["kit"] = kit
         return out
 
-    def describe(self) -> str:
-        return self.spec.describe()
+
+def with_kit(build: Callable[[Kit], Obj]) -> WithKit:
+    """The situation spec built by ``build`` for each situation's components."""
+    base = build(example_kit())
+    return WithKit(base.fields, base.required, base.defaults, base.check_whole, build=build)
 
 
 def hex_spec(kit: Kit) -> Int:
     return Int(min(kit.board.hexes), max(kit.board.hexes))
 
 
-class _HexNumber(Spec):
+class _HexNumber(Int):
     """A hex number of this Battleground (whole number or its digits as text)."""
 
     def __init__(self, kit: Kit) -> None:
-        self.kit = kit
+        super().__init__(min(kit.board.hexes), max(kit.board.hexes))
+        object.__setattr__(self, "hexes", frozenset(kit.board.hexes))
 
     def check(self, value: Any, path: str = "") -> int:
         if isinstance(value, str) and value.isdigit():
             value = int(value)
-        number: int = hex_spec(self.kit).check(value, path)
-        if number not in self.kit.board.hexes:
+        number: int = super().check(value, path)
+        if number not in self.hexes:  # type: ignore[attr-defined]
             raise SituationError(path, f"there is no hex #{number}")
         return number
 
