@@ -264,7 +264,7 @@ def spawn_prompt(state: State) -> Prompt:
         state,
         step="spawn",
         title=msg("Spawn Invaders"),
-        lines=(*prep, decision.summary, *decision.instructions),
+        lines=tuple(prep),
         decision=decision,
         confirm_label=msg("Done"),
     )
@@ -410,7 +410,7 @@ def menu_prompt(state: State) -> Prompt:
         state,
         step=state["stage"],
         title=title,
-        lines=(*_log(state), *where(state), *lines),
+        lines=(*where(state), *lines),
         fields=(_menu(state),),
     )
 
@@ -618,7 +618,7 @@ def battle_prompt(state: State) -> Prompt:
         state,
         step="battle",
         title=title,
-        lines=(head, decision.summary, *decision.instructions),
+        lines=(head,),
         fields=(_menu(state),),
         decision=decision,
     )
