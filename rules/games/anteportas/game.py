@@ -440,14 +440,7 @@ def _skip_self_answered(state: State) -> tuple[State, Decision | None]:
     """Fill pages with one legal answer by themselves; carry out the action after the last."""
     builder = state["builder"]
     while True:
-        fields = forms.page_fields(
-            builder["do"],
-            builder["page"],
-            state["field"],
-            table_of(state),
-            kit_of(state),
-            builder["chosen"],
-        )
+        fields = _page(state)
         if fields is None:
             return _start_action(state)
         auto = forms.self_answered(fields)
@@ -457,9 +450,10 @@ def _skip_self_answered(state: State) -> tuple[State, Decision | None]:
         builder["page"] += 1
 
 
-def builder_prompt(state: State) -> Prompt:
+def _page(state: State) -> tuple[Field, ...] | None:
+    """The fields of the builder's current page (``None`` after the last)."""
     builder = state["builder"]
-    fields = forms.page_fields(
+    return forms.page_fields(
         builder["do"],
         builder["page"],
         state["field"],
@@ -467,6 +461,11 @@ def builder_prompt(state: State) -> Prompt:
         kit_of(state),
         builder["chosen"],
     )
+
+
+def builder_prompt(state: State) -> Prompt:
+    builder = state["builder"]
+    fields = _page(state)
     assert fields is not None
     return _prompt(
         state,
