@@ -68,7 +68,8 @@ def tiles_left(field: Field, kind: str, kit: Kit) -> int:
 
 def colonists_left(field: Field, kind: str, kit: Kit) -> int:
     """Farmers or Citizens the box holds beyond those on the Battleground and in the Sickbay."""
-    return max(0, kit.defences.box(kind) - _colonists_used(field, kind))
+    box = field.get("box", {}).get(kind, kit.defences.box(kind))
+    return max(0, int(box) - _colonists_used(field, kind))
 
 
 def movable(field: Field, kit: Kit) -> list[int]:
