@@ -15,7 +15,7 @@ SEEDS = range(4)
 STILL_TYPED: dict[str, set[str]] = {
     "anteportas": set(),
     "marauders": {"setup", "autumn-start", "spring-start"},
-    "nomads": {"setup"},
+    "nomads": set(),
     "robinson": {"morale", "event", "weather", "resolve", "night", "placement", "production"},
     "targi": set(),
 }
