@@ -395,7 +395,7 @@ def resolve_battle(
         invaders_lost = dict(troop)
         survivors = {"basic": 0, "elite": 0}
         apply_defence_loss(side, loss, wounded, tiles_lost, steps, hex_id)
-        if loss.absorbed:
+        if loss.absorbed and (side["soldiers"] or side.get("tile")):
             steps.append(msg("The remaining {n} damage is absorbed.", n=loss.absorbed))
     else:
         trace.append(

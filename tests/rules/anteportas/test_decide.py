@@ -91,6 +91,46 @@ EXPECTED: dict[str, dict[str, Any]] = {
             {"mine_first": False, "falls": ["citizen"]},
         ],
     },
+    # "During Battle, you can use Trenches and Bunkers to increase your total Strength":
+    # Farmer 1 + Trench fire 1 = 2 against 2 Raiders; the Farmer takes the 2 damage.
+    "fire-support-choices.json": {
+        "path": [17, 12],
+        "defeat": False,
+        "battles": [
+            {
+                "hex": 12,
+                "our_strength": 2,
+                "their_strength": 2,
+                "defenders_win": True,
+                "side": side(""),
+                "survivors": {"basic": 0, "elite": 0},
+                "wounded": {"farmer": 1, "citizen": 0},
+                "tiles_lost": [],
+                "invaders_lost": {"basic": 2, "elite": 0},
+                "steps": [
+                    "Battle on #12: your Strength 2 against the Invaders' 2",
+                    "All 2 Invader(s) fall.",
+                    "1 Farmer on #12 wounded -> Sickbay",
+                ],
+                "mine_choice": [],
+            }
+        ],
+        "troops": {},
+        "battleground": {"7": side("f", building("trench"))},
+        "sickbay": {"farmer": 1, "citizen": 0},
+        "supply": {"basic": 23, "elite": 12},
+    },
+    # "Bombs deal damage to all Units": the Bomb the Dragons set off on #19 deals 1 damage
+    # to #24, where they stay (Fire: "The troop does not move"): the Basic Dragon falls.
+    "dragon-fire-sets-off-a-bomb.json": {
+        "path": [24],
+        "defeat": False,
+        "battles": [],
+        "troops": {"24": {"basic": 0, "elite": 1}},
+        "battleground": {},
+        "sickbay": {"farmer": 0, "citizen": 0},
+        "supply": {"basic": 23, "elite": 11},
+    },
     # Capture the Flag: A's Units 4 and 2 rows up, B's 4 and 0: row 4 is even, row 2 A's.
     "capture-the-flag.json": {
         "advance": {"A": [4, 2], "B": [4, 0]},
