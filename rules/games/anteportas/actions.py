@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.errors import IllegalInput
-from rules.games.anteportas.asking import Asker
+from rules.games.anteportas.asking import Asker, Log
 from rules.games.anteportas.battle import SOLDIER_NAMES, BattleContext, battle_needed, tile_name
 from rules.games.anteportas.combat import fight, fire_sources
 from rules.games.anteportas.effects import (
@@ -180,15 +180,15 @@ def _some(count: int, what: str) -> None:
         raise IllegalInput("nothing was chosen: set at least one", what)
 
 
-def _enlist(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Asker) -> None:
-    point = kit.board.spawn_point
+def enlisted(
+    field: Field, a: dict[str, Any], kit: Kit, point: int, log: Log
+) -> list[dict[str, Any]]:
+    """The Soldiers an Enlist brings onto ``point``, checked against the box (not yet placed)."""
     _some(a["farmer"] + a["citizen"], "units")
     for kind in ("farmer", "citizen"):
         if a[kind] > colonists_left(field, kind, kit):
-            raise IllegalInput(f"the box holds no more {kind}s", kind)
-    new = [{"kind": k, "exhausted": False} for k in ("farmer", "citizen") for _ in range(a[k])]
-    side(field, point)["soldiers"] += new
-    asker.log.say(
+            raise IllegalInput(f"the box holds no more {kind}s", "units")
+    log.say(
         msg(
             "Enlisted: {f} Farmer(s), {c} Citizen(s) on #{hex}",
             f=a["farmer"],
@@ -197,7 +197,13 @@ def _enlist(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Aske
         )
     )
     if a["citizen"]:
-        asker.log.say(msg("Newly enlisted Citizens must be sustained now by the active player."))
+        log.say(msg("Newly enlisted Citizens must be sustained now by the active player."))
+    return [{"kind": k, "exhausted": False} for k in ("farmer", "citizen") for _ in range(a[k])]
+
+
+def _enlist(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Asker) -> None:
+    point = kit.board.spawn_point
+    side(field, point)["soldiers"] += enlisted(field, a, kit, point, asker.log)
     _battle_if_invaders(field, point, table, kit, asker)
 
 

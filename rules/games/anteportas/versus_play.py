@@ -33,7 +33,7 @@ from typing import Any
 
 from rules.errors import IllegalInput
 from rules.game import State
-from rules.games.anteportas.actions import Table, apply_action, colonists_left
+from rules.games.anteportas.actions import Table, apply_action, enlisted
 from rules.games.anteportas.asking import Asker
 from rules.games.anteportas.battle import allocate_defence, apply_defence_loss, falls, offer_choice
 from rules.games.anteportas.combat import fire_sources
@@ -132,21 +132,7 @@ def play(state: State, action: dict[str, Any], kit: Kit, asker: Asker) -> None:
 def enlist(state: State, team: str, a: dict[str, Any], kit: Kit, asker: Asker) -> None:
     """Enlist onto the team's own Spawn Point; onto the other team's Units it is a Battle."""
     point = state["spawns"][team]
-    new = [{"kind": k, "exhausted": False} for k in ("farmer", "citizen") for _ in range(a[k])]
-    if not new:
-        raise IllegalInput("nothing was chosen: set at least one", "units")
-    field = view(state, team, kit)
-    for kind in ("farmer", "citizen"):
-        if a[kind] > colonists_left(field, kind, kit):
-            raise IllegalInput(f"team {team} has no more {kind}s", "units")
-    asker.log.say(
-        msg(
-            "Enlisted: {f} Farmer(s), {c} Citizen(s) on #{hex}",
-            f=a["farmer"],
-            c=a["citizen"],
-            hex=point,
-        )
-    )
+    new = enlisted(view(state, team, kit), a, kit, point, asker.log)
     if str(point) in state["teams"][other(team)]["units"]:
         versus_battle(state, team, point, {"soldiers": new, "tile": None}, kit, asker)
         return

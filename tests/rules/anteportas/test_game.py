@@ -60,6 +60,17 @@ def do(session: Session, action: str, *pages: dict[str, Any]) -> None:
         session.answer(page)
 
 
+def put(session: Session, hex_id: int, soldiers: dict[str, int], tile: str = "none") -> None:
+    """Correct one hex by touch: its Soldiers and tile, no Invaders."""
+    h = str(hex_id)
+    do(
+        session,
+        "correct",
+        {"hexes": [h]},
+        {f"soldiers-{h}": soldiers, f"invaders-{h}": {"basic": 0, "elite": 0}, f"tile-{h}": tile},
+    )
+
+
 def test_registered() -> None:
     assert isinstance(GAME, AntePortas)
 
@@ -296,12 +307,7 @@ def test_final_wave_is_won_when_no_invaders_remain_and_none_spawn() -> None:
     session = physical(raider("R101", [(24, 1, 0)]))
     session.answer({"cards": ["R101"]})
     session.answer({})
-    do(
-        session,
-        "correct",
-        {"hexes": ["19"]},
-        {"soldiers-19": {"citizen": 1}, "invaders-19": {"basic": 0, "elite": 0}, "tile-19": "none"},
-    )
+    put(session, 19, {"citizen": 1})
     session.answer({})
     session.answer({"card": "R101"})
     session.answer({})  # the Raider dies on #19
@@ -328,12 +334,7 @@ def test_all_dead_keeps_defeated_invaders_out_of_the_supply() -> None:
     session = physical(raider("R101", [(24, 1, 0)]), final_wave="all_dead")
     session.answer({"cards": ["R101"]})
     session.answer({})
-    do(
-        session,
-        "correct",
-        {"hexes": ["19"]},
-        {"soldiers-19": {"citizen": 1}, "invaders-19": {"basic": 0, "elite": 0}, "tile-19": "none"},
-    )
+    put(session, 19, {"citizen": 1})
     session.answer({})
     session.answer({"card": "R101"})
     session.answer({})
