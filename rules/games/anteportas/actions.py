@@ -38,10 +38,12 @@ from rules.text import msg
 
 @dataclass(frozen=True, kw_only=True)
 class Table:
-    """What besides the field decides which actions are legal: the variant and the Era."""
+    """What besides the field shapes the actions: the variant, the Era, the last hex touched."""
 
     twice: bool = False
     era: int = 1
+    #: The hex the table's last action went to (offered again first: "carry over").
+    last_hex: int | None = None
 
 
 # -- legality ---------------------------------------------------------------------------

@@ -248,7 +248,9 @@ def _rotate(f: BattleField, t: Table, kit: Kit, c: dict[str, Any]) -> tuple[Fiel
 
 def _tile_page(kinds: tuple[str, ...], label: Msg) -> Page:
     def page(f: BattleField, t: Table, kit: Kit, c: dict[str, Any]) -> tuple[Field, ...]:
-        fields = [_hex_field("hex", label, act.placeable(f, kit))]
+        room = act.placeable(f, kit)
+        last = t.last_hex if t.last_hex in room else None
+        fields = [_hex_field("hex", label, room, last)]
         left = [k for k in kinds if act.tiles_left(f, k, kit)]
         if len(kinds) > 1:
             fields.append(

@@ -65,7 +65,7 @@ def twice(state: State) -> bool:
 
 
 def table_of(state: State) -> Table:
-    return Table(twice=twice(state), era=state["era"])
+    return Table(twice=twice(state), era=state["era"], last_hex=state.get("last_hex"))
 
 
 # -- resolving (the same functions for the prompt's preview and for advance) -----------------
@@ -498,6 +498,10 @@ def _finish_action(state: State) -> tuple[State, Decision | None]:
     except NeedChoice:
         return state, None
     commit(state, done)
+    action = pending["data"]["action"]
+    touched = action.get("to", action.get("hex"))
+    if isinstance(touched, int):
+        state["last_hex"] = touched
     state["pending"] = None
     if state["stage"] == "battle":
         state["battle_answers"] = {}
