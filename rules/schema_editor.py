@@ -33,6 +33,9 @@ from rules.text import Msg, msg
 MOST_FIELDS = 8
 #: Lists of symbols longer than this are not edited field by field.
 MOST_LIST = 8
+#: Texts longer than this (notes, sources) are not shown on a page; format tags never are.
+MOST_SHOWN = 60
+HIDDEN = frozenset({"schema", "note", "comment", "source", "from"})
 
 Path = tuple[str | int, ...]
 
@@ -53,11 +56,12 @@ def _editable(spec: Spec) -> bool:
     spec = _plain(spec)
     if isinstance(spec, Int | Bool):
         return True
-    if isinstance(spec, Str):
-        return spec.choices is not None
+    if isinstance(spec, Str):  # a symbol to tap; one possible value is a format tag, not a choice
+        return spec.choices is not None and len(spec.choices) > 1
     if isinstance(spec, List):
         item = _plain(spec.item)
-        return isinstance(item, Str) and item.choices is not None
+        short = spec.max_length is not None and spec.max_length <= MOST_LIST
+        return short and isinstance(item, Str) and item.choices is not None
     if isinstance(spec, Map):
         return isinstance(_plain(spec.value), Int)
     return False
@@ -195,7 +199,8 @@ class SchemaEditor(ComponentEditor):
         holder = get(data, tuple(p for p in path if not str(p).startswith("#")))
         if isinstance(holder, Mapping):
             for name, value in holder.items():
-                if isinstance(value, str) and name not in {leaf.path[-1] for leaf in leaves}:
+                shown = isinstance(value, str) and len(value) <= MOST_SHOWN and name not in HIDDEN
+                if shown and name not in {leaf.path[-1] for leaf in leaves}:
                     lines.append(msg("{what}: {value}", what=self._label(name), value=value))
         fields = tuple(self._field(leaf, get(data, leaf.path)) for leaf in leaves)
         return Page(key=key, title=self._where(path), lines=tuple(lines), fields=fields)

@@ -242,9 +242,7 @@ def card_entries(st: State, ans: Mapping[str, Any]) -> tuple[dict[str, Any], ...
     column = st["column"]
     pile = st["discard"]
     seen = [(pile[-1]["id"], {"upper": ans["a0"], "lower": ans["a1"]})]
-    seen += [
-        (card["id"], {"lower": ans[f"a{k}"]}) for k, card in enumerate(reversed(pile[:-1]), 2)
-    ]
+    seen += [(card["id"], {"lower": ans[f"a{k}"]}) for k, card in enumerate(reversed(pile[:-1]), 2)]
     out = []
     for cid, rows in seen:
         printed = dict(zip(("upper", "lower"), known[cid]["actions"][column], strict=True))
