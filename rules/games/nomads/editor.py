@@ -22,7 +22,8 @@ from typing import Any
 
 from rules.editor import ComponentEditor, Draft, Item, Page
 from rules.errors import IllegalInput
-from rules.games.nomads.catalogue import ARROW_BIG, ARROW_SMALL, SCHEMA, SET_SIZES, example_data
+from rules.games.nomads.catalogue import SCHEMA, SET_SIZES, example_data
+from rules.games.nomads.steps_cards import face_fields
 from rules.games.nomads.terms import CARD_ACTIONS, term
 from rules.prompt import Choice, Field
 from rules.registry import register_editor
@@ -222,37 +223,12 @@ class NomadsEditor(ComponentEditor):
                 msg("Take the nomad card numbered {n} from the deck.", n=number),
                 msg("Tap the column it marks, the way its two arrows point, and its labor."),
             ),
-            fields=(
-                Field(
-                    key="marked",
-                    label=msg("Marked column"),
-                    kind="choice",
+            fields=tuple(
+                face_fields(
+                    tuple(Choice(c, self._column_name(draft, c)) for c in columns),
+                    card,
                     places="cells",
-                    default=card["marked"],
-                    choices=tuple(Choice(c, self._column_name(draft, c)) for c in columns),
-                ),
-                Field(
-                    key="big",
-                    label=msg("Big arrow"),
-                    kind="choice",
-                    default=card["big"],
-                    choices=tuple(Choice(v, msg(v)) for v in ARROW_BIG),
-                ),
-                Field(
-                    key="small",
-                    label=msg("Small arrow"),
-                    kind="choice",
-                    default=card["small"],
-                    choices=tuple(Choice(v, msg(v)) for v in ARROW_SMALL),
-                ),
-                Field(
-                    key="workforce",
-                    label=msg("Labor"),
-                    kind="int",
-                    default=card["workforce"],
-                    minimum=0,
-                    maximum=20,
-                ),
+                )
             ),
             scene=self._card_scene(draft, number, None),
         )

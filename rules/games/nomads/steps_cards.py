@@ -70,18 +70,21 @@ def columns_field(st: State) -> Field:
     )
 
 
-def prompt_face(st: State) -> Prompt:
-    cid = st["pending"]["id"]
-    card = catalogue_of(st).cards[cid]
-    free = [c for c in st["order"] if c not in st["blocked"]]
-    fields = [
+def face_fields(columns: tuple[Choice, ...], card: Mapping[str, Any], places: str) -> list[Field]:
+    """A nomad card's top as the players read it: marked column, both arrows, labor.
+
+    ``card`` gives the defaults (``None``: nothing known yet); ``places`` is
+    the picture layer whose items are the columns. Play (confirming a drawn
+    card) and the component editor (entering the deck) ask the same way.
+    """
+    return [
         Field(
             key="marked",
             label=msg("Marked column"),
             kind="choice",
-            places="columns",
+            places=places,
             default=card["marked"],
-            choices=tuple(Choice(c, msg(st["names"][c])) for c in free),
+            choices=columns,
         ),
         Field(
             key="big",
@@ -106,6 +109,15 @@ def prompt_face(st: State) -> Prompt:
             maximum=20,
         ),
     ]
+
+
+def prompt_face(st: State) -> Prompt:
+    cid = st["pending"]["id"]
+    card = catalogue_of(st).cards[cid]
+    free = [c for c in st["order"] if c not in st["blocked"]]
+    fields = face_fields(
+        tuple(Choice(c, msg(st["names"][c])) for c in free), card, places="columns"
+    )
     if st["pending"]["purpose"] == "turn":
         fields.append(columns_field(st))
     return screen(
