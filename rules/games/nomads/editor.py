@@ -184,32 +184,30 @@ class NomadsEditor(ComponentEditor):
                         "highlight": col == column,
                     }
                 )
+        workforce = card["workforce"]
         corner = (
             ("big", msg("Big arrow"), _word(card["big"])),
             ("small", msg("Small arrow"), _word(card["small"])),
-            (
-                "workforce",
-                msg("Labor"),
-                Msg(str(card["workforce"] if card["workforce"] is not None else "?")),
-            ),
+            ("workforce", msg("Labor"), Msg("?" if workforce is None else str(workforce))),
         )
-        for col_index, (ident, label, value) in enumerate(corner):
-            cells.append(
-                {
-                    "id": ident,
-                    "row": 3,
-                    "col": col_index,
-                    "label": label.to_json(),
-                    "sub": value.to_json(),
-                    "shade": "inner",
-                    "highlight": column is None,
-                }
-            )
+        for index, (ident, label, value) in enumerate(corner):
+            row, col = 3 + index // 2, 2 * (index % 2)
+            for offset, text in enumerate((label, value)):
+                cells.append(
+                    {
+                        "id": f"{ident}/{offset}",
+                        "row": row,
+                        "col": col + offset,
+                        "label": text.to_json(),
+                        "shade": "inner",
+                        "highlight": column is None and value.template == "?",
+                    }
+                )
         return {
             "kind": "card-grid",
             "title": msg("Nomad card {n} of {all}", n=number, all=CARDS).to_json(),
-            "rows": 4,
-            "cols": max(len(self._columns(draft)), len(corner)),
+            "rows": 5,
+            "cols": max(len(self._columns(draft)), 4),
             "cells": cells,
         }
 
