@@ -191,13 +191,13 @@ class NomadsEditor(ComponentEditor):
             ("workforce", msg("Labor"), Msg("?" if workforce is None else str(workforce))),
         )
         for index, (ident, label, value) in enumerate(corner):
-            row, col = 3 + index // 2, 2 * (index % 2)
+            row, first = 3 + index // 2, 2 * (index % 2)
             for offset, text in enumerate((label, value)):
                 cells.append(
                     {
                         "id": f"{ident}/{offset}",
                         "row": row,
-                        "col": col + offset,
+                        "col": first + offset,
                         "label": text.to_json(),
                         "shade": "inner",
                         "highlight": column is None and value.template == "?",
