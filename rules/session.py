@@ -203,7 +203,10 @@ class Session:
         return copy.deepcopy(self._states[-1])
 
     def prompt(self) -> Prompt:
-        return self.game.prompt(self._states[-1])
+        """The current step; its decision (a preview of the bot's) names the component set too."""
+        prompt = self.game.prompt(self._states[-1])
+        stamped = self._stamped(prompt.decision)
+        return prompt if stamped is prompt.decision else replace(prompt, decision=stamped)
 
     @property
     def step_count(self) -> int:
