@@ -38,7 +38,6 @@ NOT_YET_STRICT = {
     ("anteportas", "line-of-sight"),
     ("anteportas", "move-troop"),
     ("nomads", "column"),
-    ("targi", "legality"),
 }
 
 
