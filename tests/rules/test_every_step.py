@@ -16,7 +16,7 @@ STILL_TYPED: dict[str, set[str]] = {
     "anteportas": {"battle", "turns", "final"},
     "marauders": {"setup", "autumn-start", "spring-start"},
     "nomads": {"setup"},
-    "robinson": {"morale", "event", "weather", "resolve", "night", "placement", "production"},
+    "robinson": set(),
     "targi": set(),
 }
 

@@ -210,6 +210,12 @@ def check_placement(state: State, pid: str, spot: str) -> Trace:
                 msg("{s} is already explored", s=space(rest)),
                 "space",
             )
+        if len(state["island"]) >= len(cat.tiles):
+            raise Refused(
+                msg("exploring reveals an island tile"),
+                msg("every island tile is already on the island"),
+                "space",
+            )
         trace.append(("unexplored", msg("{s} is unexplored", s=space(rest))))
     elif kind == "build":
         trace += check_invention(state, pid, rest)
@@ -357,6 +363,12 @@ def next_placer(state: State, after: str | None) -> str | None:
         if pawns_left(state, pid) > 0:
             return pid
     return None
+
+
+def current_placer(state: State) -> str | None:
+    """Who places the next pawn: after the last pawn placed, the next player with pawns left."""
+    last = state["placements"][-1]["player"] if state["placements"] else None
+    return next_placer(state, last)
 
 
 def resolution_queue(state: State) -> list[dict[str, Any]]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.errors import IllegalInput
 from rules.game import State
 from rules.games.robinson.components import TRACKS
 from rules.games.robinson.model import alive, card_label, player, set_track, transfer
@@ -127,6 +128,12 @@ def advance_change(state: State, answer: Mapping[str, Any], out: Out) -> Msg | N
             else msg("{p} has no shelter.", p=who(pid))
         )
         changed = True
+    placed = sum(1 for x in state["placements"] if x["player"] == pid)
+    if answer["tracks"]["pawns"] < placed:
+        raise IllegalInput(
+            f"{pid} has already placed {placed} pawn(s) this round: pawns cannot be fewer",
+            "tracks.pawns",
+        )
     for track, value in answer["tracks"].items():
         before = p[track]
         if value != before and p["alive"]:

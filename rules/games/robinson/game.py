@@ -24,6 +24,7 @@ from rules.components import COMPONENTS_OPTION
 from rules.decision import Decision
 from rules.errors import IllegalInput
 from rules.game import DecisionKind, Game, State
+from rules.games.robinson import actions as A
 from rules.games.robinson import changes, steps_action, steps_phases, steps_setup
 from rules.games.robinson.components import SCHEMA, example_catalogue, example_data
 from rules.games.robinson.model import alive, apply_pending_bonuses, player
@@ -50,11 +51,12 @@ USES_COMPONENTS |= {"reward", "reward-detail", "spoils", "night"}
 
 def prompt_over(state: State) -> Prompt:
     winner = state["winner"]
-    line = (
-        msg("{p} is the last player standing and wins.", p=who(winner))
-        if winner
-        else msg("The scenario's rounds are over: check its victory condition.")
-    )
+    if winner:
+        line = msg("{p} is the last player standing and wins.", p=who(winner))
+    elif not alive(state):
+        line = msg("Every character has died: nobody wins.")
+    else:
+        line = msg("The scenario's rounds are over: check its victory condition.")
     return step_prompt(state, step="over", title=msg("Game over"), lines=(line,), finished=True)
 
 
@@ -203,6 +205,11 @@ class RobinsonGame(Game):
             state["stage"] = "spoils"
         if state["stage"] == "night" and not state["queue"]:
             steps_phases.end_round(state, out)
+        if state["stage"] in ("placement", "target"):
+            # Other changes may have given or taken pawns: who places next follows from them.
+            state["placer"] = A.current_placer(state)
+            if state["placer"] is None:
+                steps_action.end_placement(state, out)
         if state["stage"] == "resolve" and not state["queue"]:
             state["stage"] = "weather"
         phase = PHASE_OF.get(state["stage"], state["phase"])

@@ -24,6 +24,7 @@ from rules.games.robinson.components import (
     Catalogue,
     catalogue_from_data,
     example_catalogue,
+    example_checked,
 )
 from rules.games.robinson.terms import COLOURS, who
 from rules.schema import Bool, Int, List, Map, Obj, Str
@@ -246,7 +247,7 @@ PLACEMENT_SCHEMA = Obj(
                 {
                     "id": PLAYER,
                     "camp": ID,
-                    "pawns": Int(1, 99),
+                    "pawns": Int(0, 99),
                     "cards": List(ID, max_length=40, unique=True),
                     "alive": Bool(),
                 },
@@ -274,7 +275,7 @@ def state_from(s: dict[str, Any]) -> dict[str, Any]:
     """A game state holding just what the placement rules read (seat order: the list's)."""
     cat = catalogue_for(s)
     data = s.get(COMPONENTS_OPTION)
-    record = {"data": data if data is not None else _example_data(), "example": cat.example}
+    record = {"data": data if data is not None else example_checked(), "example": cat.example}
     players = []
     for p in s["players"]:
         cards = {}
@@ -293,12 +294,6 @@ def state_from(s: dict[str, Any]) -> dict[str, Any]:
         "island": dict(s["explored"]),
         "placements": [dict(x) for x in s["placed"]],
     }
-
-
-def _example_data() -> dict[str, Any]:
-    from rules.games.robinson.components import example_data
-
-    return COMPONENTS.check(example_data())
 
 
 def decide_placement(s: dict[str, Any]) -> Decision:

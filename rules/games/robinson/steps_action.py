@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.errors import IllegalInput
 from rules.game import State
 from rules.games.robinson import actions as A
 from rules.games.robinson.model import (
@@ -39,7 +38,6 @@ from rules.games.robinson.terms import (
     ACTION,
     CATEGORY,
     RESOURCE,
-    TRACK,
     TRACK_WORD,
     space,
     terrain,
@@ -114,11 +112,18 @@ def prompt_placement(state: State) -> Prompt:
 def place(state: State, pid: str, spot: str, out: Out) -> Msg:
     out.walked(A.check_placement(state, pid, spot))
     state["placements"].append({"player": pid, "spot": spot})
-    state["placer"] = A.next_placer(state, pid)
+    state["placer"] = A.current_placer(state)
     state["pending_action"] = None
     if state["placer"] is not None:
         state["stage"] = "placement"
         return msg("{p}: {spot}", p=who(pid), spot=A.spot_label(cat(state), spot))
+    end_placement(state, out)
+    return msg("All pawns placed: resolve in this order")
+
+
+def end_placement(state: State, out: Out) -> None:
+    """Every pawn is placed: the resolution order, shown to the table."""
+    state["placer"] = None
     state["queue"] = A.resolution_queue(state)
     for n, item in enumerate(state["queue"], 1):
         out.notes.append(
@@ -138,7 +143,6 @@ def place(state: State, pid: str, spot: str, out: Out) -> Msg:
         ),
     )
     state["stage"] = "resolve" if state["queue"] else "weather"
-    return msg("All pawns placed: resolve in this order")
 
 
 def advance_placement(state: State, answer: Mapping[str, Any], out: Out) -> Msg | None:
@@ -518,21 +522,13 @@ def prompt_reward_detail(state: State) -> Prompt:
         )
     else:
         take = reward["take"]
-        left, default = take["amount"], {}
-        for kind in take["of"]:
-            default[kind] = min(left, loser[kind])
-            left -= default[kind]
+        options = take_options(loser, take["of"], take["amount"])
         field = Field(
             key="take",
-            label=msg(
-                "Taken from {l} (at most {n} in all)", l=who(fight["loser"]), n=take["amount"]
-            ),
-            kind="counts",
-            default=default,
-            minimum=0,
-            choices=tuple(
-                Choice(k, TRACK[k], limit=min(loser[k], take["amount"])) for k in take["of"]
-            ),
+            label=msg("Taken from {l}", l=who(fight["loser"])),
+            kind="choice",
+            default=options[0][0] if len(options) == 1 else None,
+            choices=tuple(Choice(value, label) for value, label in options),
         )
     return step_prompt(
         state,
@@ -543,17 +539,39 @@ def prompt_reward_detail(state: State) -> Prompt:
     )
 
 
+def take_options(loser: Mapping[str, Any], kinds: list[str], amount: int) -> list[tuple[str, Msg]]:
+    """Every way to take ``amount`` units of these kinds (fewer if the loser has fewer)."""
+    units = min(amount, sum(loser[k] for k in kinds))
+    out: list[tuple[str, Msg]] = []
+
+    def walk(index: int, left: int, taken: list[int]) -> None:
+        if index == len(kinds):
+            if left == 0:
+                parts = [(k, n) for k, n in zip(kinds, taken, strict=True) if n]
+                value = ",".join(f"{k}={n}" for k, n in parts)
+                label = msg("{n} {what}", n=parts[0][1], what=TRACK_WORD[parts[0][0]])
+                for k, n in parts[1:]:
+                    label = msg("{a} and {n} {what}", a=label, n=n, what=TRACK_WORD[k])
+                out.append((value, label))
+            return
+        for n in range(min(left, loser[kinds[index]]), -1, -1):
+            walk(index + 1, left - n, [*taken, n])
+
+    if units:
+        walk(0, units, [])
+    return out
+
+
 def advance_reward_detail(state: State, answer: Mapping[str, Any], out: Out) -> Msg | None:
     fight = state["fight"]
     winner, loser = fight["winner"], fight["loser"]
-    reward = next(r for r in scenario(state)["rewards"] if r["id"] == fight["reward"])
     if "card" in answer:
         # "esse jogador pega a carta de invenção de sua escolha do jogador alvo"
         transfer(state, answer["card"], loser, winner, out.notes)
     else:
-        taken = answer["take"]
-        if sum(taken.values()) > reward["take"]["amount"]:
-            raise IllegalInput(f"take at most {reward['take']['amount']} in all", "take")
+        taken = {
+            k: int(n) for k, _, n in (part.partition("=") for part in answer["take"].split(","))
+        }
         for kind, amount in taken.items():
             if amount:
                 set_track(state, loser, kind, player(state, loser)[kind] - amount, out.notes)

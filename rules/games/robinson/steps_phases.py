@@ -288,7 +288,7 @@ def prompt_night(state: State) -> Prompt:
                 key="hearts",
                 label=msg("Hearts lost at night"),
                 kind="int",
-                default=lost,
+                default=min(lost, p["hearts"]),  # more than all is death all the same
                 minimum=0,
                 maximum=p["hearts"],
             ),

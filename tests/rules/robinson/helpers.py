@@ -54,7 +54,9 @@ def answer_with_changes(
         extra = {k: v for k, v in changes[pid].items() if k in ("use", "card", "shelter")}
         tracks = {k: v for k, v in changes[pid].items() if k not in extra}
         nxt = players[index + 1] if index + 1 < len(players) else "done"
-        decision = session.answer({"tracks": tracks_now(session, pid, **tracks), **extra, "next": nxt})
+        decision = session.answer(
+            {"tracks": tracks_now(session, pid, **tracks), **extra, "next": nxt}
+        )
     return decision
 
 

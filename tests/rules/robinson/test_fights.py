@@ -28,13 +28,15 @@ def attack_setup(changes: dict, camps=None, first: str = "red") -> Session:
 
 
 def test_adjacent_camp_needs_one_pawn_and_the_higher_weapon_wins() -> None:
-    """"o jogador com o maior nível de arma é o vencedor da luta, o perdedor perde o coração
+    """ "o jogador com o maior nível de arma é o vencedor da luta, o perdedor perde o coração
     igual à diferença." """
     session = attack_setup({"red": {"weapon": 3}, "blue": {"weapon": 1}})
     place(session, ("attack:blue",), ("camp:rest",), ("camp:rest",), ("camp:rest",))
     decision = session.answer({})
     assert decision is not None and str(decision.summary) == "Red wins the fight against Blue"
-    assert str(decision.reason) == "weapon 3 against 1: the attacker wins; the loser loses 2 heart(s)"
+    assert (
+        str(decision.reason) == "weapon 3 against 1: the attacker wins; the loser loses 2 heart(s)"
+    )
     assert player(session, "blue")["hearts"] == 9 - 2
     assert session.prompt().step == "reward"
 
@@ -48,7 +50,7 @@ def test_defender_wins_and_attacker_loses_the_difference() -> None:
 
 
 def test_tie_has_no_winner_and_no_loser() -> None:
-    """"Quando há empate, não há vencedor nem perdedor." """
+    """ "Quando há empate, não há vencedor nem perdedor." """
     session = attack_setup({"red": {"weapon": 2}, "blue": {"weapon": 2}})
     place(session, ("attack:blue",), ("camp:rest",), ("camp:rest",), ("camp:rest",))
     decision = session.answer({})
@@ -57,7 +59,7 @@ def test_tie_has_no_winner_and_no_loser() -> None:
 
 
 def test_defenders_palisade_bonus_costs_one_palisade() -> None:
-    """"a defesa pode adicionar temporariamente seu nível de paliçada ao seu nível de arma. Se
+    """ "a defesa pode adicionar temporariamente seu nível de paliçada ao seu nível de arma. Se
     ele o fizer, perde 1 paliçada no final da luta." """
     session = attack_setup({"red": {"weapon": 3}, "blue": {"weapon": 1, "palisade": 2}})
     place(session, ("attack:blue",), ("camp:rest",), ("camp:rest",), ("camp:rest",))
@@ -76,7 +78,7 @@ def test_no_palisade_no_bonus_offered() -> None:
 
 
 def test_camp_two_spaces_away_needs_two_pawns() -> None:
-    """"dois peões se o campo estiver a dois espaços de distância de seu próprio acampamento" """
+    """ "dois peões se o campo estiver a dois espaços de distância de seu próprio acampamento" """
     session = attack_setup({"red": {"weapon": 1}}, camps=[("10", "8"), ("12", "1")])
     place(session, ("attack:blue",), ("camp:rest",))
     assert choices(session, "action") == ["attack:blue"]  # the second pawn completes it
@@ -105,7 +107,7 @@ def test_one_attacker_per_camp_and_no_attack_on_self() -> None:
 
 
 def test_stealing_an_invention_takes_only_an_invention() -> None:
-    """"Quando um efeito de jogo instrui um jogador a 'roubar uma carta de invenção', esse
+    """ "Quando um efeito de jogo instrui um jogador a 'roubar uma carta de invenção', esse
     jogador pega a carta de invenção de sua escolha do jogador alvo." A loser with only
     starting items gives no invention (issue 13: reading 7 took a starting item)."""
     session = attack_setup({"red": {"weapon": 2}})
@@ -115,7 +117,7 @@ def test_stealing_an_invention_takes_only_an_invention() -> None:
 
 
 def test_winner_steals_an_invention_kept_built_bonus_applied_at_end_of_phase() -> None:
-    """"a carta fica do lado do item e não precisa ser construída novamente. Se a carta também
+    """ "a carta fica do lado do item e não precisa ser construída novamente. Se a carta também
     der um bônus de uma vez, o novo dono o receberá no final da fase" — and the bonus (+1
     weapon) then decides the next fight (issue 13)."""
     session = set_up([("10", "8"), ("11", "5")])  # blue's camp on mountains: the knife
@@ -146,23 +148,41 @@ def test_winner_steals_an_invention_kept_built_bonus_applied_at_end_of_phase() -
     assert player(session, "red")["weapon"] == 4 and session.state["pending_bonus"] == []
 
 
-def test_reward_of_resources_takes_at_most_the_amount() -> None:
+def test_reward_of_resources_offers_every_way_to_take_the_amount() -> None:
+    """ "Take 2 resources of your choice from the loser" (scenario data): only what the loser
+    has, exactly the amount (fewer only when the loser has fewer)."""
     session = attack_setup({"red": {"weapon": 2}, "blue": {"food": 3, "wood": 1}})
     place(session, ("attack:blue",), ("camp:rest",), ("camp:rest",), ("camp:rest",))
     session.answer({})
     session.answer({"reward": "resources"})
-    field = session.prompt().fields[0]
-    assert field.default == {"food": 2, "wood": 0, "hide": 0}
-    with pytest.raises(IllegalInput, match="at most 2"):
-        session.answer({"take": {"food": 2, "wood": 1}})
-    session.answer({"take": {"food": 1, "wood": 1}})
+    # blue: 3 food and 1 + 1 wood (production on tile 4), no hide
+    assert choices(session, "take") == ["food=2", "food=1,wood=1", "wood=2"]
+    assert [str(c.label) for c in session.prompt().fields[0].choices] == [
+        "2 food",
+        "1 food and 1 wood",
+        "2 wood",
+    ]
+    session.answer({"take": "food=1,wood=1"})
     assert (player(session, "red")["food"], player(session, "red")["wood"]) == (2, 2)
-    # blue had 3 food and 1 + 1 wood (production on tile 4); red 1 food, 1 wood (tile 8)
     assert (player(session, "blue")["food"], player(session, "blue")["wood"]) == (2, 1)
 
 
+def test_reward_of_determination_takes_what_the_loser_has() -> None:
+    session = attack_setup({"red": {"weapon": 2}})
+    place(session, ("attack:blue",), ("camp:rest",), ("camp:rest",), ("camp:rest",))
+    session.answer({})
+    session.answer({"reward": "determination"})
+    prompt = session.prompt()
+    assert choices(session, "take") == ["determination=1"] and prompt.confirmable
+    session.answer({})
+    assert (player(session, "red")["determination"], player(session, "blue")["determination"]) == (
+        2,
+        0,
+    )
+
+
 def test_cards_taken_keep_their_markers() -> None:
-    """"Ao roubar ou receber uma carta inicial ou de mistério de outro jogador, mantenha o
+    """ "Ao roubar ou receber uma carta inicial ou de mistério de outro jogador, mantenha o
     número de marcadores nele" """
     session = set_up()
     answer_with_changes(
@@ -175,7 +195,7 @@ def test_cards_taken_keep_their_markers() -> None:
 
 
 def test_death_eliminates_and_inventions_go_back() -> None:
-    """"Quando um personagem morre, seu dono é eliminado do jogo. Devolva todas as suas
+    """ "Quando um personagem morre, seu dono é eliminado do jogo. Devolva todas as suas
     invenções para o quadro principal." """
     session = set_up([("10", "8"), ("11", "4"), ("9", "2")])
     to_placement(session)
@@ -198,7 +218,7 @@ def test_death_eliminates_and_inventions_go_back() -> None:
 
 
 def test_fatal_fight_winner_may_take_everything() -> None:
-    """"Se o personagem morreu durante um ataque, o vencedor da luta pode levar todos os seus
+    """ "Se o personagem morreu durante um ataque, o vencedor da luta pode levar todos os seus
     recursos e cartas (incluindo invenções)." """
     session = attack_setup({"red": {"weapon": 4}, "blue": {"hearts": 3, "wood": 2}}, camps=THREE)
     place(session, ("attack:blue",), ("camp:rest",), ("camp:rest",))

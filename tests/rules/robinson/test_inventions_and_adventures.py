@@ -13,7 +13,7 @@ def night_and_next_round(session) -> None:
 
 
 def test_builder_owns_the_invention_and_nobody_else_can_build_it() -> None:
-    """"Uma vez que uma invenção é construída, o construtor pega e vira a carta e somente ele
+    """ "Uma vez que uma invenção é construída, o construtor pega e vira a carta e somente ele
     poderá usá-la. Ninguém mais poderá construí-la." """
     session = set_up([("10", "8"), ("11", "4")])
     to_placement(session)
@@ -26,7 +26,7 @@ def test_builder_owns_the_invention_and_nobody_else_can_build_it() -> None:
 
 
 def test_terrain_explored_by_another_player_counts() -> None:
-    """"Os jogadores têm acesso a todos os ícones do tipo terreno revelados no mapa (mesmo
+    """ "Os jogadores têm acesso a todos os ícones do tipo terreno revelados no mapa (mesmo
     quando revelados por outro jogador)" """
     session = set_up([("10", "4"), ("12", "9")])  # both on hills: no beach yet
     to_placement(session)
@@ -41,7 +41,7 @@ def test_terrain_explored_by_another_player_counts() -> None:
 
 
 def test_terrain_under_an_enemy_camp_does_not_count() -> None:
-    """"exceto tiles onde há um acampamento inimigo" """
+    """ "exceto tiles onde há um acampamento inimigo" """
     session = set_up([("10", "4"), ("11", "1")])
     to_placement(session)
     offered = choices(session, "action")
@@ -51,7 +51,7 @@ def test_terrain_under_an_enemy_camp_does_not_count() -> None:
 
 
 def test_items_of_other_players_cannot_be_used() -> None:
-    """"Os jogadores não podem usar ou construir itens de propriedade de outros jogadores. Eles
+    """ "Os jogadores não podem usar ou construir itens de propriedade de outros jogadores. Eles
     terão que roubá-lo se realmente precisarem" """
     session = set_up([("10", "3"), ("11", "6"), ("3", "4")])  # plains, plains, hills
     to_placement(session)
@@ -63,7 +63,7 @@ def test_items_of_other_players_cannot_be_used() -> None:
 
 
 def test_exploration_rewards_only_the_discoverer() -> None:
-    """"Ao explorar um novo tile, apenas o jogador que descobriu o tile recebe os marcadores de
+    """ "Ao explorar um novo tile, apenas o jogador que descobriu o tile recebe os marcadores de
     descoberta e resolve quaisquer eventos de totem." """
     session = set_up()
     to_placement(session)
@@ -84,7 +84,7 @@ def test_failed_exploration_reveals_nothing() -> None:
 
 
 def test_rolled_adventure_icon_gives_the_scenario_event_not_a_card() -> None:
-    """"esse jogador não tira uma carta de aventura. Ele resolve a aventura especial evento
+    """ "esse jogador não tira uma carta de aventura. Ele resolve a aventura especial evento
     descrito no cenário" """
     session = set_up()
     to_placement(session, icon="adventure-exploring")
@@ -111,7 +111,7 @@ def test_adventure_token_triggers_the_special_event_once() -> None:
 
 
 def test_a_player_not_rolling_may_choose_the_special_event() -> None:
-    """"um jogador que não está rolando os dados (usando 2 ou mais peões) ... pode, se
+    """ "um jogador que não está rolando os dados (usando 2 ou mais peões) ... pode, se
     desejar, resolver o evento de aventura especial como se ele rolasse um ícone" """
     session = set_up()
     to_placement(session, icon="adventure-exploring")

@@ -20,7 +20,7 @@ from tests.rules.robinson.helpers import (
 
 
 def test_setup_two_starting_items_each_own_camp_and_versus_instructions() -> None:
-    """"Cada jogador recebe 2 itens iniciais. Não coloque uma carta de destroços no campo de
+    """ "Cada jogador recebe 2 itens iniciais. Não coloque uma carta de destroços no campo de
     ação Ameaça. Não use as cartas de aventura." """
     session = Session(GAME, {"players": 2}, seed=1)
     prompt = session.prompt()
@@ -51,7 +51,7 @@ def test_first_player_must_be_seated() -> None:
 
 
 def test_event_book_icon_only_the_scenarios_book_effect() -> None:
-    """"não resolva a carta de evento e não coloque a carta no campo de ameaças. Resolva apenas
+    """ "não resolva a carta de evento e não coloque a carta no campo de ameaças. Resolva apenas
     o ícone na carta (ícone de livro ou aventura)." """
     session = set_up()
     lines = " ".join(str(x) for x in session.prompt().lines)
@@ -83,7 +83,7 @@ def test_event_adventure_icon_places_a_token() -> None:
 
 
 def test_morale_always_one_and_a_determination_token_for_everyone() -> None:
-    """"A moral é sempre 1 ... cada jogador recebe 1 marcador de determinação" """
+    """ "A moral é sempre 1 ... cada jogador recebe 1 marcador de determinação" """
     session = set_up([("10", "8"), ("11", "4"), ("8", "2")])
     session.answer({"icon": "adventure-gathering"})
     decision = session.answer({})
@@ -92,7 +92,7 @@ def test_morale_always_one_and_a_determination_token_for_everyone() -> None:
 
 
 def test_production_at_each_camp_tile() -> None:
-    """"Cada jogador recebe os recursos no tile onde está seu acampamento." """
+    """ "Cada jogador recebe os recursos no tile onde está seu acampamento." """
     session = set_up([("10", "8"), ("11", "4")])
     session.answer({"icon": "adventure-gathering"})
     session.answer({})
@@ -107,7 +107,7 @@ def test_production_at_each_camp_tile() -> None:
 
 
 def test_placement_alternates_one_pawn_at_a_time_in_player_order() -> None:
-    """"Primeiro jogador joga o primeiro peão, segundo joga o primeiro peão, então o primeiro
+    """ "Primeiro jogador joga o primeiro peão, segundo joga o primeiro peão, então o primeiro
     joga o segundo peão" """
     session = set_up([("10", "8"), ("11", "4"), ("8", "2")], first="blue")
     to_placement(session, changes={"green": {"pawns": 3}})
@@ -120,7 +120,7 @@ def test_placement_alternates_one_pawn_at_a_time_in_player_order() -> None:
 
 
 def test_no_two_players_on_the_same_spot_except_camp_actions() -> None:
-    """"Os únicos locais onde vários jogadores podem jogar peões são pontos de acampamento" """
+    """ "Os únicos locais onde vários jogadores podem jogar peões são pontos de acampamento" """
     session = set_up()
     to_placement(session, changes={"red": {"pawns": 3}, "blue": {"pawns": 3}})
     place(session, ("explore", "5"))
@@ -131,9 +131,9 @@ def test_no_two_players_on_the_same_spot_except_camp_actions() -> None:
     place(session, ("camp:roof",), ("camp:roof",))  # both on a camp action: allowed
     place(session, ("hunt",))
     assert "hunt" not in choices(session, "action")
-    assert {f"camp:{a}" for a in ("shelter", "roof", "palisade", "weapon", "arrange", "rest")} <= set(
-        choices(session, "action")
-    )
+    assert {
+        f"camp:{a}" for a in ("shelter", "roof", "palisade", "weapon", "arrange", "rest")
+    } <= set(choices(session, "action"))
 
 
 def test_same_player_may_add_pawns_to_their_own_spot() -> None:
@@ -144,7 +144,7 @@ def test_same_player_may_add_pawns_to_their_own_spot() -> None:
 
 
 def test_no_gathering_on_a_tile_with_an_enemy_camp() -> None:
-    """"Um jogador não pode coletar recursos em uma peça onde há um campo inimigo." """
+    """ "Um jogador não pode coletar recursos em uma peça onde há um campo inimigo." """
     session = set_up([("10", "8"), ("11", "7")])  # both tiles show food and wood
     to_placement(session)
     session.answer({"action": "gather:wood"})
@@ -153,7 +153,7 @@ def test_no_gathering_on_a_tile_with_an_enemy_camp() -> None:
 
 
 def test_resolution_in_cooperative_order_first_player_first_on_same_action() -> None:
-    """"resolva as ações na mesma ordem que nos cenários cooperativos ... Primeiro jogador
+    """ "resolva as ações na mesma ordem que nos cenários cooperativos ... Primeiro jogador
     resolve primeiro uma ação quando 2 jogadores fizeram a mesma ação." """
     session = set_up()
     to_placement(session)
@@ -171,7 +171,7 @@ def test_resolution_in_cooperative_order_first_player_first_on_same_action() -> 
 
 
 def test_weather_first_player_rolls_once_everyone_affected() -> None:
-    """"Apenas o primeiro jogador lança os dados uma vez, mas todos os jogadores são
+    """ "Apenas o primeiro jogador lança os dados uma vez, mas todos os jogadores são
     afetados." """
     session = set_up(first="blue")
     to_placement(session)
@@ -191,7 +191,7 @@ def finish_day(session: Session) -> None:
 
 
 def test_night_each_eats_alone_with_derived_penalties() -> None:
-    """"Cada jogador come e sofre penalidades como se ele fosse o único jogador" (the costs
+    """ "Cada jogador come e sofre penalidades como se ele fosse o único jogador" (the costs
     are component data: 1 food each, 2 hearts per missing food, 1 without a shelter)."""
     session = set_up([("10", "8"), ("11", "4")])
     finish_day(session)  # red got 1 food from production, blue none
@@ -221,7 +221,7 @@ def test_a_death_at_night_does_not_skip_the_next_players_night() -> None:
 
 
 def test_camps_move_only_to_explored_tiles_without_another_camp() -> None:
-    """"Um jogador nunca pode mover um acampamento em um ladrilho onde já existe outro
+    """ "Um jogador nunca pode mover um acampamento em um ladrilho onde já existe outro
     acampamento." """
     session = set_up([("10", "8"), ("11", "4"), ("9", "2")])
     to_placement(session)
