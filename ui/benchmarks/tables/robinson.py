@@ -1,4 +1,14 @@
-"""A scripted Robinson table (TODAY's fields, for the 'before' figure)."""
+"""A scripted Robinson versus table: set-up and one round for two players.
+
+The real table (kept here, independent of the game's state): the example
+scenario's camps (red on space 10, island tile 8, a beach; blue on space
+12, tile 1, a beach); red is dealt axe and pistol, blue biscuits and
+blanket. The event card shows the book: nobody has food yet, so both take a
+wound. Red gathers wood on the own camp's space, blue explores space 5, red
+raises the roof, blue hunts (losing 2 hearts). Blue finds island tile 3 on
+space 5. The weather costs red a heart. At night red eats the food produced
+on tile 8 and loses 1 heart (no shelter); blue has no food and loses 2 + 1.
+"""
 
 from __future__ import annotations
 
@@ -10,38 +20,38 @@ from rules.prompt import Prompt
 GAME = "robinson"
 OPTIONS: dict[str, Any] = {"players": 2, "first": "red"}
 SEED = 1
-STEPS = 16  # set-up and one round
+STEPS = 19  # set-up and one round
 
 
 class Table:
+    """The people at the table: what they did, answered only where the screen's default differs."""
+
     def __init__(self) -> None:
-        self.setup = {
-            "red": ("10", "beach", ["axe", "pistol"]),
-            "blue": ("11", "hills", ["biscuits", "blanket"]),
-        }
-        self.placements = [("gather", "10 wood"), ("explore", "5"), ("roof", ""), ("hunt", "")]
+        self.items = {"red": ["axe", "pistol"], "blue": ["biscuits", "blanket"]}
+        self.actions = ["gather:wood", "explore", "camp:roof", "hunt"]
+        self.spaces = {"explore": "5"}  # gathering: the own camp's space is the only choice
+        self.hearts = {"red": 8, "blue": 8}  # after the book's wounds
 
     def answer(self, prompt: Prompt, state: State) -> dict[str, Any]:
         step = prompt.step
         if step == "setup":
-            camp, terrain, items = self.setup[state["queue"][0]]
-            return {"camp": camp, "terrain": terrain, "items": items}
+            return {"items": self.items[state["queue"][0]]}
         if step == "event":
-            # the book effect: both have no food, so both take a wound
-            return {"icon": "book", "changes": "red hearts -1, blue hearts -1"}
+            return {"icon": "book"}
         if step == "placement":
-            action, target = self.placements.pop(0)
-            return {"action": action, "target": target} if target else {"action": action}
+            return {"action": self.actions.pop(0)}
+        if step == "target":
+            space = self.spaces.get(state["pending_action"])
+            return {"space": space} if space else {}
         if step == "resolve":
             spot = state["queue"][0]["spot"]
             if spot == "hunt":
-                return {"changes": "blue hearts -2"}
+                after = dict(prompt.fields[0].default)
+                self.hearts["blue"] -= 2
+                return {"after": after | {"hearts": self.hearts["blue"]}}
             if spot.startswith("explore"):
-                return {"terrain": "plains"}
+                return {"tile": "3"}
             return {}
         if step == "weather":
             return {"hearts": {"red": 1, "blue": 0}}
-        if step == "night":
-            # no food: each loses 2 hearts for hunger and 1 for sleeping without shelter
-            return {"hearts": 3}
-        return {}
+        return {}  # camps, the book's wounds, morale, production, the night: as the screen says
