@@ -37,7 +37,6 @@ NOT_YET_STRICT = {
     ("anteportas", "capture-the-flag"),
     ("anteportas", "line-of-sight"),
     ("anteportas", "move-troop"),
-    ("nomads", "column"),
 }
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from kivy.app import App
 from kivy.clock import Clock
 from kivy.graphics.texture import Texture
 from kivy.properties import BooleanProperty, StringProperty
@@ -27,6 +28,7 @@ from ui.app.camera_control import CameraControl
 from ui.app.presenters import DecisionView, FieldView, PlayView, resume_text, tr_msg
 from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel
 from ui.i18n import LANGUAGES, _
+from ui.paths import pin_map_choices
 
 if TYPE_CHECKING:
     from ui.app.controller import AppController
@@ -463,14 +465,30 @@ class SettingsScreen(AppScreen):
             cols=2,
         )
         section(_("Pin map file for the buttons and lights (empty: defaults)"))
-        entry = TextInput(
-            text=s.pin_map, multiline=False, font_size=BODY, size_hint_y=None, height=TOUCH
-        )
-        entry.bind(
-            on_text_validate=lambda w: c.update_settings(pin_map=w.text.strip()),
-            focus=lambda w, focused: None if focused else c.update_settings(pin_map=w.text.strip()),
-        )
-        box.add_widget(entry)
+        if getattr(App.get_running_app(), "kiosk", False):  # no path can be typed in a kiosk
+            found = pin_map_choices()
+            automatic = (
+                c.text(_("Automatic")),
+                not s.pin_map,
+                lambda: c.update_settings(pin_map=""),
+            )
+            buttons(
+                [automatic]
+                + [
+                    (p.name, s.pin_map == str(p), lambda p=p: c.update_settings(pin_map=str(p)))
+                    for p in found
+                ],
+                cols=2,
+            )
+        else:
+            entry = TextInput(
+                text=s.pin_map, multiline=False, font_size=BODY, size_hint_y=None, height=TOUCH
+            )
+            entry.bind(
+                on_text_validate=lambda w: c.update_settings(pin_map=w.text.strip()),
+                focus=lambda w, f: None if f else c.update_settings(pin_map=w.text.strip()),
+            )
+            box.add_widget(entry)
         section(_("Kiosk: screen rotation (from the next start)"))
         buttons(
             [
