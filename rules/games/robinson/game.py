@@ -171,7 +171,8 @@ class RobinsonGame(Game):
         return STEPS[state["stage"]].prompt(state)
 
     def advance(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
-        state = copy.deepcopy(state)
+        # A private copy; the component record is read-only and shared (rules.session).
+        state = {k: v if k == COMPONENTS_OPTION else copy.deepcopy(v) for k, v in state.items()}
         out = Out()
         origin = state["stage"]
         summary = STEPS[origin].advance(state, answer, out)

@@ -129,7 +129,8 @@ class TargiGame(Game):
         return prompt
 
     def advance(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
-        state = copy.deepcopy(state)
+        # A private copy; the component record is read-only and shared (rules.session).
+        state = {k: v if k == COMPONENTS_OPTION else copy.deepcopy(v) for k, v in state.items()}
         stage = state["stage"]
         state["notes"] = []
         out = Out()
