@@ -34,7 +34,7 @@ def paint(canvas: Any, box: Box, scene: dict[str, Any], tr: Translator) -> None:
         polygon(canvas, [(x, top - 26), (x + w, top - 26), (x + w, top), (x, top)], band)
         draw_text(
             canvas,
-            str(player.get("name", "")),
+            tr_msg(player.get("name"), tr),
             (x + w / 2, top - 13),
             18,
             w - 8,
@@ -58,7 +58,7 @@ def paint(canvas: Any, box: Box, scene: dict[str, Any], tr: Translator) -> None:
         for index, (label, value) in enumerate(rows):
             col, line = divmod(index, per_col)
             centre = (x + col_w * (col + 0.5), top - 26 - 4 - row_h / 2 - line * row_h)
-            draw_text(canvas, f"{tr_msg(label, tr)}: {value}", centre, font, col_w - 8)
+            draw_text(canvas, f"{tr_msg(label, tr)}: {tr_msg(value, tr)}", centre, font, col_w - 8)
         if tokens:
             chip_w = min(90, (w - 10) / len(tokens))
             for k, token in enumerate(tokens):
@@ -74,6 +74,6 @@ def paint(canvas: Any, box: Box, scene: dict[str, Any], tr: Translator) -> None:
                     ],
                     fill,
                 )
-                label = str(token.get("text", ""))
+                label = tr_msg(token.get("text"), tr)
                 centre = (tx + chip_w / 2, bottom + 2 + chip_h / 2)
                 draw_text(canvas, label, centre, 14, chip_w - 6, ink_for(fill))

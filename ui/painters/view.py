@@ -67,7 +67,7 @@ class SceneView(BoxLayout):
                 FitLabel(text=tr_msg(label, tr), max_font_size=20, auto_height=True)
             )
             self.facts.add_widget(
-                FitLabel(text=str(value), max_font_size=22, bold=True, auto_height=True)
+                FitLabel(text=tr_msg(value, tr), max_font_size=22, bold=True, auto_height=True)
             )
         if only_facts:  # the facts are the whole picture: they get all the room
             self.facts_scroll.size_hint_y = 1

@@ -237,16 +237,21 @@ def attack_shortfall(state: State, pid: str) -> dict[str, int]:
 
 
 def _check_open_attacks(state: State, pid: str, spot: str) -> Trace:
-    """A pawn elsewhere must leave enough pawns to complete an attack already begun.
+    """This pawn must leave enough pawns to complete every attack begun (this one included).
 
-    Reading 2: pawns go one at a time, so a two-pawn attack is reserved when begun.
+    Reading 2: pawns go one at a time, so a two-pawn attack is reserved when begun. When
+    the attacks begun can no longer be completed anyway (pawns lost meanwhile), nothing is
+    reserved: the short attack will not happen.
     """
-    missing = {s: n for s, n in attack_shortfall(state, pid).items() if s != spot}
-    if missing and pawns_left(state, pid) - 1 < sum(missing.values()):
-        attack = sorted(missing)[0]
+    left = pawns_left(state, pid)
+    before = sum(attack_shortfall(state, pid).values())
+    after_state = dict(state, placements=[*state["placements"], {"player": pid, "spot": spot}])
+    after = attack_shortfall(after_state, pid)
+    if before <= left and sum(after.values()) > left - 1:
+        short = sorted(after.items())[0]
         raise Refused(
             msg("two pawns if the camp is two spaces away"),
-            msg("{p}'s attack still needs {n} more pawn(s)", p=who(pid), n=missing[attack]),
+            msg("{p}'s attack still needs {n} more pawn(s)", p=who(pid), n=short[1]),
         )
     return []
 

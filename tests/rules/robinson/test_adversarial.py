@@ -55,7 +55,7 @@ def test_attack_reach_on_every_side_of_the_island(a: str, b: str, reach: int | N
 def test_every_fight_pattern(
     attack: int, defence: int, palisade: int, bonus: bool, winner: str | None, lost: int
 ) -> None:
-    """"o jogador com o maior nível de arma é o vencedor ... Quando há empate, não há vencedor
+    """ "o jogador com o maior nível de arma é o vencedor ... Quando há empate, não há vencedor
     nem perdedor." With the bonus, the palisade counts and 1 palisade is lost anyway."""
     situation = {
         "attacker": {"weapon": attack},
@@ -164,3 +164,15 @@ def test_gathering_on_the_own_camp_tile_and_on_a_free_explored_tile() -> None:
     to_placement(session)  # blue first
     session.answer({"action": "gather:food"})
     assert choices(session, "space") == ["5", "11"]  # not red's camp on 10
+
+
+def test_two_far_attacks_never_leave_a_player_without_a_legal_pawn() -> None:
+    """Reading 2: a begun two-pawn attack keeps its second pawn; a second far attack that
+    would leave both short is not offered (no dead end with pawns in hand)."""
+    session = set_up([("10", "8"), ("12", "1"), ("8", "2")])
+    to_placement(session, changes={"red": {"pawns": 3}})
+    place(session, ("attack:blue",), ("camp:rest",), ("camp:rest",))
+    offered = choices(session, "action")
+    assert "attack:green" not in offered and "attack:blue" in offered and "camp:rest" in offered
+    place(session, ("camp:rest",), ("camp:rest",), ("camp:rest",))
+    assert choices(session, "action") == ["attack:blue"]  # the last pawn completes it
