@@ -273,9 +273,8 @@ def catalogue_of(state: Mapping[str, Any]) -> Catalogue:
     A record's digest names its data exactly, so the view is built once per digest.
     """
     record = state.get("components")
-    digest = record.get("digest") if isinstance(record, Mapping) else None
-    if isinstance(digest, str):
-        return _catalogue_by_digest(digest, record)
+    if isinstance(record, Mapping) and isinstance(record.get("digest"), str):
+        return _catalogue_by_digest(record["digest"], record)
     return catalogue_from_data(components_of(state))
 
 
