@@ -40,7 +40,7 @@ def island(state: State) -> dict[str, Any]:
                 "label": space_id,
                 "tokens": tokens,
                 "shade": None,
-                "highlight": space_id in state["island"],
+                "highlight": False,
             }
         )
     return {
