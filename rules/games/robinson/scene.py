@@ -3,9 +3,9 @@
 Players tap island spaces (layer ``hexes``, ids = space ids) to answer camp,
 gathering, exploring and night steps. Each camp is marked with its player's
 number marker ("marcadores numéricos para marcar a localização de cada
-acampamento") in the player's colour. A player's panel keeps six short rows
-(hearts, weapon, roof, palisade, food, wood) and the cards as chips; the
-status lines give every tracked value.
+acampamento") in the player's colour. A player's panel keeps two short rows
+(hearts and weapon: life and fights) and the cards as chips, so four panels
+stay legible at 800x480; the status lines give every tracked value.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from typing import Any
 from rules.game import State
 from rules.games.robinson.components import catalogue_of
 from rules.games.robinson.model import card_label, player
-from rules.games.robinson.steps import phase_msg
 from rules.games.robinson.terms import CATEGORY, TRACK, who
 from rules.text import Msg, msg
 
-PANEL_ROWS = ("hearts", "weapon", "roof", "palisade", "food", "wood")
+#: Two short rows: what decides life and fights at a glance; every value is in the status.
+PANEL_ROWS = ("hearts", "weapon")
 
 
 def island(state: State) -> dict[str, Any]:
@@ -77,9 +77,7 @@ def panels(state: State, active: str | None) -> dict[str, Any]:
 def scene(state: State, active: str | None) -> dict[str, Any]:
     cat = catalogue_of(state)
     tokens = [CATEGORY[t] for t in state["adventure_tokens"]]
-    facts: list[list[Any]] = [
-        [msg("Round").to_json(), str(state["round"])],
-        [msg("Phase").to_json(), phase_msg(state).to_json()],
+    facts: list[list[Any]] = [  # the round and phase are in every step's title
         [msg("First player").to_json(), who(state["first"]).to_json()],
     ]
     if tokens:

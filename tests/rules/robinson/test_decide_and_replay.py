@@ -188,9 +188,7 @@ def test_scene_island_and_short_player_panels() -> None:
     assert [p["colour"] for p in panel["players"] if p["active"]] == ["red"]
     blue = next(p for p in panel["players"] if p["colour"] == "blue")
     rows = {r[0]["t"]: r[1] for r in blue["rows"]}
-    assert rows == {"Hearts": "9", "Weapon": "0", "Roof": "0", "Palisade": "0", "Food": "0",
-                    "Wood": "1"}  # fmt: skip
-    assert len(blue["rows"]) <= 6 and all(len(v) <= 3 for v in rows.values())
+    assert rows == {"Hearts": "9", "Weapon": "0"}  # few, short rows: legible with 4 players
     assert [t["text"] for t in blue["tokens"]] == [
         {"t": "{card} ({n})", "p": {"card": {"t": "Biscuits"}, "n": 2}},
         {"t": "{card} ({n})", "p": {"card": {"t": "Blanket"}, "n": 2}},
