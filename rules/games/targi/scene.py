@@ -2,9 +2,9 @@
 
 Players tap cards on the square (layer ``cells``, ids = card labels) to
 answer the robber, Targi, tile and Fata Morgana steps. Texts are short: the
-card label, one word under it (robber, tile), one-letter figure chips (T =
-Targi, M = tribe marker) in the player's colour. Nothing of the secret
-choice shows before the reveal.
+card label (with "robber" on the robber's card), one word under it for an
+action tile, one-letter figure chips (T = Targi, M = tribe marker) in the
+player's colour. Nothing of the secret choice shows before the reveal.
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ def _cell(state: State, b: Board, label: str) -> dict[str, Any]:
     cell = b.cells[label]
     tokens: list[dict[str, str]] = []
     sub: Msg | None = None
+    name: Msg = Msg(label)
     if label == table["robber"]:
-        sub = msg("robber")
+        name = msg("{card} robber", card=label)  # the name's second line: always drawn
     for player in PLAYERS:
         if label in table["targi"][player]:
             tokens.append({"text": "T", "colour": player})
@@ -41,7 +42,7 @@ def _cell(state: State, b: Board, label: str) -> dict[str, Any]:
         "id": label,
         "row": cell.row,
         "col": cell.col,
-        "label": {"t": label},
+        "label": name.to_json(),
         "sub": sub.to_json() if sub is not None else None,
         "tokens": tokens,
         "shade": cell.kind if cell.kind != "corner" else None,

@@ -232,7 +232,8 @@ def test_board_scene_card_square_and_players_panel() -> None:
     assert square["kind"] == "card-grid" and (square["rows"], square["cols"]) == (5, 5)
     cells = {c["id"]: c for c in square["cells"]}
     assert len(cells) == 25
-    assert cells["c1"]["sub"] == {"t": "robber"}
+    assert cells["c1"]["label"] == {"t": "{card} robber", "p": {"card": "c1"}}
+    assert cells["b2"]["label"] == {"t": "b2"}
     assert cells["b1"]["tokens"] == [{"text": "T", "colour": "blue"}]
     assert cells["a1"]["shade"] is None and cells["b1"]["shade"] == "border"
     assert panel["kind"] == "tracks"
