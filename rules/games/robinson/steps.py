@@ -11,15 +11,14 @@ carries :func:`other_field`: choosing a player there opens the guided
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from rules.decision import Tracer
 from rules.game import State
-from rules.games.robinson.actions import Trace
 from rules.games.robinson.components import Catalogue, catalogue_of
 from rules.games.robinson.model import alive, player
 from rules.games.robinson.terms import TRACK, who
+from rules.games.step_output import Out
 from rules.prompt import Choice, Field, Prompt
 from rules.text import Msg, msg
 
@@ -48,19 +47,6 @@ PHASE_TITLE = {
     "night": msg("6 Night"),
     "over": msg("Game end"),
 }
-
-
-@dataclass
-class Out:
-    """What an advance produces besides the new state: the trace and the table's instructions."""
-
-    tracer: Tracer = field(default_factory=Tracer)
-    notes: list[Msg] = field(default_factory=list)
-
-    def walked(self, trace: Trace) -> None:
-        """Record the rules a check walked; the last one decided."""
-        for index, (rule, finding) in enumerate(trace):
-            self.tracer.add(rule, finding, decisive=index == len(trace) - 1)
 
 
 Advance = Callable[[State, Mapping[str, Any], Out], Msg | None]

@@ -8,32 +8,15 @@ tables (``steps_setup.STEPS``, ``steps_round.STEPS``, ``steps_end.STEPS``);
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from rules.decision import Tracer
 from rules.game import State
+from rules.games.step_output import Out
 from rules.games.targi.board import Board, board_of
-from rules.games.targi.legality import Table, Trace
+from rules.games.targi.legality import Table
 from rules.prompt import Choice, Field, Prompt
 from rules.text import Msg, msg
-
-
-@dataclass
-class Out:
-    """What an advance produces besides the new state: the trace and the table's instructions."""
-
-    tracer: Tracer = field(default_factory=Tracer)
-    notes: list[Msg] = field(default_factory=list)
-
-    def walked(self, trace: Trace) -> None:
-        """Record the rules a check walked; the last one decided."""
-        for index, (rule, finding) in enumerate(trace):
-            if index == len(trace) - 1:
-                self.tracer.decide(rule, finding)
-            else:
-                self.tracer.add(rule, finding)
-
 
 Advance = Callable[[State, Mapping[str, Any], Out], Msg | None]
 
