@@ -28,6 +28,7 @@ from ui.app.camera_control import CameraControl
 from ui.app.presenters import DecisionView, FieldView, PlayView, resume_text, tr_msg
 from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel
 from ui.i18n import LANGUAGES, _
+from ui.painters import Marks
 from ui.paths import pin_map_choices
 
 if TYPE_CHECKING:
@@ -310,7 +311,8 @@ class PlayScreen(AppScreen):
         self.ids.title.text = f"{view.phase}: {view.title}"
         self.ids.step.text = view.step_text
         self.ids.confirm.text = view.confirm_label
-        self.ids.scene.show(view.scene, c.tr)
+        # The picture shows the values being entered where it mirrors a field (board).
+        self.ids.scene.show(view.scene, c.tr, Marks(values=c.current_form().values))
         content = self.ids.content
         scroll = self.ids.scroll.scroll_y
         content.clear_widgets()
@@ -422,6 +424,10 @@ class HistoryScreen(AppScreen):
             rows.add_widget(button)
 
 
+#: The volume steps offered on the settings screen.
+VOICE_VOLUMES = (25, 50, 75, 100)
+
+
 class SettingsScreen(AppScreen):
     def render(self) -> None:
         c = self.controller
@@ -508,6 +514,23 @@ class SettingsScreen(AppScreen):
                 ),
             ],
             cols=2,
+        )
+        # Voice (ui/voice.py; the board developer's section): on/off and volume by touch.
+        section(_("Voice: speak the bot's turn"))
+        buttons(
+            [
+                (c.text(_("On")), s.voice, lambda: c.update_settings(voice=True)),
+                (c.text(_("Off")), not s.voice, lambda: c.update_settings(voice=False)),
+            ],
+            cols=2,
+        )
+        section(_("Voice volume"))
+        buttons(
+            [
+                (f"{v} %", v == s.voice_volume, lambda v=v: c.update_settings(voice_volume=v))
+                for v in VOICE_VOLUMES
+            ],
+            cols=4,
         )
 
 
