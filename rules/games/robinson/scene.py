@@ -85,16 +85,12 @@ def scene(state: State, active: str | None) -> dict[str, Any]:
         for t in tokens[1:]:
             joined = msg("{a}, {b}", a=joined, b=t)
         facts.append([msg("Adventure tokens").to_json(), joined.to_json()])
-    panel = panels(state, active)
     return {
-        # Drawn as its parts (docs/board-scenes.md); a front end without parts draws the
-        # players' panels, the top-level kind.
-        "kind": "tracks",
+        "kind": "hex-grid",  # drawn as its parts (docs/board-scenes.md)
         "title": msg("Robinson Crusoe — versus").to_json(),
         "facts": facts,
         "example_data": cat.example,
-        "players": panel["players"],
-        "parts": [island(state), panel],
+        "parts": [island(state), panels(state, active)],
     }
 
 

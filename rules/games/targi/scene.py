@@ -96,14 +96,10 @@ def scene(state: State, active: str | None) -> dict[str, Any]:
     if table["robber"]:
         facts.append([msg("Robber").to_json(), table["robber"]])
         facts.append([msg("Start player").to_json(), who(table["start"]).to_json()])
-    panel = players_panel(state, active)
     return {
-        # Drawn as its parts (docs/board-scenes.md); a front end without parts draws the
-        # players' panel, the top-level kind.
-        "kind": "tracks",
+        "kind": "card-grid",  # drawn as its parts (docs/board-scenes.md)
         "title": msg("Targi — action tiles").to_json(),
         "facts": facts,
         "example_data": b.example,
-        "players": panel["players"],
-        "parts": [card_square(state, b), panel],
+        "parts": [card_square(state, b), players_panel(state, active)],
     }
