@@ -16,7 +16,7 @@ STILL_TYPED: dict[str, set[str]] = {
     "anteportas": set(),
     "marauders": {"setup", "autumn-start", "spring-start"},
     "nomads": set(),
-    "robinson": {"morale", "event", "weather", "resolve", "night", "placement", "production"},
+    "robinson": set(),
     "targi": set(),
 }
 
