@@ -143,7 +143,7 @@ class AppController(ComponentActions):
         try:
             self.service.start(self.chosen_game, self.setup_form.answer(), seed)
         except RulesError as exc:
-            self.error = _("Not accepted: {reason}", reason=str(exc))
+            self.error = _("Not accepted: {reason}", reason=exc.message)
             self.on_change()
             return
         except JournalError as exc:  # storage trouble: say so, keep the game
@@ -196,7 +196,7 @@ class AppController(ComponentActions):
         try:
             decision = self.service.answer(self.form.answer())
         except RulesError as exc:
-            self.error = _("Not accepted: {reason}", reason=str(exc))
+            self.error = _("Not accepted: {reason}", reason=exc.message)
             self.on_change()
             return None
         except JournalError as exc:  # storage trouble: not saved, so not counted; keep the game
@@ -212,7 +212,7 @@ class AppController(ComponentActions):
         try:
             self.service.undo(to_step)
         except RulesError as exc:
-            self.error = _("Cannot undo: {reason}", reason=str(exc))
+            self.error = _("Cannot undo: {reason}", reason=exc.message)
             self.on_change()
             return
         except JournalError as exc:
@@ -226,7 +226,7 @@ class AppController(ComponentActions):
         try:
             self.service.redo()
         except RulesError as exc:
-            self.error = _("Cannot redo: {reason}", reason=str(exc))
+            self.error = _("Cannot redo: {reason}", reason=exc.message)
             self.on_change()
             return
         except JournalError as exc:
