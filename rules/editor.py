@@ -309,14 +309,22 @@ class ComponentEditor(Game):
         """The complete set, checked by the game's schema; what is missing is named."""
         missing = self.missing(draft)
         if missing:
-            names = ", ".join(item.label.english() for item in missing[:3])
-            more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
-            raise IllegalInput(f"not everything is entered yet: {names}{more}", "go")
+            first = self.outline(missing)[0]
+            raise IllegalInput(
+                msg(
+                    "Not everything is entered yet: {first} ({n} missing).",
+                    first=first,
+                    n=len(missing),
+                ),
+                "go",
+            )
         data = self.data_of(draft)
         try:
             return dict(self.schema().check(data))
         except SituationError as exc:
-            raise IllegalInput(f"the set is not consistent: {exc}", "go") from None
+            raise IllegalInput(
+                msg("The set is not consistent: {problem}", problem=str(exc)), "go"
+            ) from None
 
     # -- what the front ends read --------------------------------------------------------
 

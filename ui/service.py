@@ -294,7 +294,9 @@ class TableService:
         try:
             self.components.save(editor.game_name, result)
         except ComponentFileError as exc:  # nothing journalled: the entry stays a draft
-            raise IllegalInput(f"the components were not saved: {exc}", "go") from None
+            raise IllegalInput(
+                _("The components were not saved: {reason}", reason=str(exc)), "go"
+            ) from None
         self.components.clear_learned(editor.game_name)
 
     def _learn(self, session: Session) -> None:

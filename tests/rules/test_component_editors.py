@@ -100,7 +100,7 @@ def test_the_walk_goes_on_to_the_next_card_and_undo_goes_back_one_tap() -> None:
 def test_saving_an_incomplete_set_is_refused_and_names_what_is_missing() -> None:
     editor = editor_for("nomads")
     state = editor.new_state(editor.coerce_options({}), 1)
-    with pytest.raises(IllegalInput, match="not everything is entered yet: Nomad card 1"):
+    with pytest.raises(IllegalInput, match="Not everything is entered yet: Nomad card 1"):
         editor.advance(state, {"go": SAVE})
     assert SAVE not in {c.value for c in editor.prompt(state).fields[0].choices}
 

@@ -103,7 +103,7 @@ def test_a_set_that_cannot_be_kept_is_refused_and_nothing_is_journalled(
     service.answer({})
     service.answer({"T1": "green"})
     steps = service.session.step_count
-    with pytest.raises(IllegalInput, match="the components were not saved: cannot save"):
+    with pytest.raises(IllegalInput, match="The components were not saved: cannot save"):
         service.answer({"go": SAVE})
     assert service.session.step_count == steps and not service.session.prompt().finished
 

@@ -285,7 +285,7 @@ class MaraudersEditor(ComponentEditor):
         if item == "board":
             trays = list(answer["trays"])
             if NO_TRAY not in trays:  # six sides, five colours: one side has no tray
-                raise IllegalInput("one side of the control board has no tray", "trays")
+                raise IllegalInput(msg("One side of the control board has no tray."), "trays")
             draft["board"] = {"trays": trays, "priorities": list(answer["priorities"])}
         elif item == "pricing":
             draft["pricing"] = {"actions": list(answer["actions"]), "columns": answer["columns"]}
@@ -304,8 +304,11 @@ class MaraudersEditor(ComponentEditor):
         for other, tile in enumerate(draft["tiles"], 1):
             if other != number and tile["faces"] == faces:
                 raise IllegalInput(
-                    f"this is the same tile as marauder tile {other} (both sides): "
-                    "each tile is entered once",
+                    msg(
+                        "This is the same tile as marauder tile {other} (both sides): each "
+                        "tile is entered once.",
+                        other=other,
+                    ),
                     "symbols",
                 )
 

@@ -381,7 +381,9 @@ class NomadsEditor(ComponentEditor):
             top = answer["top"]
             beyond = [s for s in track["benefits"] if int(s) > top]
             if beyond:
-                raise IllegalInput(f"space {beyond[0]} gives a benefit: the track is longer", "top")
+                raise IllegalInput(
+                    msg("Space {s} gives a benefit: the track is longer.", s=beyond[0]), "top"
+                )
             last = track["rate"][str(min(track["top"], top))]
             track["rate"] = {str(s): track["rate"].get(str(s), last) for s in range(top + 1)}
             track["top"] = top
