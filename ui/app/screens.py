@@ -28,6 +28,7 @@ from ui.app.camera_control import CameraControl
 from ui.app.presenters import DecisionView, FieldView, PlayView, resume_text, tr_msg
 from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel
 from ui.i18n import LANGUAGES, _
+from ui.painters import Marks
 from ui.paths import pin_map_choices
 
 if TYPE_CHECKING:
@@ -260,6 +261,7 @@ class SetupScreen(AppScreen):
         container = self.ids.fields
         scroll = self.ids.scroll.scroll_y
         container.clear_widgets()
+        add_setup_notice(container, c)
         _fill_fields(container, c.setup_view(), c)
         self.ids.scroll.scroll_y = scroll
 
@@ -310,7 +312,8 @@ class PlayScreen(AppScreen):
         self.ids.title.text = f"{view.phase}: {view.title}"
         self.ids.step.text = view.step_text
         self.ids.confirm.text = view.confirm_label
-        self.ids.scene.show(view.scene, c.tr)
+        # The picture shows the values being entered where it mirrors a field (board).
+        self.ids.scene.show(view.scene, c.tr, Marks(values=c.current_form().values))
         content = self.ids.content
         scroll = self.ids.scroll.scroll_y
         content.clear_widgets()
@@ -422,6 +425,10 @@ class HistoryScreen(AppScreen):
             rows.add_widget(button)
 
 
+#: The volume steps offered on the settings screen.
+VOICE_VOLUMES = (25, 50, 75, 100)
+
+
 class SettingsScreen(AppScreen):
     def render(self) -> None:
         c = self.controller
@@ -441,6 +448,8 @@ class SettingsScreen(AppScreen):
                 grid.add_widget(button)
             box.add_widget(grid)
 
+        section(_("Your components"))
+        buttons([(c.text(_("Your tiles and cards")), False, lambda: c.show("components"))], 1)
         section(_("Language"))
         buttons(
             [
@@ -508,6 +517,23 @@ class SettingsScreen(AppScreen):
                 ),
             ],
             cols=2,
+        )
+        # Voice (ui/voice.py; the board developer's section): on/off and volume by touch.
+        section(_("Voice: speak the bot's turn"))
+        buttons(
+            [
+                (c.text(_("On")), s.voice, lambda: c.update_settings(voice=True)),
+                (c.text(_("Off")), not s.voice, lambda: c.update_settings(voice=False)),
+            ],
+            cols=2,
+        )
+        section(_("Voice volume"))
+        buttons(
+            [
+                (f"{v} %", v == s.voice_volume, lambda v=v: c.update_settings(voice_volume=v))
+                for v in VOICE_VOLUMES
+            ],
+            cols=4,
         )
 
 
@@ -627,3 +653,8 @@ SCREENS: dict[str, type[AppScreen]] = {
     "settings": SettingsScreen,
     "camera": CameraScreen,
 }
+
+
+from ui.app.component_screens import COMPONENT_SCREENS, add_setup_notice  # noqa: E402
+
+SCREENS.update(COMPONENT_SCREENS)
