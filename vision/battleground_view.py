@@ -1,9 +1,9 @@
 """Ante Portas on camera: the battleground's sticker grid and the units read on its hexes.
 
-The grid is generated from the rules' battleground file
-(``rules/games/anteportas/data/battleground.json``) through
-:meth:`Battleground.centre`, so the camera's hex numbers are the rules' hex
-numbers: a flat-top hex grid of :data:`HEX_MM` corner radius with eight board
+The grid is generated from the rules' battleground data (the example kit's,
+``rules/games/anteportas/data/battleground.json``, or a game's own
+``Battleground``) through :meth:`Battleground.centre`, so the camera's hex
+numbers are the rules' hex numbers: a flat-top hex grid of :data:`HEX_MM` corner radius with eight board
 stickers (ids 24-31) around it. The shipped geometry is example data like the
 battleground file itself: measure the printed board and pass ``hex_mm`` (and
 your own sticker places, if needed, as a board file).
@@ -23,8 +23,8 @@ sticker id -> kind ``farmer``, ``citizen``, ``basic``, ``elite``,
 
 ``hexes`` counts kinds per hex (what :func:`vision.closed_loop.check_step`
 compares); ``state`` is in the rules' formats (``rules.games.anteportas.units``:
-a hex's own ``side`` for ``check_side``, the Invaders as a ``troop`` for
-``check_troop``; a building's ``rotation`` in 60 degree steps clockwise, from
+a hex's own ``side`` as ``side_spec`` checks it, the Invaders as a ``troop`` as
+``troop_spec`` checks it; a building's ``rotation`` in 60 degree steps clockwise, from
 its sticker);
 ``unsure`` are hexes with a piece read with too little confidence (ask);
 ``off_board`` are stickers seen outside every hex. Whether a Soldier is
@@ -36,7 +36,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from rules.games.anteportas.board import Battleground, battleground
+from rules.games.anteportas.board import Battleground
+from rules.games.anteportas.kit import example_kit
 from vision.geometry import Board, TokenCatalogue, _data_text, _loads, parse_board, parse_tokens
 from vision.reader import Reading
 
@@ -49,7 +50,7 @@ FIDUCIAL_IDS = tuple(range(24, 32))
 
 def battleground_board(bg: Battleground | None = None, hex_mm: float = HEX_MM) -> Board:
     """The battleground as a camera board (kind ``hex-grid``), from the rules' data."""
-    bg = bg or battleground()
+    bg = bg or example_kit().board
     centres = {h: bg.centre(h, hex_mm) for h in bg.hexes}
     xs = [c[0] for c in centres.values()]
     ys = [c[1] for c in centres.values()]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rules.games.anteportas.board import battleground
-from rules.games.anteportas.units import check_side, check_troop
+from rules.games.anteportas.kit import example_kit
+from rules.games.anteportas.units import side_spec, troop_spec
 from vision.battleground_view import battleground_board, load_units, read_battleground
 from vision.calibration import calibrate
 from vision.closed_loop import check_step
@@ -13,7 +13,7 @@ from vision.table_render import calibration_frame, random_frame, random_setup, r
 
 
 def test_the_sticker_grid_is_the_battleground_file() -> None:
-    bg = battleground()
+    bg = example_kit().board
     board = load_board("anteportas-battleground")
     assert board.example and board.kind == "hex-grid"
     (grid,) = board.grids
@@ -50,9 +50,9 @@ def test_units_are_read_on_their_hexes_and_proposed_in_the_rules_format() -> Non
             found += n
     assert found >= 0.75 * len(rendered.truth["tokens"])
     for place in proposal["state"].values():
-        check_side(place["side"], "side")
+        side_spec(10).check(place["side"], "side")
         if place["troop"] is not None:
-            check_troop(place["troop"], "troop")
+            troop_spec(30, 30).check(place["troop"], "troop")
     # The closed loop on hexes: the same table again is "no change" (where read surely).
     again = read_battleground(reader.read([rendered.image]))
     check = check_step(proposal, again, {"hexes": {}})
