@@ -4,9 +4,10 @@ The grid is generated from the rules' battleground data (the example kit's,
 ``rules/games/anteportas/data/battleground.json``, or a game's own
 ``Battleground``) through :meth:`Battleground.centre`, so the camera's hex
 numbers are the rules' hex numbers: a flat-top hex grid of :data:`HEX_MM`
-corner radius with eight board stickers (ids 24-31) around it. The shipped geometry is example data like the
-battleground file itself: measure the printed board and pass ``hex_mm`` (and
-your own sticker places, if needed, as a board file).
+corner radius with eight board stickers (ids 24-31) around it. The shipped
+geometry is example data like the battleground file itself: measure the
+printed board and pass ``hex_mm`` (and your own sticker places, if needed, as
+a board file).
 
 Pieces carry a small sticker each (``vision/data/anteportas-units.example.json``:
 sticker id -> kind ``farmer``, ``citizen``, ``basic``, ``elite``,
