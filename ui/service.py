@@ -16,6 +16,7 @@ from rules.decision import Decision
 from rules.journal import Journal, JournalError, SessionRecord, open_journal
 from rules.registry import get_game
 from rules.session import Session
+from ui.components import with_user_components
 
 SNAPSHOT_EVERY = 25  # effective steps between state snapshots
 
@@ -36,7 +37,8 @@ class TableService:
 
     def start(self, game_name: str, options: Mapping[str, Any], seed: int | None = None) -> Session:
         game = get_game(game_name)
-        checked = game.coerce_options(options)
+        # The players' component file (if one is named) goes in with the options.
+        checked = game.coerce_options(with_user_components(game.name, options))
         seed = secrets.randbelow(2**31) if seed is None else int(seed)
         session_id = self.journal.create_session(game.name, checked, seed)
         self.session_id = session_id

@@ -35,6 +35,11 @@ COLOURS = ("red", "yellow", "blue", "brown", "white")
 #: clockwise from the top: the control board's sides 0-5 lie along them.
 DIRECTIONS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 MAP_RADIUS = 6
+#: The tribe's members (the base game's pieces of one colour; the text does not say
+#: how many, the table's box has 8).
+TRIBE_MEMBERS = 8
+#: How far along its lane a player can tap things on the lane picture.
+LANE_ROWS = 8
 Hex = tuple[int, int]
 
 
@@ -154,6 +159,10 @@ class World:
         for colour, n in counts.items():
             self.trays[colour] += n
 
+    def migrants(self) -> int:
+        """Migration: 2 members onto the starting camp "if it's possible"."""
+        return max(0, min(2, TRIBE_MEMBERS - len(self.members)))
+
     def payer(self) -> str:
         return next(w for w in self.order if w != "tribe")
 
@@ -222,7 +231,7 @@ class World:
 
     def target(self, member: Hex, side: int) -> tuple[str, Hex] | None:
         """Where the member goes by the text's priorities (its own reading, first principles)."""
-        lane = self.lane(member, side)
+        lane = [(d, line, h) for d, line, h in self.lane(member, side) if d <= LANE_ROWS]
         for k in range(6):
             kind = self.priority(self.marker + k)
             found = [(d, line, h) for d, line, h in lane if self.kind_at(h) == kind]
@@ -232,8 +241,7 @@ class World:
                 free = [f for f in found if not self.items[f[2]].occupied]
                 if free:
                     return kind, min(free)[2]
-                megalith = min(found)[2]
-                return kind, self.beside(megalith, member)
+                return kind, min(found)[2]
             return kind, min(found)[2]
         return None
 
@@ -247,16 +255,61 @@ class World:
         return min(empty, key=lambda h: distance(h, member)) if empty else member
 
 
+def space_id(hex_: Hex) -> str:
+    """The screens' id of a map space: "0" the camp, "d@s" toward side s, "d@s+j" past it."""
+    d = distance(hex_)
+    if d == 0:
+        return "0"
+    turn = angle(hex_)
+    side = int(turn)
+    j = round((turn - side) * d)
+    return f"{d}@{side}" + (f"+{j}" if j else "")
+
+
 class Table:
     """Answers the prompts from the :class:`World`; follows the bot's decisions."""
 
     def __init__(self) -> None:
         self.world = World(example_components())
-        self.gains: dict[str, Any] = {}
-        self.activated: list[int] = []
+        self.news: dict[str, Any] = {}
         self.member: int | None = None
-        self.taken: dict[str, int] = {}
+        self.ceremony = False
         self.state: dict[str, Any] = {}
+        self.resolved: set[int] = set()
+        self.clear_news()
+
+    def clear_news(self) -> None:
+        self.news = {"added": dict.fromkeys(COLOURS, 0), "vp": 0, "dev": 0}
+
+    def gain(self, gained: dict[str, int], vp: int = 0, dev: int = 0) -> None:
+        """Something landed on the trays (or the score) since the tribe's last step."""
+        self.world.add(gained)
+        self.world.vp += vp
+        self.world.marker = (self.world.marker + dev) % 6
+        for colour, n in gained.items():
+            self.news["added"][colour] += n
+        self.news["vp"] += vp
+        self.news["dev"] += dev
+
+    def pay(self) -> None:
+        paid = self.world.payment()
+        self.world.add({c: -n for c, n in paid.items()})  # counted once, as news
+        self.gain(paid)
+
+    def report(self) -> dict[str, Any]:
+        """The news: what happened since the tribe's last step."""
+        out: dict[str, Any] = {
+            "news": {**self.news["added"], "vp": self.news["vp"], "dev": self.news["dev"]}
+        }
+        if self.ceremony:
+            w = self.world
+            any_vp = w.round % 2 == 0
+            if not any_vp:
+                w.vp += int(self.state["tile"]["number"])
+            out.update({"any_vp": any_vp, "order": list(w.order)})
+            self.ceremony = False
+        self.clear_news()
+        return out
 
     # -- the answers -------------------------------------------------------------------
 
@@ -289,102 +342,134 @@ class Table:
         r = w.round
         income = {"red": 1 + r % 2, "yellow": 1, "blue": r % 3, "brown": 1, "white": r % 2}
         w.add(income)
-        return {"income": income, "order": " ".join(w.order)}
+        return {"income": income, "order": list(w.order)}
 
     def _spring_turn(self, prompt: Prompt) -> dict[str, Any]:
-        paid = self.world.payment()
+        self.pay()
         self.world.players_place()
-        return {"paid": paid, **self._news(), "full": self.world.full()}
-
-    def _news(self) -> dict[str, Any]:
-        return {}
-
-    def _action(self, prompt: Prompt) -> dict[str, Any]:
-        assert prompt.decision is not None
-        action = prompt.decision.result["action"]
-        gains = ACTION_GAINS[action]
-        w = self.world
-        w.add(gains["gained"])
-        w.vp += gains["vp"]
-        w.marker = (w.marker + gains["dev"]) % 6
-        out: dict[str, Any] = dict(gains)
-        if action == "migration":
-            w.members.extend([(0, 0), (0, 0)])
-            out["moved"] = 2
-        if action == "ceremony":
-            any_vp = w.round % 2 == 0
-            out["any_vp"] = any_vp
-            if not any_vp:
-                w.vp += int(self.state["tile"]["number"])
-            out["order"] = " ".join(w.order)
+        out = self.report()
+        if any(f.key == "full" for f in prompt.fields):  # the screen asks it each turn
+            out["full"] = self.world.full()
         return out
 
+    def _spring_action(self, prompt: Prompt) -> dict[str, Any]:
+        assert prompt.decision is not None
+        if prompt.decision.result.get("action") in self.world.full():
+            return {"blocked": True}  # every column of that action is taken
+        return self._carry_out(prompt)
+
+    def _summer_do(self, prompt: Prompt) -> dict[str, Any]:
+        self.summer_location(prompt)
+        return self._carry_out(prompt)
+
+    def summer_location(self, prompt: Prompt) -> None:
+        """The players resolve the action location the screen shows (once each)."""
+        index = int(self.state["summer_index"])
+        if index in self.resolved:
+            return
+        self.resolved.add(index)
+        self.world.empty_pillars()  # the players have taken back their own markers
+        if index == 1:
+            self.pay()
+
+    def _carry_out(self, prompt: Prompt) -> dict[str, Any]:
+        """The bot step: the table does what it says; migration moves 2 members if it can."""
+        assert prompt.decision is not None
+        action = prompt.decision.result.get("action")
+        return {"moved": self.world.migrants()} if action == "migration" else {}
+
     def _spring_end(self, prompt: Prompt) -> dict[str, Any]:
-        return {"paid": self.world.payment()}
+        self.pay()
+        return self.report()
 
     def _summer_pillar(self, prompt: Prompt) -> dict[str, Any]:
         w = self.world
-        out: dict[str, Any] = {"paid": w.payment() if w.round % 2 else {}}
-        for action, cols in w.pillars.items():
-            out["p_" + action] = max(len(c) for c in cols)
-        return out
+        self.resolved = set()
+        if w.round % 2:
+            self.pay()
+        pillars = {action: max(len(c) for c in cols) for action, cols in w.pillars.items()}
+        return {"pillars": pillars, **self.report()}
 
     def _summer_take(self, prompt: Prompt) -> dict[str, Any]:
-        return {"taken": self.taken, "again": False}
+        return {"again": False}
 
     def _summer_action(self, prompt: Prompt) -> dict[str, Any]:
-        w = self.world
-        w.empty_pillars()  # the players have taken back their own markers
-        return {"paid": w.payment() if prompt.title.params.get("i") == 2 else {}}
+        self.summer_location(prompt)
+        return self.report()
 
     def _autumn_start(self, prompt: Prompt) -> dict[str, Any]:
         w = self.world
-        paid = w.payment() if w.round % 2 == 0 else {}
-        self.activated = w.activation_order()
-        positions = " ".join(
-            "0" if distance(h) == 0 else f"{distance(h)}@{int(angle(h)) % 6}" for h in w.members
-        )
-        out: dict[str, Any] = {"paid": paid, "members": len(w.members)}
-        if len(w.members) > 1:
-            out["positions"] = positions
+        if w.round % 2 == 0:
+            self.pay()
+        self.order = w.activation_order()
+        out: dict[str, Any] = {"members": len(w.members), **self.report()}
+        for i, hex_ in enumerate(w.members):
+            out[f"m{i + 1}"] = space_id(hex_)
         return out
 
     def _autumn_member(self, prompt: Prompt) -> dict[str, Any]:
+        """Tap the spaces of the first priority that lies in the lane (the screen's order)."""
         w = self.world
-        self.member = self.activated.pop(0)
-        assert prompt.decision is not None
-        side = prompt.decision.result.get("direction")
-        if side is None:
-            return {}
+        self.member = self.order.pop(0)
         here = w.members[self.member]
-        kinds = []
-        for _, _, h in w.lane(here, side):
-            item = w.items.get(h)
-            if item is None:
+        side = self.direction()
+        lane = [(d, line, h) for d, line, h in w.lane(here, side) if d <= LANE_ROWS]
+        out: dict[str, Any] = {}
+        for k in range(6):
+            kind = w.priority(w.marker + k)
+            found = [h for _, _, h in lane if w.kind_at(h) == kind]
+            if not found:
                 continue
-            kind = item.kind
             if kind == "megalith":
-                kind = "megalith-occupied" if item.occupied else "megalith"
-            if kind not in kinds:
-                kinds.append(kind)
-        out: dict[str, Any] = {"lane": kinds}
+                free = [h for h in found if not w.items[h].occupied]
+                if free:
+                    out["megalith"] = [space_id(h) for h in free]
+                else:
+                    out["megalith-occupied"] = [space_id(h) for h in found]
+            else:
+                out[kind] = [space_id(h) for h in found]
+            break
         if w.priority(w.marker) == "megalith":
-            near = any(
-                w.items.get(h) and w.items[h].kind == "megalith"
-                for h in [here, *(step(here, s) for s in range(6))]
-            )
-            out["near_megalith"] = near
+            around = [here, *(step(here, s) for s in range(6))]
+            out["near_megalith"] = any(w.kind_at(h) == "megalith" for h in around)
         return out
 
-    def _autumn_result(self, prompt: Prompt) -> dict[str, Any]:
-        out = dict(self.gains)
-        self.gains = {}
-        return out
+    def direction(self) -> int:
+        """The tray with the most markers, ties clockwise from the priority marker."""
+        w = self.world
+        best = max(w.trays.values())
+        for k in range(6):
+            side = (w.marker + k) % 6
+            colour = w.components["control_board"]["sides"][side]["tray"]
+            if colour and w.trays[colour] == best and best > 0:
+                return side
+        raise AssertionError("no direction")
+
+    def _autumn_move(self, prompt: Prompt) -> dict[str, Any]:
+        if self.member is None:  # no direction: it lies down where it stands
+            self.member = self.order.pop(0)
+        field = next((f for f in prompt.fields if f.key == "to"), None)
+        if field is None:
+            return {}
+        # An occupied megalith: the bot names the space next to it; the table takes it
+        # if it is empty, else the nearest empty one it sees.
+        w = self.world
+        taken = set(w.items) | set(w.members)
+        if all(space_id(h) != field.default for h in taken):
+            return {}
+        assert prompt.decision is not None
+        megalith = prompt.decision.result["item"]["at"]
+        here = w.members[self.member]
+        mega = next(h for h in w.items if space_id(h) == megalith)
+        return {"to": space_id(w.beside(mega, here))}
+
+    def _autumn_gain(self, prompt: Prompt) -> dict[str, Any]:
+        return self.report()
 
     def _round_end(self, prompt: Prompt) -> dict[str, Any]:
         extra = 1 if self.world.round % 2 == 0 else 0
-        self.world.vp += extra
-        return {"vp": extra}
+        self.gain({}, vp=extra)
+        return self.report()
 
     def _final(self, prompt: Prompt) -> dict[str, Any]:
         return {"tribe_vp": self.world.vp, "p1": 60, "p2": 40}
@@ -392,54 +477,71 @@ class Table:
     # -- doing what the bot said -------------------------------------------------------
 
     def observe(self, prompt: Prompt, values: dict[str, Any], decision: Decision | None) -> None:
-        if decision is None:
-            return
+        if decision is None or prompt.decision is None:
+            return  # the bot acts at its own steps (a decision on the screen)
         w = self.world
         result = decision.result
-        if decision.kind == "spring":
-            if result["outcome"] == "action":
-                w.trays[result["colour"]] -= 2
-                w.tribe_places(result["action"], result["colour"])
-            else:
+        if decision.kind in {"spring", "summer-action"}:
+            if values.get("blocked"):
+                return
+            if result["outcome"] in {"action", "execute"}:
+                action = result["action"]
+                w.trays[result["colour"]] -= sum(result["pay"].values())
+                if decision.kind == "spring":
+                    w.tribe_places(action, result["colour"])
+                gains = ACTION_GAINS[action]
+                self.gain(gains["gained"], gains["vp"], gains["dev"])
+                if action == "migration":
+                    w.members.extend([(0, 0)] * int(values.get("moved", 2)))
+                if action == "ceremony":
+                    self.ceremony = True
+            elif result["outcome"] == "vp":
                 w.vp += result["vp"]
         elif decision.kind == "summer-pillar" and result["outcome"] == "pillar":
-            self.taken = w.take_pillar(result["action"], result["markers"])
-        elif decision.kind == "summer-action" and result["outcome"] == "execute":
-            w.trays[result["colour"]] -= 3
+            taken = w.take_pillar(result["action"], result["markers"])
+            w.add({c: -n for c, n in taken.items()})
+            self.gain(taken)
         elif decision.kind == "autumn-move":
-            self._move(result)
+            self._move(result, values.get("to"))
 
-    def _move(self, result: dict[str, Any]) -> None:
+    def _move(self, result: dict[str, Any], to: str | None) -> None:
         w = self.world
+        assert self.member is not None
         if result.get("colour"):
             w.trays[result["colour"]] -= result["returned"]
-        if result["outcome"] != "move" or self.member is None:
+        member, self.member = self.member, None
+        if result["outcome"] != "move":
             return
-        here = w.members[self.member]
+        here = w.members[member]
         found = w.target(here, result["direction"])
         assert found is not None and found[0] == result["priority"], (found, result)
         kind, hex_ = found
+        if kind == "megalith" and w.items[hex_].occupied:
+            # beside the occupied megalith: where the bot said, or where the table put it
+            megalith = next(h for h in w.items if space_id(h) == result["item"]["at"])
+            hex_ = next(
+                step(megalith, s)
+                for s in range(6)
+                if space_id(step(megalith, s)) == (to or result["to"])
+            )
+        assert space_id(hex_) == (to or result["to"]), (space_id(hex_), result)
         item = w.items.get(hex_)
-        self.gains = {}
         if kind == "campsite":
             w.items.pop(hex_)
-            w.members[self.member] = (99, 99)  # back onto the player board
+            w.members[member] = (99, 99)  # back onto the player board
         elif kind == "megalith":
-            w.members[self.member] = hex_
+            w.members[member] = hex_
             if item is not None and item.kind == "megalith":
                 item.occupied = True
         elif kind == "action-marker":
             assert item is not None and item.colour is not None
             w.items.pop(hex_)
-            w.members[self.member] = hex_
-            w.trays[item.colour] += 1
-            self.gains = {"marker_colour": item.colour}
+            w.members[member] = hex_
+            self.gain({item.colour: 1})
         else:
             w.items.pop(hex_)
-            w.members[self.member] = hex_
+            w.members[member] = hex_
             gains = TILE_GAINS[kind]
-            w.add(gains["gained"])
-            w.vp += gains["vp"]
-            self.gains = dict(gains)
-        if not self.activated:
+            self.gain(gains["gained"], gains["vp"])
+        if not self.order:
             w.members = [m for m in w.members if m != (99, 99)]
