@@ -99,7 +99,7 @@ class Marauders(Game):
             "hard_tiles": options["hard_tiles"],
             "draw": options["draw"],
             "ceremony_choice": options["ceremony_choice"],
-            COMPONENTS_OPTION: dict(record),
+            COMPONENTS_OPTION: cat.state_record(record),
             "board": None,  # None: the component set's board; set when corrected at set-up
             "step": "setup",
             "round": 1,

@@ -20,6 +20,7 @@ and ``s + 1``). So ``"2@1"`` is two spaces out toward side 1.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from rules.games.marauders.model import SIDES
 
@@ -49,6 +50,7 @@ def distance(a: Hex, b: Hex = CAMP) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
+@lru_cache(maxsize=4096)
 def ring_position(hex_: Hex) -> tuple[int, int, int]:
     """``(d, s, j)``: ``d`` spaces from the camp, ``j`` spaces clockwise past the line to ``s``."""
     d = distance(hex_)
@@ -64,6 +66,7 @@ def ring_position(hex_: Hex) -> tuple[int, int, int]:
     raise ValueError(f"no ring position for {hex_}")  # unreachable for a valid hex
 
 
+@lru_cache(maxsize=4096)
 def hex_id(hex_: Hex) -> str:
     d, side, j = ring_position(hex_)
     if d == 0:
@@ -71,6 +74,7 @@ def hex_id(hex_: Hex) -> str:
     return f"{d}@{side}" + (f"+{j}" if j else "")
 
 
+@lru_cache(maxsize=4096)
 def hex_at(text: str) -> Hex:
     """The hex of an id (``"0"``, ``"2@1"``, ``"3@4+2"``); ``ValueError`` if it is none."""
     if text == CAMP_ID:

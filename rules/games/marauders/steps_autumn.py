@@ -14,6 +14,7 @@ them back to the player board. So the positions are asked only to correct.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from rules.decision import Decision, Tracer
@@ -193,10 +194,10 @@ def lane_spaces(state: State) -> list[tuple[int, int, str]]:
     return [(d, line, hex_id(h)) for d, line, h in hexmap.lane(at, side or 0)]
 
 
-def lane_choices(state: State) -> tuple[Choice, ...]:
+def lane_choices(spaces: list[tuple[int, int, str]]) -> tuple[Choice, ...]:
     return tuple(
         Choice(space, msg("{d} away, {line} line", d=d, line=label(LINES[line])))
-        for d, line, space in lane_spaces(state)
+        for d, line, space in spaces
     )
 
 
@@ -213,9 +214,10 @@ def member_prompt(state: State) -> Prompt:
     side, tracer = direction_of(state)
     board = cat.board_of(state)
     order = [cat.priority_at(board, s) for s in clockwise_from(state["marker"])]
-    choices = lane_choices(state)
+    lane = lane_spaces(state)
+    choices = lane_choices(lane)
     seen = state["seen"]
-    spaces = [space for _, _, space in lane_spaces(state)]
+    spaces = [space for _, _, space in lane]
     by_priority = {key: (key, priority, occupied) for key, priority, occupied in LANE_KINDS}
     fields: list[Field] = []
     for priority in order:

@@ -158,6 +158,13 @@ def trays_field(state: State) -> Field:
 VP, DEV = "vp", "dev"
 
 
+NEWS_CHOICES = (
+    *(Choice(c, label(c), limit=MAX_MARKERS) for c in COLOURS),
+    Choice(VP, msg("VP the tribe scored"), limit=MAX_VP),
+    Choice(DEV, msg("development points (priority marker steps)"), limit=MAX_DEVELOPMENT),
+)
+
+
 def news_field(state: State, text: Msg | None = None) -> Field:
     """One panel for everything that came in since the tribe's last step.
 
@@ -170,11 +177,7 @@ def news_field(state: State, text: Msg | None = None) -> Field:
         label=text or msg("Since the tribe's last step: markers onto its trays, VP, development"),
         kind="counts",
         default={**zero(), VP: 0, DEV: 0},
-        choices=(
-            *(Choice(c, label(c), limit=MAX_MARKERS) for c in COLOURS),
-            Choice(VP, msg("VP the tribe scored"), limit=MAX_VP),
-            Choice(DEV, msg("development points (priority marker steps)"), limit=MAX_DEVELOPMENT),
-        ),
+        choices=NEWS_CHOICES,
     )
 
 
