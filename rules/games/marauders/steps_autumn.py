@@ -14,7 +14,6 @@ them back to the player board. So the positions are asked only to correct.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from rules.decision import Decision, Tracer
