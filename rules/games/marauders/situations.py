@@ -340,6 +340,18 @@ def _check_action_choice(s: dict[str, Any], path: str) -> None:
         fields, required = OFFER_FIELDS[action]
         spec = List(Obj(fields, required=required), min_length=1, max_length=40, key=_offer_key)
         s["offers"] = spec.check(s["offers"], "offers")
+        # One tile per position clockwise from the framed symbol, one card per row: two
+        # offers on one place are impossible (and the tie-break could not settle them).
+        place = "clockwise" if action == "gathering" else "row" if action != "fishing" else None
+        if place is not None:
+            seen: dict[int, int] = {}
+            for i, offer in enumerate(s["offers"]):
+                if offer[place] in seen:
+                    raise SituationError(
+                        f"offers[{i}]",
+                        f"lies on the same {place} position as offer {seen[offer[place]]}",
+                    )
+                seen[offer[place]] = i
     elif "offers" in s:
         raise SituationError("offers", f"{action} has no offers to choose from")
     if action == "ceremony":

@@ -160,8 +160,8 @@ VP, DEV = "vp", "dev"
 
 NEWS_CHOICES = (
     *(Choice(c, label(c), limit=MAX_MARKERS) for c in COLOURS),
-    Choice(VP, msg("VP the tribe scored"), limit=MAX_VP),
-    Choice(DEV, msg("development points (priority marker steps)"), limit=MAX_DEVELOPMENT),
+    Choice(VP, msg("VP"), limit=MAX_VP),
+    Choice(DEV, msg("development points"), limit=MAX_DEVELOPMENT),
 )
 
 
@@ -307,7 +307,9 @@ def apply_news(state: State, answer: Answer) -> bool:
                     vp=tile["number"],
                 ),
             )
-        state["order"] = list(answer["order"])
+        if list(answer["order"]) != state["order"]:
+            state["order"] = list(answer["order"])
+            note(state, payer_line(state))
     state["since"] = None
     return replaced
 
