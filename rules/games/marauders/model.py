@@ -87,8 +87,8 @@ _LABELS: dict[str, Msg] = {
 
 
 def label(term: str) -> Msg:
-    """The translatable name of a colour, action or priority."""
-    return _LABELS.get(term, Msg(term))
+    """The translatable name of a colour, action or priority (never an empty msgid)."""
+    return _LABELS.get(term, Msg(term or "-"))
 
 
 def clockwise_from(start: int, sides: int = SIDES) -> list[int]:

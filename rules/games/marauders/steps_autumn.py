@@ -242,7 +242,7 @@ def member_prompt(state: State) -> Prompt:
             )
         )
     colour = cat.tray_colour(board, side or 0)
-    reason = tracer.steps[-1].finding if tracer.steps else msg("")
+    reason = [step.finding for step in tracer.steps[-1:]]  # why this direction
     return Prompt(
         step="autumn-member",
         title=msg(
@@ -259,7 +259,7 @@ def member_prompt(state: State) -> Prompt:
                 side=side,
                 colour=label(colour or ""),
             ),
-            reason,
+            *reason,
             msg(
                 "On the lane picture, tap the spaces of the first of these that lies in the "
                 "3-space-wide lane, in this order: {order}. The rest may stay empty.",
