@@ -165,7 +165,7 @@ def autumn_target(
         same = [i for i in found if i["distance"] == item["distance"]]
         if len(same) > 1:
             finding = msg(
-                "{what} found in the lane {d} space(s) away; {k} at that distance, the {line} "
+                "Found in the lane: {what}, {d} space(s) away; {k} at that distance, the {line} "
                 "line is first clockwise",
                 what=label(priority),
                 d=item["distance"],
@@ -174,7 +174,7 @@ def autumn_target(
             )
         else:
             finding = msg(
-                "{what} found in the lane {d} space(s) away ({line} line)",
+                "Found in the lane: {what}, {d} space(s) away ({line} line)",
                 what=label(priority),
                 d=item["distance"],
                 line=label(item["line"]),

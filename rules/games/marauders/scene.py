@@ -61,7 +61,7 @@ def control_board_scene(state: dict[str, Any]) -> dict[str, Any]:
                 "priority": label(cat.priority_at(board, s)).to_json(),
             }
         )
-    centre = msg("Marauder tile: {n} actions", n=tile["number"]) if tile else msg("No tile yet")
+    centre = msg("{n} actions", n=tile["number"]) if tile else msg("No tile yet")
     return {
         "kind": "control-board",
         "title": msg("Marauder tribe · round {r}", r=state["round"]).to_json(),
@@ -74,19 +74,7 @@ def control_board_scene(state: dict[str, Any]) -> dict[str, Any]:
         "facts": [
             [msg("Round").to_json(), f"{state['round']} / {ROUNDS}"],
             [msg("Tribe VP (tracked)").to_json(), str(state["vp"])],
-            [
-                msg(
-                    "Priority marker: side {s} ({icon})",
-                    s=state["marker"],
-                    icon=label(cat.priority_at(board, state["marker"])),
-                ).to_json(),
-                "",
-            ],
-            [msg("Player order: {order}", order=order_msg(state["order"])).to_json(), ""],
-            [
-                msg("Pays onto the control board: {p}", p=player_msg(payer(state))).to_json(),
-                "",
-            ],
+            [msg("Priority marker: side").to_json(), str(state["marker"])],
             *_side_facts(state),
         ],
     }
@@ -141,7 +129,7 @@ def camp_map_scene(state: dict[str, Any]) -> dict[str, Any]:
                 "id": space,
                 "q": h[0],
                 "r": h[1],
-                "label": "" if space != CAMP_ID else "⌂",
+                "label": "",
                 "tokens": tokens.get(space, []),
                 "shade": "bottom" if space == CAMP_ID else None,
                 "highlight": False,

@@ -32,7 +32,7 @@ def test_a_free_megalith_further_along_wins_over_an_occupied_nearer_one() -> Non
         "lay it down."
     )
     assert decision.reason is not None
-    assert decision.reason.english() == "megalith found in the lane 4 space(s) away (right line)"
+    assert decision.reason.english() == "Found in the lane: megalith, 4 space(s) away (right line)"
 
 
 def test_only_occupied_megaliths_send_the_member_beside_the_nearest() -> None:
