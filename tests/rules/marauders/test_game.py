@@ -157,6 +157,10 @@ def test_development_points_step_the_marker_clockwise_and_wrap() -> None:
     assert "move it 7 step(s) clockwise, from side 0 to side 1" in notes
 
 
+#: A tile whose framed symbol (next to side 0, the white tray) is the ceremony.
+CEREMONY_FIRST = ["ceremony", "fishing", "hunting", "gathering", "migration", "rock-painting"]
+
+
 def physical(players: int = 1) -> Session:
     session = Session(GAME, {"players": players, "draw": "physical"}, seed=1)
     session.answer({})
@@ -189,19 +193,7 @@ def test_an_unlisted_tile_is_entered_by_touch() -> None:
     with pytest.raises(IllegalInput) as info:
         session.answer({"symbols": ["fishing", "fishing"]})
     assert info.value.field == "symbols"
-    session.answer(
-        {
-            "symbols": [
-                "ceremony",
-                "fishing",
-                "hunting",
-                "gathering",
-                "migration",
-                "rock-painting",
-            ],
-            "number": "3",
-        }
-    )
+    session.answer({"symbols": CEREMONY_FIRST, "number": "3"})
     state = session.state
     assert state["tile"]["actions"][0] == "ceremony" and state["tile"]["number"] == 3
     assert state["tile"]["example"] is False and state["step"] == "spring-turn"
@@ -211,19 +203,7 @@ def ceremony_session(players: int = 2) -> Session:
     """A tribe whose first spring action is a ceremony (white, side 0, next to ceremony)."""
     session = physical(players)
     session.answer({"tile": "other"})
-    session.answer(
-        {
-            "symbols": [
-                "ceremony",
-                "fishing",
-                "hunting",
-                "gathering",
-                "migration",
-                "rock-painting",
-            ],
-            "number": "3",
-        }
-    )
+    session.answer({"symbols": CEREMONY_FIRST, "number": "3"})
     session.answer(news(white=2))
     assert session.prompt().decision.result["action"] == "ceremony"
     session.answer({})
