@@ -61,7 +61,10 @@ class AppController:
         self.setup_form: FormModel | None = None
         self.form: FormModel | None = None
         self.error: Msg | None = None
-        self.notice: Msg | None = _("Note: {text}", text=service.notice) if service.notice else None
+        notes = [m for m in (service.problem, service.notice) if m is not None]
+        note = Msg("{a} {b}", {"a": notes[0], "b": notes[1]}) if len(notes) == 2 else None
+        note = note or (notes[0] if notes else None)
+        self.notice: Msg | None = _("Note: {text}", text=note) if note else None
         self.resumable: SessionRecord | None = None
         self.ticked: set[int] = set()
         #: A secret prompt (``Prompt.secret``) stays covered until a player taps Show.
@@ -103,7 +106,12 @@ class AppController:
 
     def resume(self) -> None:
         assert self.resumable is not None
-        session = self.service.resume(self.resumable.id)
+        try:
+            session = self.service.resume(self.resumable.id)
+        except JournalError as exc:
+            self.notice = _("Note: {text}", text=exc.message)
+            self.on_change()
+            return
         if session.replay_problem:
             self.notice = _("Note: {text}", text=session.replay_problem)
         self.resumable = None
@@ -134,6 +142,10 @@ class AppController:
             self.service.start(self.chosen_game, self.setup_form.answer(), seed)
         except RulesError as exc:
             self.error = _("Not accepted: {reason}", reason=str(exc))
+            self.on_change()
+            return
+        except JournalError as exc:  # storage trouble: say so, keep the game
+            self.error = exc.message
             self.on_change()
             return
         self.error = None
@@ -182,6 +194,10 @@ class AppController:
             self.error = _("Not accepted: {reason}", reason=str(exc))
             self.on_change()
             return None
+        except JournalError as exc:  # storage trouble: not saved, so not counted; keep the game
+            self.error = exc.message
+            self.on_change()
+            return None
         self.error = None
         self._enter_current()
         return decision
@@ -193,6 +209,10 @@ class AppController:
             self.error = _("Cannot undo: {reason}", reason=str(exc))
             self.on_change()
             return
+        except JournalError as exc:
+            self.error = exc.message
+            self.on_change()
+            return
         self.error = None
         self._enter_current()
 
@@ -201,6 +221,10 @@ class AppController:
             self.service.redo()
         except RulesError as exc:
             self.error = _("Cannot redo: {reason}", reason=str(exc))
+            self.on_change()
+            return
+        except JournalError as exc:
+            self.error = exc.message
             self.on_change()
             return
         self.error = None

@@ -24,6 +24,8 @@ from ui.app.controller import AppController
 from ui.app.hardware_bridge import HardwareBridge, make_watchdog
 from ui.app.keys import event_for_key
 from ui.i18n import _, render
+from ui.paths import pin_map_to_load
+from ui.voice import Voice, speech_for
 
 KV_DIR = Path(__file__).parent / "kv"
 KV_FILES = ("common.kv", "root.kv", *(f"{name}.kv" for name in _screens.SCREENS))
@@ -67,6 +69,7 @@ class TablesideApp(App):
         self.watchdog: Any = None
         self._ping: Any = None
         self.first_screen_shown = False
+        self.voice: Voice | None = None
 
     # -- translation used by the .kv files: text: app.tx("Undo", app.lang) -------------
 
@@ -84,11 +87,13 @@ class TablesideApp(App):
             manager.add_widget(cls(name=name))
         Window.bind(on_key_down=self._on_key_down)
         if self.use_hardware:
-            self.hardware = HardwareBridge(self.button, self.controller.settings.pin_map)
+            pin_map = pin_map_to_load(self.controller.settings.pin_map, self.kiosk)
+            self.hardware = HardwareBridge(self.button, str(pin_map) if pin_map else None)
         self.controller.on_change = self.refresh
         return root
 
     def on_start(self) -> None:
+        self.voice = Voice()
         self.controller.start()
         if self.kiosk:
             self.watchdog = make_watchdog()
@@ -112,6 +117,12 @@ class TablesideApp(App):
             self.watchdog.stopping()
         if self.hardware is not None:
             self.hardware.close()
+        if self.voice is not None:
+            self.voice.close()
+
+    def open_settings(self, *_args: Any) -> bool:
+        """Kivy's own settings panel (F1) never opens: the app has its Settings screen."""
+        return False
 
     # -- rendering -------------------------------------------------------------------
 
@@ -147,7 +158,23 @@ class TablesideApp(App):
             example = view.example_data
         status.example.text = c.text(_("EXAMPLE DATA")) if example else ""
         self._update_lights()
+        self._speak()
         self.first_screen_shown = True
+
+    def _speak(self) -> None:
+        """Say the bot's action and instructions once per step (ui/voice.py; never blocks)."""
+        c = self.controller
+        voice = self.voice
+        if voice is None:
+            return
+        s = c.settings
+        voice.configure(s.voice, s.voice_volume, c.lang)
+        session = c.service.session
+        if not s.voice or c.screen != "play" or session is None:
+            return
+        decision = c.prompt.decision or session.last_decision
+        if decision is not None:
+            voice.say(speech_for(decision, c.tr), key=(c.service.session_id, session.step_count))
 
     def _update_lights(self) -> None:
         hw = self.hardware

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from kivy.app import App
 from kivy.clock import Clock
 from kivy.graphics.texture import Texture
 from kivy.properties import BooleanProperty, StringProperty
@@ -27,6 +28,8 @@ from ui.app.camera_control import CameraControl
 from ui.app.presenters import DecisionView, FieldView, PlayView, resume_text, tr_msg
 from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel
 from ui.i18n import LANGUAGES, _
+from ui.painters import Marks
+from ui.paths import pin_map_choices
 
 if TYPE_CHECKING:
     from ui.app.controller import AppController
@@ -308,7 +311,8 @@ class PlayScreen(AppScreen):
         self.ids.title.text = f"{view.phase}: {view.title}"
         self.ids.step.text = view.step_text
         self.ids.confirm.text = view.confirm_label
-        self.ids.scene.show(view.scene, c.tr)
+        # The picture shows the values being entered where it mirrors a field (board).
+        self.ids.scene.show(view.scene, c.tr, Marks(values=c.current_form().values))
         content = self.ids.content
         scroll = self.ids.scroll.scroll_y
         content.clear_widgets()
@@ -420,6 +424,10 @@ class HistoryScreen(AppScreen):
             rows.add_widget(button)
 
 
+#: The volume steps offered on the settings screen.
+VOICE_VOLUMES = (25, 50, 75, 100)
+
+
 class SettingsScreen(AppScreen):
     def render(self) -> None:
         c = self.controller
@@ -463,14 +471,30 @@ class SettingsScreen(AppScreen):
             cols=2,
         )
         section(_("Pin map file for the buttons and lights (empty: defaults)"))
-        entry = TextInput(
-            text=s.pin_map, multiline=False, font_size=BODY, size_hint_y=None, height=TOUCH
-        )
-        entry.bind(
-            on_text_validate=lambda w: c.update_settings(pin_map=w.text.strip()),
-            focus=lambda w, focused: None if focused else c.update_settings(pin_map=w.text.strip()),
-        )
-        box.add_widget(entry)
+        if getattr(App.get_running_app(), "kiosk", False):  # no path can be typed in a kiosk
+            found = pin_map_choices()
+            automatic = (
+                c.text(_("Automatic")),
+                not s.pin_map,
+                lambda: c.update_settings(pin_map=""),
+            )
+            buttons(
+                [automatic]
+                + [
+                    (p.name, s.pin_map == str(p), lambda p=p: c.update_settings(pin_map=str(p)))
+                    for p in found
+                ],
+                cols=2,
+            )
+        else:
+            entry = TextInput(
+                text=s.pin_map, multiline=False, font_size=BODY, size_hint_y=None, height=TOUCH
+            )
+            entry.bind(
+                on_text_validate=lambda w: c.update_settings(pin_map=w.text.strip()),
+                focus=lambda w, f: None if f else c.update_settings(pin_map=w.text.strip()),
+            )
+            box.add_widget(entry)
         section(_("Kiosk: screen rotation (from the next start)"))
         buttons(
             [
@@ -490,6 +514,23 @@ class SettingsScreen(AppScreen):
                 ),
             ],
             cols=2,
+        )
+        # Voice (ui/voice.py; the board developer's section): on/off and volume by touch.
+        section(_("Voice: speak the bot's turn"))
+        buttons(
+            [
+                (c.text(_("On")), s.voice, lambda: c.update_settings(voice=True)),
+                (c.text(_("Off")), not s.voice, lambda: c.update_settings(voice=False)),
+            ],
+            cols=2,
+        )
+        section(_("Voice volume"))
+        buttons(
+            [
+                (f"{v} %", v == s.voice_volume, lambda v=v: c.update_settings(voice_volume=v))
+                for v in VOICE_VOLUMES
+            ],
+            cols=4,
         )
 
 

@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from rules.components import COMPONENTS_OPTION
+from rules.components import COMPONENTS_OPTION, components_of
 from rules.errors import SituationError
 from rules.games.marauders.model import ACTIONS, COLOURS, PRIORITIES, SIDES
 from rules.schema import Bool, Int, List, Maybe, Obj, Str
@@ -194,33 +193,9 @@ def tile_from(data: Mapping[str, Any], tile: Mapping[str, Any], path: str = "til
 # -- the components a game state uses ---------------------------------------------------------
 
 
-def state_record(record: Mapping[str, Any]) -> dict[str, Any]:
-    """The component record as the game state keeps it: the data as canonical JSON text.
-
-    The session copies the whole state at every step; one string (with the
-    record's digest) is copied in a fraction of the time of the ~200 values it
-    holds, which keeps replaying a whole game fast.
-    """
-    return {
-        "game": record["game"],
-        "digest": record["digest"],
-        "example": bool(record["example"]),
-        "text": json.dumps(record["data"], sort_keys=True, separators=(",", ":")),
-    }
-
-
-@lru_cache(maxsize=8)
-def _parsed(text: str) -> Mapping[str, Any]:
-    data: Mapping[str, Any] = json.loads(text)
-    return data
-
-
 def data_of(state: Mapping[str, Any]) -> Mapping[str, Any]:
     """The component data the game was set up with (from its state; never changed)."""
-    record = state.get(COMPONENTS_OPTION)
-    if not isinstance(record, Mapping) or "text" not in record:
-        raise SituationError(COMPONENTS_OPTION, "this game state carries no component data")
-    return _parsed(record["text"])
+    return components_of(state)
 
 
 def is_example(state: Mapping[str, Any]) -> bool:

@@ -99,7 +99,8 @@ class Marauders(Game):
             "hard_tiles": options["hard_tiles"],
             "draw": options["draw"],
             "ceremony_choice": options["ceremony_choice"],
-            COMPONENTS_OPTION: cat.state_record(record),
+            # The record is read-only: the session shares it between steps.
+            COMPONENTS_OPTION: dict(record),
             "board": None,  # None: the component set's board; set when corrected at set-up
             "step": "setup",
             "round": 1,
