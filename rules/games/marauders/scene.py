@@ -112,12 +112,18 @@ def _side_facts(state: dict[str, Any]) -> list[list[Any]]:
     return facts
 
 
-def _member_tokens(state: dict[str, Any]) -> dict[str, list[dict[str, str]]]:
-    tokens: dict[str, list[dict[str, str]]] = {}
+def _member_tokens(
+    state: dict[str, Any], only: int | None = None
+) -> dict[str, list[dict[str, str]]]:
+    """One chip per space with members: their numbers, or how many when more than two."""
+    numbers: dict[str, list[str]] = {}
     for i, space in enumerate(state["members"]):
-        if space is not None:
-            tokens.setdefault(space, []).append({"text": str(i + 1), "colour": MEMBER_COLOUR})
-    return tokens
+        if space is not None and (only is None or i == only):
+            numbers.setdefault(space, []).append(str(i + 1))
+    return {
+        space: [{"text": ",".join(ns) if len(ns) <= 2 else f"×{len(ns)}", "colour": MEMBER_COLOUR}]
+        for space, ns in numbers.items()
+    }
 
 
 def camp_map_scene(state: dict[str, Any]) -> dict[str, Any]:
@@ -174,7 +180,7 @@ def lane_scene(state: dict[str, Any]) -> dict[str, Any] | None:
         if target is not None:
             shown.add(target)
     found = {item["at"]: item for item in (autumn.get("lane") or [])}
-    tokens = _member_tokens(state)
+    tokens = _member_tokens(state, only=index)
     hexes = []
     for h in sorted(shown):
         space = hex_id(h)

@@ -316,7 +316,7 @@ def test_autumn_members_are_tracked_on_the_map_and_picked_by_touch() -> None:
     assert {"0", "1@0", "2@1", "2@1+1"} <= ids and m1.default in ids
     assert {c.value for c in m1.choices} == ids
     camp = next(h for h in camp_map["hexes"] if h["id"] == "0")
-    assert [t["text"] for t in camp["tokens"]] == ["1", "2"]
+    assert [t["text"] for t in camp["tokens"]] == ["1,2"]  # members 1 and 2 on the camp
     assert prompt.confirm_label.english() == "Decide"
 
 
