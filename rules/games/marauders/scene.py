@@ -112,26 +112,24 @@ def _side_facts(state: dict[str, Any]) -> list[list[Any]]:
     return facts
 
 
-def _member_tokens(
-    state: dict[str, Any], only: int | None = None
-) -> dict[str, list[dict[str, str]]]:
-    """One chip per space with members: their numbers, or how many when more than two."""
+def _member_numbers(state: dict[str, Any], only: int | None = None) -> dict[str, str]:
+    """Per space with members: the member's number, or how many stand there ("×3")."""
     numbers: dict[str, list[str]] = {}
     for i, space in enumerate(state["members"]):
         if space is not None and (only is None or i == only):
             numbers.setdefault(space, []).append(str(i + 1))
-    return {
-        space: [{"text": ",".join(ns) if len(ns) <= 2 else f"×{len(ns)}", "colour": MEMBER_COLOUR}]
-        for space, ns in numbers.items()
-    }
+    return {space: ns[0] if len(ns) == 1 else f"×{len(ns)}" for space, ns in numbers.items()}
 
 
 def camp_map_scene(state: dict[str, Any]) -> dict[str, Any]:
     """The map around the starting camp with the tribe's members (tap a space to move one)."""
-    from rules.games.marauders.steps_autumn import map_radius
+    from rules.games.marauders.steps_autumn import map_radius, space_label
 
-    radius = map_radius([m for m in state["members"] if m is not None])
-    tokens = _member_tokens(state)
+    members = [m for m in state["members"] if m is not None]
+    radius = map_radius(members)
+    # The members are the spaces' labels (one short text per space): chips would
+    # run into their neighbours on spaces this small.
+    numbers = _member_numbers(state)
     hexes = []
     for h in hexmap.disc(radius):
         space = hex_id(h)
@@ -140,18 +138,23 @@ def camp_map_scene(state: dict[str, Any]) -> dict[str, Any]:
                 "id": space,
                 "q": h[0],
                 "r": h[1],
-                "label": "",
-                "tokens": tokens.get(space, []),
-                "shade": "bottom" if space == CAMP_ID else None,
+                "label": numbers.get(space, ""),
+                "tokens": [],
+                "shade": "spawn" if space in numbers else "bottom" if space == CAMP_ID else None,
                 "highlight": False,
             }
         )
+    far = [
+        [msg("Member {n}: {where}", n=i + 1, where=space_label(space)).to_json(), ""]
+        for i, space in enumerate(state["members"])
+        if space is not None and hexmap.distance(hex_at(space)) > radius
+    ]
     return {
         "kind": "hex-grid",
         "orientation": "flat-top",
         "title": msg("The map around the starting camp").to_json(),
         "hexes": hexes,
-        "facts": [],
+        "facts": far,
         "example_data": False,
     }
 
@@ -180,7 +183,10 @@ def lane_scene(state: dict[str, Any]) -> dict[str, Any] | None:
         if target is not None:
             shown.add(target)
     found = {item["at"]: item for item in (autumn.get("lane") or [])}
-    tokens = _member_tokens(state, only=index)
+    tokens = {
+        space: [{"text": n, "colour": MEMBER_COLOUR}]
+        for space, n in _member_numbers(state, only=index).items()
+    }
     hexes = []
     for h in sorted(shown):
         space = hex_id(h)

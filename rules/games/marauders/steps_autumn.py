@@ -14,6 +14,7 @@ them back to the player board. So the positions are asked only to correct.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from rules.decision import Decision, Tracer
@@ -69,22 +70,34 @@ def space_label(space: str) -> Msg:
     )
 
 
+#: The farthest the map picture around the camp reaches: on a wider map the spaces get
+#: too small to read or tap at 800x480. Members farther out are listed beside it.
+PICTURE_RADIUS = 4
+
+
 def map_radius(spaces: list[str]) -> int:
-    """How far the camp map reaches: one ring beyond the farthest member, at least 3."""
+    """How far the camp map reaches: one ring beyond the farthest member, 3 to 4."""
     far = max((hexmap.distance(hex_at(s)) for s in spaces), default=0)
-    return max(3, min(hexmap.MAX_DISTANCE, far + 1))
+    return max(3, min(PICTURE_RADIUS, far + 1))
+
+
+@lru_cache(maxsize=8)
+def map_choices(radius: int) -> tuple[Choice, ...]:
+    """Every space of the camp map as a choice (the same for every member and step)."""
+    return tuple(Choice(hex_id(h), space_label(hex_id(h))) for h in hexmap.disc(radius))
 
 
 def position_fields(spaces: list[str]) -> list[Field]:
-    radius = map_radius(spaces)
-    choices = tuple(Choice(hex_id(h), space_label(hex_id(h))) for h in hexmap.disc(radius))
+    """One field per member: its space on the camp map (one beyond the map keeps its own)."""
+    choices = map_choices(map_radius(spaces))
+    shown = {c.value for c in choices}
     return [
         Field(
             key=f"m{i + 1}",
             label=msg("Where member {n} stands", n=i + 1),
             kind="choice",
             default=space,
-            choices=choices,
+            choices=choices if space in shown else (*choices, Choice(space, space_label(space))),
             places="hexes",
         )
         for i, space in enumerate(spaces)

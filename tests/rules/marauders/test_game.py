@@ -10,6 +10,7 @@ import pytest
 
 from rules.errors import IllegalInput
 from rules.session import Session
+from rules.text import Msg
 from tests.rules.marauders.support import GAME, busy_answers, play, to_step, trays
 from ui.service import TableService
 
@@ -316,7 +317,7 @@ def test_autumn_members_are_tracked_on_the_map_and_picked_by_touch() -> None:
     assert {"0", "1@0", "2@1", "2@1+1"} <= ids and m1.default in ids
     assert {c.value for c in m1.choices} == ids
     camp = next(h for h in camp_map["hexes"] if h["id"] == "0")
-    assert [t["text"] for t in camp["tokens"]] == ["1,2"]  # members 1 and 2 on the camp
+    assert camp["label"] == "×2"  # members 1 and 2 on the camp
     assert prompt.confirm_label.english() == "Decide"
 
 
@@ -517,3 +518,16 @@ def test_scene_lights_the_summer_location_and_the_autumn_direction() -> None:
     session = autumn_session()
     session.answer(news(blue=2))
     assert GAME.board(session.state)["highlight_side"] == 4  # the blue tray's side
+
+
+def test_a_member_beyond_the_map_picture_is_listed_beside_it_and_keeps_its_space() -> None:
+    session = autumn_session()
+    state = session.state
+    state["members"] = ["0", "6@3"]
+    prompt = GAME.prompt(state)
+    far = next(f for f in prompt.fields if f.key == "m2")
+    assert far.default == "6@3" and far.choices[-1].value == "6@3"
+    camp_map = GAME.board(state)["parts"][0]
+    assert max(abs(h["q"]) for h in camp_map["hexes"]) == 4  # the picture stays legible
+    facts = [Msg.from_json(label).english() for label, _ in camp_map["facts"]]
+    assert facts == ["Member 2: 6 space(s) toward side 3"]
