@@ -105,7 +105,7 @@ PAYMENTS = (
 PLAYER_ACTIONS = ("hunting", "gathering", "fishing", "ceremony", "rock-painting", "migration")
 
 
-@dataclass
+@dataclass(kw_only=True)
 class World:
     """The real table: trays, pillars, the map, the tribe's members, its score."""
 
@@ -270,7 +270,7 @@ class Table:
     """Answers the prompts from the :class:`World`; follows the bot's decisions."""
 
     def __init__(self) -> None:
-        self.world = World(example_components())
+        self.world = World(components=example_components())
         self.news: dict[str, Any] = {}
         self.member: int | None = None
         self.ceremony = False
