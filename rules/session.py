@@ -25,7 +25,7 @@ from rules.decision import Decision
 from rules.errors import IllegalInput, RulesError
 from rules.game import Game, State
 from rules.prompt import Prompt
-from rules.text import Msg
+from rules.text import Msg, msg
 
 Event = dict[str, Any]
 EventSink = Callable[[Event], None]
@@ -169,7 +169,7 @@ class Session:
         state = self._states[-1]
         prompt = self.game.prompt(state)
         if prompt.finished:
-            raise IllegalInput("the game is over")
+            raise IllegalInput(msg("the game is over"))
         checked = prompt.coerce(values)
         new_state, decision = self.game.advance(_plain(state), checked)
         self._states.append(_plain(new_state))
@@ -243,7 +243,7 @@ class Session:
         state = self._states[-1]
         prompt = self.game.prompt(state)
         if prompt.finished:
-            raise IllegalInput("the game is over; start a new one or undo")
+            raise IllegalInput(msg("the game is over; start a new one or undo"))
         checked = prompt.coerce(values or {})
         # Compute before recording so an illegal answer leaves no trace in the log.
         new_state, decision = self.game.advance(_plain(state), checked)
@@ -268,7 +268,7 @@ class Session:
         self._materialise()
         target = len(self._answers) - 1 if to_step is None else to_step
         if not 0 <= target < len(self._answers):
-            raise IllegalInput(f"there is no step {target} to go back to")
+            raise IllegalInput(msg("there is no step {n} to go back to", n=target))
         self._record({"kind": "undo", "to": target}, self._states[target])
         self._redo.extend(reversed(self._answers[target:]))
         del self._answers[target:]
@@ -278,7 +278,7 @@ class Session:
     def redo(self) -> Decision | None:
         """Re-apply the most recently undone step."""
         if not self._redo:
-            raise IllegalInput("there is nothing to redo")
+            raise IllegalInput(msg("there is nothing to redo"))
         values = self._redo[-1]
         state = self._states[-1]
         prompt = self.game.prompt(state)

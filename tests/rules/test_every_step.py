@@ -16,7 +16,7 @@ STILL_TYPED: dict[str, set[str]] = {
     "anteportas": set(),
     "marauders": set(),
     "nomads": set(),
-    "robinson": {"morale", "event", "weather", "resolve", "night", "placement", "production"},
+    "robinson": set(),
     "targi": set(),
 }
 

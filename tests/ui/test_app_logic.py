@@ -117,7 +117,7 @@ def test_buttons_drive_a_game(controller: AppController) -> None:
     assert c.prompt.step == "bot-spring"
     c.confirm()
     c.confirm()  # the summer choice has no default: refused, the field named
-    assert c.error is not None and "action" in c.text(c.error)
+    assert c.error is not None and "Action: choose one of the options" in c.text(c.error)
     assert c.prompt.step == "summer"
 
 

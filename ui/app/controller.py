@@ -141,7 +141,7 @@ class AppController:
         try:
             self.service.start(self.chosen_game, self.setup_form.answer(), seed)
         except RulesError as exc:
-            self.error = _("Not accepted: {reason}", reason=str(exc))
+            self.error = _("Not accepted: {reason}", reason=exc.message)
             self.on_change()
             return
         except JournalError as exc:  # storage trouble: say so, keep the game
@@ -191,7 +191,7 @@ class AppController:
         try:
             decision = self.service.answer(self.form.answer())
         except RulesError as exc:
-            self.error = _("Not accepted: {reason}", reason=str(exc))
+            self.error = _("Not accepted: {reason}", reason=exc.message)
             self.on_change()
             return None
         except JournalError as exc:  # storage trouble: not saved, so not counted; keep the game
@@ -206,7 +206,7 @@ class AppController:
         try:
             self.service.undo(to_step)
         except RulesError as exc:
-            self.error = _("Cannot undo: {reason}", reason=str(exc))
+            self.error = _("Cannot undo: {reason}", reason=exc.message)
             self.on_change()
             return
         except JournalError as exc:
@@ -220,7 +220,7 @@ class AppController:
         try:
             self.service.redo()
         except RulesError as exc:
-            self.error = _("Cannot redo: {reason}", reason=str(exc))
+            self.error = _("Cannot redo: {reason}", reason=exc.message)
             self.on_change()
             return
         except JournalError as exc:

@@ -62,7 +62,7 @@ def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: M
         band = pen.rgba(player.get("colour"))
         pen.rect(x, top - BAND_H, w, BAND_H, band)
         pen.text(
-            str(player.get("name", "")),
+            tr_msg(player.get("name"), tr),
             (x + w / 2, top - BAND_H / 2),
             18,
             w - 8,
@@ -71,7 +71,9 @@ def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: M
         )
         if player.get("active"):
             pen.outline(rectangle(x + 1.5, y + 1.5, w - 3, h - 3), (1, 0.85, 0.2, 1), 3)
-        rows = [f"{tr_msg(label, tr)}: {value}" for label, value in player.get("rows", [])]
+        rows = [
+            f"{tr_msg(label, tr)}: {tr_msg(value, tr)}" for label, value in player.get("rows", [])
+        ]
         tokens = list(player.get("tokens", []))
         line_h = pen.measure("Ag", 16)[1]
         token_h = 0.0

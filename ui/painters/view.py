@@ -139,7 +139,7 @@ class SceneView(BoxLayout):
                     FitLabel(text=tr_msg(label, tr), max_font_size=20, auto_height=True)
                 )
                 self.facts.add_widget(
-                    FitLabel(text=str(value), max_font_size=22, bold=True, auto_height=True)
+                    FitLabel(text=tr_msg(value, tr), max_font_size=22, bold=True, auto_height=True)
                 )
             self._facts_count = len(facts)
             self.facts_scroll.scroll_y = 1

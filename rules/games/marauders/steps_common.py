@@ -289,8 +289,11 @@ def apply_news(state: State, answer: Answer) -> bool:
         expected = int(since.get("pillar") or 0) + (since.get("took") == "action-marker")
         if sum(added.values()) < expected:
             raise IllegalInput(
-                f"{expected} marker(s) came onto the trays: enter their colours "
-                f"({sum(added.values())} entered)",
+                msg(
+                    "{n} marker(s) came onto the trays: enter their colours ({k} entered)",
+                    n=expected,
+                    k=sum(added.values()),
+                ),
                 "news",
             )
         add(state, added)
