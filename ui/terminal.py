@@ -15,6 +15,7 @@ import textwrap
 from collections.abc import Callable
 from typing import Any
 
+from rules.editor import ComponentEditor
 from rules.errors import IllegalInput, RulesError
 from rules.prompt import Field, Prompt
 from rules.registry import all_games, get_game
@@ -264,10 +265,13 @@ class Terminal:
                 session = self.service.resume(record.id)
                 if session.replay_problem:
                     self.say(f"Note: {session.replay_problem}.")
+                if self.service.component_notice:
+                    self.say(f"Note: {self.service.component_notice}")
                 self.say(f"Resumed at step {session.step_count + 1}.")
                 return
         name = game_name or self.choose_game()
         game = get_game(name)
+        self.offer_components(name)
         self.say(f"New game: {game.title}. Set-up options:")
         options = {}
         for field in game.setup_fields():
@@ -278,8 +282,37 @@ class Terminal:
                 except Navigate:
                     continue
         session = self.service.start(name, options, seed)
+        if self.service.component_notice:
+            self.say(f"Note: {self.service.component_notice}")
         self.say(f"Game saved as number {self.service.session_id}. Type 'help' for commands.")
         del session
+
+    def offer_components(self, game_name: str) -> None:
+        """At set-up: say which component set the game would use; offer to enter the box's own."""
+        from ui.component_status import action, describe, lines
+
+        info = describe(self.service, game_name)
+        if info is None or not (info.example or info.learned):
+            return
+        for line in lines(info):
+            self.say(str(line))
+        if not (self._plain_read is input and sys.stdin.isatty()):
+            self.say(f"Enter them with: tableside components edit {game_name}")
+            return  # scripted input: the script answers the game, not this offer
+        answer = self.ask(f"{action(info)} now? [y/N]: ").lower()
+        if answer in {"y", "yes", "j", "ja", "s", "sim"}:
+            self.edit_components(game_name)
+
+    def edit_components(self, game_name: str) -> bool:
+        """Run the component editor of a game; True once the players saved their set."""
+        session = self.service.edit_components(game_name)
+        self.say(f"{session.game.title}. Type 'undo' to go back, 'quit' to stop (kept as a draft).")
+        try:
+            self.loop()
+        except Quit:
+            self.say("Stopped. What you entered is kept; the entry continues next time.")
+            return False
+        return True
 
     def run(self, game_name: str | None = None, new: bool = False, seed: int | None = None) -> int:
         if self.service.notice:
@@ -297,6 +330,8 @@ class Terminal:
         while True:
             prompt = session.prompt()
             self.show_prompt(prompt)
+            if prompt.finished and isinstance(session.game, ComponentEditor):
+                return  # the set is saved: back to whatever opened the editor
             if prompt.finished:
                 self.say("The game is over. Type 'undo' to go back or 'quit' to leave.")
                 try:
@@ -320,6 +355,12 @@ class Terminal:
             except RulesError as exc:
                 self.say(f"Not accepted: {exc}")
                 continue
+            if self.service.learned_now:
+                self.say(
+                    "Noted: this is not in your components yet; it is offered for saving "
+                    f"(tableside components edit {session.game.name}).",
+                    indent=2,
+                )
             if decision is not None and prompt.decision is None:
                 self.show_decision_result(decision)
 

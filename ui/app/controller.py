@@ -28,6 +28,7 @@ from rules.registry import all_games, get_game
 from rules.text import Msg, Translator
 from ui.app import presenters
 from ui.app.camera import CameraFeed, NoCamera
+from ui.app.component_actions import SCREENS_BACK, ComponentActions
 from ui.app.form import FormModel
 from ui.app.settings import Settings, save_settings
 from ui.i18n import LANGUAGES, _, translator
@@ -35,10 +36,10 @@ from ui.service import TableService
 
 CHECKLIST_PREFIX = "setup"
 #: Screens reached from the game and left with "back" (UNDO on a menu screen).
-OVERLAYS = ("trace", "history", "settings", "camera")
+OVERLAYS = ("trace", "history", "settings", "camera", *SCREENS_BACK)
 
 
-class AppController:
+class AppController(ComponentActions):
     """The app's state and actions, independent of Kivy."""
 
     def __init__(
@@ -114,6 +115,7 @@ class AppController:
             return
         if session.replay_problem:
             self.notice = _("Note: {text}", text=session.replay_problem)
+        self.note_components()
         self.resumable = None
         self._enter_current()
 
@@ -149,6 +151,7 @@ class AppController:
             self.on_change()
             return
         self.error = None
+        self.note_components()
         self._enter_current()
 
     # -- the current step -------------------------------------------------------------
@@ -184,6 +187,8 @@ class AppController:
             self.reveal()
             return None
         if self.prompt.finished:
+            if self.leave_editor():
+                return None
             self.service.session = None
             self.show("choose")
             return None
@@ -199,6 +204,7 @@ class AppController:
             self.on_change()
             return None
         self.error = None
+        self.note_learned()
         self._enter_current()
         return decision
 
@@ -243,6 +249,9 @@ class AppController:
         self.on_change()
 
     def back(self) -> None:
+        if self.screen in SCREENS_BACK:
+            self.components_back()
+            return
         if self.screen in OVERLAYS:
             target = self._back_to
             if target in {"play", "checklist"} and self.service.session is None:

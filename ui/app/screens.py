@@ -261,6 +261,7 @@ class SetupScreen(AppScreen):
         container = self.ids.fields
         scroll = self.ids.scroll.scroll_y
         container.clear_widgets()
+        add_setup_notice(container, c)
         _fill_fields(container, c.setup_view(), c)
         self.ids.scroll.scroll_y = scroll
 
@@ -447,6 +448,8 @@ class SettingsScreen(AppScreen):
                 grid.add_widget(button)
             box.add_widget(grid)
 
+        section(_("Your components"))
+        buttons([(c.text(_("Your tiles and cards")), False, lambda: c.show("components"))], 1)
         section(_("Language"))
         buttons(
             [
@@ -650,3 +653,8 @@ SCREENS: dict[str, type[AppScreen]] = {
     "settings": SettingsScreen,
     "camera": CameraScreen,
 }
+
+
+from ui.app.component_screens import COMPONENT_SCREENS, add_setup_notice  # noqa: E402
+
+SCREENS.update(COMPONENT_SCREENS)

@@ -69,6 +69,19 @@ def _check_board(board: dict[str, Any], path: str) -> None:
     sides.sort(key=lambda s: s["side"])
 
 
+def _check_tiles_differ(tiles: list[dict[str, Any]], path: str) -> None:
+    """Two tiles with both faces alike could not be told apart by their symbols."""
+    seen: dict[tuple[tuple[str, ...], ...], int] = {}
+    for i, tile in enumerate(tiles):
+        faces = tuple(tuple(tile["faces"][str(face)]) for face in FACES)
+        if faces in seen:
+            where = f"{path}.tiles[{i}]" if path else f"tiles[{i}]"
+            raise SituationError(
+                where, f"shows the same symbols as tile {seen[faces]} on both sides"
+            )
+        seen[faces] = i
+
+
 CONTROL_BOARD = Obj(
     {
         "sides": List(
@@ -107,6 +120,7 @@ COMPONENTS = Obj(
     },
     required=frozenset({"control_board", "pricing_tile", "tiles"}),
     defaults={"example": False},
+    check_whole=lambda data, path: _check_tiles_differ(data["tiles"], path),
 )
 
 

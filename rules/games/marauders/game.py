@@ -142,6 +142,15 @@ class Marauders(Game):
         decision = step.advance(state, answer)
         return state, decision
 
+    def component_entries(
+        self, state: State, answer: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], ...]:
+        """A tile face the table entered because its set does not list it (``tile-entry``)."""
+        if state.get("step") != "tile-entry":
+            return ()
+        face = {"part": "tiles", "face": int(answer["number"]), "actions": list(answer["symbols"])}
+        return (face,)
+
     def decisions(self) -> Mapping[str, Any]:
         from rules.games.marauders.situations import DECISIONS
 

@@ -57,6 +57,7 @@ def test_shipped_components_are_marked_example_and_complete() -> None:
             "already on side 2",
         ),
         (lambda d: d.update(colour="green"), "colour", "unknown field"),
+        (lambda d: d["tiles"][5].update(faces=d["tiles"][2]["faces"]), "tiles[5]", "as tile 2"),
     ],
 )
 def test_the_schema_names_what_is_wrong(change: Any, path: str, words: str) -> None:
