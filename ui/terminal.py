@@ -174,20 +174,28 @@ class Terminal:
         hint = f" [{self._fmt_default(field)}]" if default is not None else ""
         if field.help:
             self.say(str(field.help), indent=2)
-        if field.kind in {"choice", "multi"}:
-            for number, choice in enumerate(field.choices, 1):
-                self.say(f"{number}) {choice.label}", indent=4)
+        many = field.places is not None and len(field.choices) > 12
+        if field.kind in {"choice", "multi", "order"}:
+            if many:  # spaces of a board picture: listed on request
+                self.say(f"(type ? to list the {len(field.choices)} places by number)", indent=4)
+            else:
+                for number, choice in enumerate(field.choices, 1):
+                    self.say(f"{number}) {choice.label}", indent=4)
         if field.kind == "counts":
             names = " ".join(f"{c.value}=N" for c in field.choices)
             self.say(f"Type counts like: {names} (missing ones are 0)", indent=4)
         while True:
             line = self.ask(f"  {field.label}{hint}: ")
+            if many and line.strip() == "?":
+                for number, choice in enumerate(field.choices, 1):
+                    self.say(f"{number}) {choice.label}", indent=4)
+                continue
             raw: Any = None if line == "" else line
             if raw is not None and field.kind == "choice" and line.isdigit():
                 index = int(line) - 1
                 if 0 <= index < len(field.choices):
                     raw = field.choices[index].value
-            if raw is not None and field.kind == "multi":
+            if raw is not None and field.kind in {"multi", "order"}:
                 raw = [
                     field.choices[int(x) - 1].value
                     if x.isdigit() and 0 < int(x) <= len(field.choices)
@@ -225,8 +233,9 @@ class Terminal:
             return "yes" if default else "no"
         if field.kind == "counts" and isinstance(default, dict):
             return " ".join(f"{k}={v}" for k, v in default.items() if v) or "all 0"
-        if field.kind == "multi" and isinstance(default, list):
-            return " ".join(default) or "none"
+        if field.kind in {"multi", "order"} and isinstance(default, list):
+            labels = {c.value: str(c.label) for c in field.choices}
+            return ", ".join(labels.get(v, v) for v in default) or "none"
         return str(default)
 
     # -- whole flows ----------------------------------------------------------------
