@@ -19,6 +19,7 @@ threshold are tuned afterwards on the ``dev`` set (``scripts/vision/tune_counter
 from __future__ import annotations
 
 import argparse
+import math
 import time
 from pathlib import Path
 
@@ -39,45 +40,57 @@ def conv(cin: int, cout: int, stride: int) -> nn.Sequential:
 class TrayCounter(nn.Module):
     """Counting by summing local evidence.
 
-    Conv features at stride 8 (11 x 21 cells of 5.3 mm) learn where cubes stand: a
-    1 x 1 head draws each colour's *density* (one unit of mass per cube, taught by the
-    cube places the renderer knows). The count head sees the features summed over the
-    tray's area (a fixed mask, as a depthwise convolution cv2.dnn runs), their average
-    over the crop (light, blur) and each colour's total density, and gives the count
-    probabilities and the cover logit. Only the count head is exported."""
+    Conv features at stride 8 (11 x 21 cells of 5.3 mm; two 3 x 3 layers at stride 4
+    first, where one cube is three cells wide) learn where cubes stand: a 1 x 1 head
+    draws each colour's *density* (one unit of mass per cube, taught by the cube places
+    the renderer knows). The features summed over the tray's area (a fixed mask, as a
+    depthwise convolution cv2.dnn runs), their average over the crop (light, blur) and
+    every colour's total density feed a shared layer; each colour then has a head of its
+    own that sees that layer and its own density total and gives the probabilities of
+    its counts. One more logit says whether something covers the tray. Only the count
+    and cover logits are exported."""
 
-    def __init__(self, pool_mask: np.ndarray) -> None:
+    def __init__(self, pool_mask: np.ndarray, width: int = 64) -> None:
         super().__init__()
         self.features = nn.Sequential(
             conv(3, 16, 2),  # 42 x 84
-            conv(16, 24, 2),  # 21 x 42
-            conv(24, 24, 1),
-            conv(24, 48, 2),  # 11 x 21
-            conv(48, 48, 1),
-            nn.Conv2d(48, 64, 1),
+            conv(16, 32, 2),  # 21 x 42
+            conv(32, 32, 1),
+            conv(32, 32, 1),
+            conv(32, width, 2),  # 11 x 21
+            conv(width, width, 1),
+            conv(width, width, 1),
+            nn.Conv2d(width, 96, 1),
             nn.ReLU(inplace=True),
         )
-        self.density = nn.Sequential(nn.Conv2d(64, COLOURS, 1), nn.Softplus())
+        self.density = nn.Sequential(nn.Conv2d(96, COLOURS, 1), nn.Softplus())
         nn.init.constant_(self.density[0].bias, -4.0)  # start near no cubes anywhere
         h, w = pool_mask.shape
-        self.tray_sum = nn.Conv2d(64, 64, (h, w), groups=64, bias=False)
-        weight = torch.from_numpy(pool_mask / 10.0).float()[None, None].repeat(64, 1, 1, 1)
+        self.tray_sum = nn.Conv2d(96, 96, (h, w), groups=96, bias=False)
+        weight = torch.from_numpy(pool_mask / 10.0).float()[None, None].repeat(96, 1, 1, 1)
         self.tray_sum.weight = nn.Parameter(weight, requires_grad=False)
         self.total = nn.Conv2d(COLOURS, COLOURS, (h, w), groups=COLOURS, bias=False)
         self.total.weight = nn.Parameter(torch.ones(COLOURS, 1, h, w), requires_grad=False)
         self.average = nn.AdaptiveAvgPool2d(1)
-        self.head = nn.Sequential(
-            nn.Flatten(),
-            nn.Linear(128 + COLOURS, 128),
-            nn.ReLU(inplace=True),
-            nn.Linear(128, COLOURS * (MAX_COUNT + 1) + 1),
+        self.shared = nn.Sequential(
+            nn.Flatten(), nn.Linear(192 + COLOURS, 192), nn.ReLU(inplace=True)
         )
+        self.colour_heads = nn.ModuleList(
+            nn.Sequential(nn.Linear(193, 64), nn.ReLU(inplace=True), nn.Linear(64, MAX_COUNT + 1))
+            for _ in range(COLOURS)
+        )
+        self.cover = nn.Linear(192, 1)
 
     def both(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         f = self.features(x)
         d = self.density(f)
-        pooled = torch.cat([self.tray_sum(f), self.average(f), self.total(d)], 1)
-        return self.head(pooled), d
+        totals = self.total(d).flatten(1)
+        h = self.shared(torch.cat([self.tray_sum(f), self.average(f), self.total(d)], 1))
+        logits = [
+            head(torch.cat([h, totals[:, i : i + 1]], 1))
+            for i, head in enumerate(self.colour_heads)
+        ]
+        return torch.cat([*logits, self.cover(h)], 1), d
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.both(x)[0]
@@ -89,7 +102,7 @@ def load(paths: list[Path]) -> dict[str, np.ndarray]:
         with np.load(path) as data:
             for key in parts:
                 parts[key].append(data[key])
-    return {k: np.concatenate(v) for k, v in parts.items()}
+    return {k: np.concatenate(v) for k, v in parts.items() if v}
 
 
 def to_tensor(crops: np.ndarray) -> torch.Tensor:
@@ -111,7 +124,7 @@ def augment(
     level = 1 + 0.15 * torch.randn(n, 1, 1, 1, generator=gen)
     img = (img * gains * level).clamp(0, 1)
     img = img ** (1 + 0.15 * torch.randn(n, 1, 1, 1, generator=gen)).clamp(0.7, 1.4)
-    img = img + 0.015 * torch.randn(img.shape, generator=gen)
+    img = img + 0.015 * torch.randn((n, 1, *img.shape[2:]), generator=gen)
     dx, dy = (int(v) for v in torch.randint(-2, 3, (2,), generator=gen))
     img = torch.roll(img, (dy, dx), (2, 3))
     return (img - 0.5) / 0.25, d
@@ -136,19 +149,32 @@ def loss_fn(
 
 
 def evaluate(model: nn.Module, data: dict[str, np.ndarray]) -> str:
+    """Validation figures: cells and trays exact (no hand), and how many hand-free trays
+    are at least 0.99 sure of every colour, with how many of those are wrong."""
     model.eval()
-    right = total = 0
+    probs, covered = [], []
     with torch.no_grad():
         for i in range(0, len(data["crops"]), 512):
             out = model(to_tensor(data["crops"][i : i + 512]))
-            pred = out[:, :-1].reshape(-1, COLOURS, MAX_COUNT + 1).argmax(2)
-            want = torch.from_numpy(data["counts"][i : i + 512]).long().clamp(0, MAX_COUNT)
-            free = ~torch.from_numpy(data["hand"][i : i + 512])
-            ok = (pred == want).all(1)
-            right += int(ok[free].sum())
-            total += int(free.sum())
+            probs.append(out[:, :-1].reshape(-1, COLOURS, MAX_COUNT + 1).softmax(2))
+            covered.append(out[:, -1].sigmoid())
     model.train()
-    return f"trays without hands exact: {100 * right / max(total, 1):.2f} % of {total}"
+    p = torch.cat(probs).numpy()
+    cover = torch.cat(covered).numpy()
+    pred = p.argmax(2)
+    want = np.clip(data["counts"], 0, MAX_COUNT)
+    free = ~data["hand"]
+    cells = (pred == want)[free].mean()
+    exact = (pred == want).all(1)
+    sure = (p.max(2).min(1) >= 0.99) & (cover < 0.5)
+    wrong = sure & ~exact
+    hand_missed = (cover[data["hand"]] < 0.5).mean() if data["hand"].any() else 0.0
+    return (
+        f"cells {100 * cells:.2f} %, trays exact {100 * exact[free].mean():.2f} % of "
+        f"{free.sum()}; sure@0.99 {100 * sure[free].mean():.1f} %, wrong of sure "
+        f"{100 * wrong.sum() / max(sure.sum(), 1):.2f} % ({wrong.sum()}); "
+        f"hands missed {100 * hand_missed:.1f} %"
+    )
 
 
 def main() -> None:
@@ -162,66 +188,105 @@ def main() -> None:
         help="tray area at the feature map's size (11 x 21, .npy): "
         "scripts/vision/make_tray_crops.py --mask-only writes it",
     )
-    parser.add_argument("--epochs", type=int, default=14)
+    parser.add_argument(
+        "--minutes",
+        type=float,
+        default=90.0,
+        help="training time: the learning rate warms up and anneals over this wall time "
+        "(a shared machine's speed varies; the run ends annealed when time is up)",
+    )
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--width", type=int, default=64, help="channels at stride 8")
     parser.add_argument("--init", type=Path, help="start from these weights (.pt)")
     parser.add_argument("--lr", type=float, default=3e-3, help="peak learning rate")
+    parser.add_argument("--batch", type=int, default=128)
+    parser.add_argument("--report-every", type=int, default=250, help="steps between reports")
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     gen = torch.Generator().manual_seed(args.seed)
-    files = sorted(args.crops.glob("train-*.npz"))
-    # Every 20th set-up is kept apart to watch for over-fitting (the reader's threshold is
-    # tuned later on the separate dev set, through the whole reader).
-    train = load([f for i, f in enumerate(files) if i % 20 != 19])
-    dev = load([f for i, f in enumerate(files) if i % 20 == 19])
-    print(f"train {len(train['crops'])} crops, dev {len(dev['crops'])}", flush=True)
-    model = TrayCounter(np.load(args.mask))
+    model = TrayCounter(np.load(args.mask), args.width).to(memory_format=torch.channels_last)
     if args.init:
         model.load_state_dict(torch.load(args.init))
     params = [p for p in model.parameters() if p.requires_grad]
-    opt = torch.optim.AdamW(params, lr=2e-3, weight_decay=1e-4)
-    batch = 128
-    steps = args.epochs * (len(train["crops"]) // batch)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps)
-    x_all, c_all, h_all = (
-        train["crops"],
-        torch.from_numpy(train["counts"]),
-        torch.from_numpy(train["hand"]),
-    )
-    d_all = torch.from_numpy(train["density"].astype(np.float32))
-    for epoch in range(args.epochs):
-        start = time.time()
-        order = torch.randperm(len(x_all), generator=gen)
-        total = 0.0
-        for b in range(len(x_all) // batch):
-            idx = order[b * batch : (b + 1) * batch]
-            x, d = augment(to_tensor(x_all[idx.numpy()]), d_all[idx], gen)
-            out, dens = model.both(x)
-            loss = loss_fn(out, dens, c_all[idx], h_all[idx], d)
-            opt.zero_grad()
-            loss.backward()
-            nn.utils.clip_grad_norm_(params, 5.0)
-            opt.step()
-            sched.step()
-            total += float(loss.detach())
-        msg = evaluate(model, dev) if len(dev["crops"]) else ""
-        mean = total / max(1, len(x_all) // batch)
-        print(f"epoch {epoch}: loss {mean:.4f} {msg} ({time.time() - start:.0f} s)", flush=True)
-        torch.save(model.state_dict(), args.out.with_suffix(".pt"))
-    model.eval()
+    opt = torch.optim.AdamW(params, lr=args.lr, weight_decay=1e-4)
+    budget = 60.0 * args.minutes
+    start = time.time()
+    seen: set[Path] = set()
+    train: dict[str, np.ndarray] = {}
+    dev: dict[str, np.ndarray] = {}
+    step, total = 0, 0.0
+    while True:
+        if step % args.report_every == 0:
+            # Set-ups rendered meanwhile join the training set. Every 20th set-up is kept
+            # apart to watch for over-fitting (the reader's thresholds are tuned later
+            # on the separate dev set, through the whole reader).
+            files = sorted(args.crops.glob("train-*.npz"))
+            settled = time.time() - 30  # not a file still being written
+            new = [
+                (i, f)
+                for i, f in enumerate(files)
+                if f not in seen and f.stat().st_mtime < settled
+            ]
+            seen.update(f for _, f in new)
+            train = merge(train, load([f for i, f in new if i % 20 != 19]))
+            dev = merge(dev, load([f for i, f in new if i % 20 == 19]))
+            x_all, c_all, h_all = train["crops"], train["counts"], train["hand"]
+            d_all = train["density"]
+            if step:
+                msg = evaluate(model, dev)
+                print(
+                    f"step {step} ({time.time() - start:.0f} s, {len(x_all)} crops): "
+                    f"loss {total / args.report_every:.4f} {msg}",
+                    flush=True,
+                )
+                torch.save(model.state_dict(), args.out.with_suffix(".pt"))
+                total = 0.0
+        progress = (time.time() - start) / budget
+        if progress >= 1:
+            break
+        warm = 0.1
+        lr = args.lr * (
+            progress / warm if progress < warm else 0.5 * (1 + math.cos(math.pi * (progress - warm) / (1 - warm)))
+        )
+        for group in opt.param_groups:
+            group["lr"] = max(lr, args.lr * 1e-3)
+        idx = torch.randint(len(x_all), (args.batch,), generator=gen).numpy()
+        x, d = augment(to_tensor(x_all[idx]), torch.from_numpy(d_all[idx].astype(np.float32)), gen)
+        out, dens = model.both(x.contiguous(memory_format=torch.channels_last))
+        loss = loss_fn(out, dens, torch.from_numpy(c_all[idx]), torch.from_numpy(h_all[idx]), d)
+        opt.zero_grad()
+        loss.backward()
+        nn.utils.clip_grad_norm_(params, 5.0)
+        opt.step()
+        total += float(loss.detach())
+        step += 1
+    print(f"step {step} ({time.time() - start:.0f} s): {evaluate(model, dev)}", flush=True)
+    torch.save(model.state_dict(), args.out.with_suffix(".pt"))
+    export(model, args.out)
+
+
+def merge(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    if not a or not len(b.get("crops", ())):
+        return a or b
+    return {k: np.concatenate([a[k], b[k]]) for k in a}
+
+
+def export(model: nn.Module, out: Path) -> None:
+    """Write the count and cover logits' network as ONNX for cv2.dnn."""
+    model = model.to(memory_format=torch.contiguous_format).eval()
     dummy = torch.zeros(1, 3, 84, 168)
     torch.onnx.export(
         model,
         dummy,
-        str(args.out),
+        str(out),
         input_names=["crop"],
         output_names=["logits"],
         opset_version=13,
         dynamo=False,
     )
-    print(f"wrote {args.out} ({args.out.stat().st_size / 1024:.0f} KiB)")
+    print(f"wrote {out} ({out.stat().st_size / 1024:.0f} KiB)")
 
 
 if __name__ == "__main__":
