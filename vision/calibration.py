@@ -8,9 +8,13 @@ nothing else in the trays, from where the camera will stay, at any tilt up to
 1. registers every board from its stickers and refuses a registration from
    fewer than three stickers or stickers in a line (it would be unsure);
 2. checks, in the same light-corrected tray crops the reader uses, that each
-   coloured tray holds exactly one thing unlike its floor (a cube with its
-   sides and shadow, whatever their size up to eight cube tops) and that the
-   tray without a colour is empty;
+   coloured tray holds exactly one cube of its colour and that the tray without
+   a colour is empty. The tray counter the reader uses looks first: a tray it
+   reads as expected passes; a tray it is sure holds something else is refused,
+   naming what it sees ("it holds 2 red"). Where the counter is not sure, a
+   colour-blind check decides: exactly one thing unlike the floor (a cube with
+   its sides and shadow, whatever their size up to eight cube tops), nothing in
+   the tray without a colour;
 3. measures the colour of each tray's floor and of each cube's lit top after
    light correction (to notice later that the camera sees another board or
    other trays), and the frame size.
@@ -42,6 +46,7 @@ import numpy as np
 from rules.errors import SituationError
 from rules.text import Msg, msg
 from vision.colour import bgr_to_lab, weighted_distance
+from vision.counter import CubeCounter
 from vision.errors import CalibrationFailed, CalibrationMismatch
 from vision.geometry import COLOURS, Board, TokenCatalogue, parse_board, parse_tokens
 from vision.registration import FiducialFinder, Registration
@@ -194,11 +199,7 @@ def calibrate(
                 continue
             crops = tray_crops(image, found, reg, board)
             mask = tray_mask(board) > 0
-            wrong: list[tuple[int, Msg]] = []
-            for tray in board.trays:
-                problem = _one_cube_problem(crops[tray.side], mask, tray.side, tray.colour)
-                if problem is not None:
-                    wrong.append((tray.side, problem))
+            wrong = _tray_problems(board, crops, mask)
             if wrong:
                 first = wrong[0][1]
                 if len(wrong) > 1:
@@ -229,6 +230,39 @@ CUBE_PX = (8.0 * PX_PER_MM) ** 2
 """One cube's top in a tray crop, in pixels."""
 
 
+def _tray_problems(
+    board: Board, crops: dict[int, np.ndarray], mask: np.ndarray
+) -> list[tuple[int, Msg]]:
+    """``[(side, what is wrong)]`` for the trays that do not hold what calibration wants.
+
+    The reader's own tray counter looks first; where it is not sure, the colour-blind
+    blob check (:func:`_one_cube_problem`) decides."""
+    counter = CubeCounter(board)
+    wrong: list[tuple[int, Msg]] = []
+    for read in counter.read(crops):
+        tray = next(t for t in board.trays if t.side == read.side)
+        want = {c: int(c == tray.colour) for c in COLOURS}
+        if not read.occluded and read.counts == want:
+            continue
+        sure = not read.occluded and min(read.confidence.values()) >= counter.model.threshold
+        if sure:
+            problem: Msg | None = _holds_problem(tray.side, tray.colour, read.counts)
+        else:
+            problem = _one_cube_problem(crops[tray.side], mask, tray.side, tray.colour)
+        if problem is not None:
+            wrong.append((tray.side, problem))
+    return wrong
+
+
+def _holds_problem(side: int, colour: str | None, counts: dict[str, int]) -> Msg:
+    """The refusal when the counter is sure a tray holds ``counts``."""
+    seen = msg("nothing")
+    for i, (c, n) in enumerate((c, n) for c, n in counts.items() if n):
+        some = msg("{n} {colour}", n=n, colour=msg(c))
+        seen = some if i == 0 else msg("{a}, {b}", a=seen, b=some)
+    return _refusal(side, colour, seen)
+
+
 def _one_cube_problem(
     crop: np.ndarray, mask: np.ndarray, side: int, colour: str | None
 ) -> Msg | None:
@@ -253,7 +287,10 @@ def _one_cube_problem(
     want = 0 if colour is None else 1
     if len(areas) == want:
         return None
-    seen = msg("nothing") if not areas else msg("{n} things", n=len(areas))
+    return _refusal(side, colour, msg("nothing") if not areas else msg("{n} things", n=len(areas)))
+
+
+def _refusal(side: int, colour: str | None, seen: Msg) -> Msg:
     if colour is None:
         return msg(
             "Tray {side} must be empty (it has no colour of its own); it holds {seen}",

@@ -17,11 +17,11 @@ set            set-up seeds            frame seeds             set-ups  frames
 Tuning and training use ``dev`` and ``train`` only. ``held-out`` and
 ``held-out-2`` are read by ``tableside bench vision`` and reported (per
 condition, never frame by frame, never tuned on). ``held-out`` had been read
-four times by the end of issue 11's second round; ``held-out-2`` was added then
-with new seeds and read once, for the final figures. Lights and tilt bands are spread evenly over the set-ups:
-set-up ``k`` has light ``LIGHT_KINDS[k % 5]`` and tilt band ``(k // 5) % 4``
-(20-30, 30-40, 40-50, 50-60 degrees).
-"""
+three times when issue 11's second round began (and once more at its end);
+``held-out-2`` was added then with new seeds and read once, for the final
+figures. Lights and tilt bands are
+spread evenly over the set-ups: set-up ``k`` has light ``LIGHT_KINDS[k % 5]``
+and tilt band ``(k // 5) % 4`` (20-30, 30-40, 40-50, 50-60 degrees)."""
 
 from __future__ import annotations
 

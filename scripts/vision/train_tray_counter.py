@@ -225,9 +225,7 @@ def main() -> None:
             files = sorted(args.crops.glob("train-*.npz"))
             settled = time.time() - 30  # not a file still being written
             new = [
-                (i, f)
-                for i, f in enumerate(files)
-                if f not in seen and f.stat().st_mtime < settled
+                (i, f) for i, f in enumerate(files) if f not in seen and f.stat().st_mtime < settled
             ]
             seen.update(f for _, f in new)
             train = merge(train, load([f for i, f in new if i % 20 != 19]))
@@ -248,7 +246,9 @@ def main() -> None:
             break
         warm = 0.1
         lr = args.lr * (
-            progress / warm if progress < warm else 0.5 * (1 + math.cos(math.pi * (progress - warm) / (1 - warm)))
+            progress / warm
+            if progress < warm
+            else 0.5 * (1 + math.cos(math.pi * (progress - warm) / (1 - warm)))
         )
         for group in opt.param_groups:
             group["lr"] = max(lr, args.lr * 1e-3)

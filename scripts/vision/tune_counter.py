@@ -41,9 +41,7 @@ def collect(model_path: Path, cache: Path | None, setups: int | None) -> dict[st
     board, tokens = load_board("control-board"), load_tokens()
     finder = FiducialFinder([board])
     plain = CubeCounter(board, CounterModel(model_path, 1.0, 0.0, 2.0, False))
-    rows: dict[str, list] = {
-        k: [] for k in ("logits", "mirrored", "truth", "covered", *CONDITIONS)
-    }
+    rows: dict[str, list] = {k: [] for k in ("logits", "mirrored", "truth", "covered", *CONDITIONS)}
     for item in walk(DEV, board, tokens, cache=cache, setups=setups):
         cond = item.setup.conditions()
         for image, truth in item.frames:
@@ -113,12 +111,17 @@ def main() -> None:
     parser.add_argument("--cache", type=Path)
     parser.add_argument("--setups", type=int)
     parser.add_argument("--target", type=float, default=0.15)
+    parser.add_argument(
+        "--mirror",
+        action="store_true",
+        help="also try reading each crop mirrored (twice the network's time per frame)",
+    )
     args = parser.parse_args()
     cv2.setNumThreads(1)
     data = collect(args.model, args.cache, args.setups)
     print(f"dev trays: {len(data['truth'])}")
     best: tuple[float, ...] | None = None
-    for mirror in (False, True):
+    for mirror in (False, True) if args.mirror else (False,):
         logits = (data["logits"] + data["mirrored"]) / 2 if mirror else data["logits"]
         free = ~data["covered"]
         nll = {}
@@ -149,7 +152,8 @@ def main() -> None:
         "threshold": round(thr, 4),
         "cover_threshold": cover,
         "mirror": bool(mirror),
-        "tuned_on": f"dev set ({DEV.setups} set-ups x {DEV.frames} frames), target {args.target} %",
+        "tuned_on": f"dev set ({args.setups or DEV.setups} set-ups x {DEV.frames} frames), "
+        f"target {args.target} %",
     }
     path = args.model.with_suffix(".json")
     path.write_text(json.dumps(meta, indent=1) + "\n", "utf-8")

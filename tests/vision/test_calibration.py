@@ -124,3 +124,30 @@ def test_calibration_needs_the_board_in_view(control_board: Board, tokens: Token
     with pytest.raises(CalibrationFailed, match="Cannot find the marauders-control-board") as err:
         calibrate([blank], [control_board], tokens)
     assert err.value.picture is None
+
+
+def test_what_the_counter_is_sure_of_is_named_in_the_refusal() -> None:
+    counts = {"red": 2, "yellow": 0, "blue": 0, "brown": 1, "white": 0}
+    assert cal_mod._holds_problem(0, "red", counts).english() == (
+        "Tray 0 must hold exactly one red cube and nothing else; it holds 2 red, 1 brown"
+    )
+    one_white = {"red": 0, "yellow": 0, "blue": 0, "brown": 0, "white": 1}
+    assert cal_mod._holds_problem(5, None, one_white).english() == (
+        "Tray 5 must be empty (it has no colour of its own); it holds 1 white"
+    )
+
+
+def test_two_cubes_in_a_tray_are_refused(
+    control_board: Board, setup: Setup, tokens: TokenCatalogue
+) -> None:
+    counts = {t.side: {t.colour: 1} for t in control_board.trays if t.colour}
+    counts[2] = {"blue": 2}
+    spec = FrameSpec(
+        seed=6, counts=counts, arrangement={t.side: "scattered" for t in control_board.trays}
+    )
+    image = render_frame(control_board, setup, spec, tokens).image
+    with pytest.raises(CalibrationFailed) as err:
+        calibrate([image], [control_board], tokens)
+    assert "Tray 2 must hold exactly one blue cube and nothing else; it holds 2" in (
+        err.value.message.english()
+    )

@@ -3,11 +3,12 @@
 Frames come from :mod:`vision.table_render` (ground truth known), in the seeded
 **held-out** sets of :mod:`vision.table_sets` (``held-out`` and ``held-out-2``,
 50 set-ups x 12 frames each; never used for tuning or training; choose with
-``TABLESIDE_VISION_SETS=held-out-2``, comma-separated), and are read back by the real pipeline on one core
-(``cv2.setNumThreads(1)``). Each set-up is calibrated from its own calibration
-picture first. Printed (stderr) per condition: tilt band, light, blur, hands,
-arrangement of the cubes in a tray, tray floor, table: cells wrong, frames
-exact, trays declined, trays confidently wrong. Figures:
+``TABLESIDE_VISION_SETS=held-out-2``, comma-separated), and are read back by
+the real pipeline on one core (``cv2.setNumThreads(1)``). Each set-up is
+calibrated from its own calibration picture first. Printed (stderr) per
+condition: tilt band, light, blur, hands, arrangement of the cubes in a tray,
+tray floor, table: cells wrong, frames exact, trays declined, trays confidently
+wrong. Figures:
 
 * trays confidently wrong, overall and the worst tilt band and light (target
   <= 0.5 % of the trays read with confidence);
