@@ -21,7 +21,7 @@ from typing import Any
 
 from rules.decision import Decision
 from rules.errors import RulesError
-from rules.game import Game
+from rules.game import Game, State
 from rules.prompt import Field, Prompt
 from rules.session import Session
 
@@ -31,11 +31,18 @@ ATTEMPTS = 60
 
 @dataclass(frozen=True)
 class Visit:
-    """One step met on a walk: the prompt, the accepted answer and the decision it gave."""
+    """One step met on a walk: the prompt, the accepted answer and the decision it gave.
+
+    ``refusals`` are the errors the rules raised for the answers tried before
+    (what the players would have read on the screen); ``state`` is the game
+    state the prompt was drawn from (kept only when the walk is asked to).
+    """
 
     prompt: Prompt
     answer: dict[str, Any] | None
     decision: Decision | None
+    refusals: tuple[RulesError, ...] = ()
+    state: State | None = None
 
 
 def random_value(field: Field, rng: random.Random) -> Any:
@@ -82,27 +89,36 @@ def walk(
     seed: int,
     steps: int = 300,
     options: Mapping[str, Any] | None = None,
+    careless: bool = False,
+    states: bool = False,
 ) -> Iterator[Visit]:
     """Play ``game`` for up to ``steps`` steps with random accepted answers; yield every step.
 
-    Ends early when the game is over or no answer tried is accepted (the
-    last visit then has ``answer=None``).
+    Each step is first answered with the defaults, then at random;
+    ``careless`` players first try a random answer, then the defaults (more
+    refusals met, and the game still goes on); with ``states`` each visit
+    keeps the state its prompt came from. Ends early when the game is over
+    or no answer tried is accepted (the last visit then has ``answer=None``).
     """
     rng = random.Random(seed)
     session = Session(game, options or {}, seed=seed)
     for _ in range(steps):
         prompt = session.prompt()
+        state = session.state if states else None
         if prompt.finished:
-            yield Visit(prompt, None, None)
+            yield Visit(prompt, None, None, state=state)
             return
+        refusals: list[RulesError] = []
         for attempt in range(ATTEMPTS):
-            answer = {} if attempt == 0 else random_answer(prompt, rng)
+            defaults_at = 1 if careless else 0
+            answer = {} if attempt == defaults_at else random_answer(prompt, rng)
             try:
                 decision = session.answer(answer)
-            except RulesError:
+            except RulesError as refused:
+                refusals.append(refused)
                 continue
-            yield Visit(prompt, answer, decision)
+            yield Visit(prompt, answer, decision, tuple(refusals), state)
             break
         else:
-            yield Visit(prompt, None, None)
+            yield Visit(prompt, None, None, tuple(refusals), state)
             return

@@ -256,7 +256,7 @@ def advance(state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | 
     if state["stage"] == "versus-prep":
         state["spawns"] = {t: int(answer[f"spawn_{t.lower()}"]) for t in TEAMS}
         if state["spawns"]["A"] == state["spawns"]["B"]:
-            raise IllegalInput("the two teams need different Spawn Points", "spawn_b")
+            raise IllegalInput(msg("the two teams need different Spawn Points"), "spawn_b")
         for team in TEAMS:  # set-up 9: the third Farmer of each player as a Soldier on it
             state["teams"][team]["units"][str(state["spawns"][team])] = {
                 "soldiers": [{"kind": "farmer", "exhausted": False}] * per_team(state),
@@ -318,7 +318,7 @@ def _open_question(state: State) -> dict[str, Any]:
         _resolve(state, kit_of(state))
     except NeedChoice as need:
         return need.question
-    raise IllegalInput("no question is open")
+    raise IllegalInput(msg("no question is open"))
 
 
 def _finish(state: State, kit: Kit) -> tuple[State, Decision | None]:
