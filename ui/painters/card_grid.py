@@ -2,9 +2,11 @@
 
 Row 0 is the top row, column 0 the left one; cells not listed are empty
 table. Each card shows its name (``label``, up to two lines), an optional
-line under it (``sub``, when the card has room) and its tokens as chips (figures, markers), all at
-16 px or more; ``shade`` tints border, inner and empty cards; ``highlight``
-rings a card in yellow.
+line under it (``sub``, when the card has room) and its tokens as chips, all
+at 16 px or more: a token's ``shape`` is ``figure`` (a round chip: a playing
+piece) or ``tile`` (a square tag with an inner border: a cardboard tile);
+``shade`` tints border, inner and empty cards; ``highlight`` rings a card in
+yellow.
 
 Layer ``cells``: one place per listed cell, id as given.
 """
@@ -90,12 +92,13 @@ def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: M
         if sub and top - y - 2 - token_lines * line_h >= line_h:
             pen.text(sub, (x + w / 2, 0), 16, w - 6, (0.85, 0.9, 1, 1), top=top)
         if token_lines:
-            texts = [str(t.get("text", "")) for t in tokens]
+            texts = [tr_msg(t.get("text", ""), tr) for t in tokens]
             flow(
                 pen,
                 texts,
                 (x + 7, y + 2, w - 14, line_h),
                 chips=[pen.rgba(t.get("colour")) for t in tokens],
+                shapes=[str(t.get("shape", "")) for t in tokens],
             )
         if cell.get("highlight"):
             pen.outline(rectangle(x + 1.5, y + 1.5, w - 3, h - 3), (1, 0.85, 0.2, 1), 3)

@@ -386,13 +386,11 @@ def board(state: State) -> dict[str, Any]:
     spawns = {v: k for k, v in state.get("spawns", {}).items()}
     for hex_id, (q, r) in sorted(kit.board.hexes.items()):
         teams: dict[str, Any] = {}
-        tokens = []
-        for team, colour in (("A", "blue"), ("B", "red")):
+        for team in TEAMS:
             units = state["teams"][team]["units"]
             if str(hex_id) in units:
                 field = {"hexes": {str(hex_id): units[str(hex_id)]}, "troops": {}}
                 teams[team] = hex_units(field, hex_id)
-                tokens.append({"text": str(len(units[str(hex_id)]["soldiers"])), "colour": colour})
         hexes.append(
             {
                 "id": str(hex_id),
@@ -400,7 +398,6 @@ def board(state: State) -> dict[str, Any]:
                 "r": r,
                 "label": str(hex_id),
                 "teams": teams,
-                "tokens": tokens,
                 "shade": "spawn" if hex_id in spawns else None,
                 "highlight": False,
             }
