@@ -67,6 +67,7 @@ class TablesideApp(App):
         self.watchdog: Any = None
         self._ping: Any = None
         self.first_screen_shown = False
+        self.frame_log: Any = None
 
     # -- translation used by the .kv files: text: app.tx("Undo", app.lang) -------------
 
@@ -89,6 +90,9 @@ class TablesideApp(App):
         return root
 
     def on_start(self) -> None:
+        from ui.app import frame_log
+
+        self.frame_log = frame_log.install(self)  # only for `tableside bench app`
         self.controller.start()
         if self.kiosk:
             self.watchdog = make_watchdog()
@@ -112,6 +116,8 @@ class TablesideApp(App):
             self.watchdog.stopping()
         if self.hardware is not None:
             self.hardware.close()
+        if self.frame_log is not None:
+            self.frame_log.close()
 
     # -- rendering -------------------------------------------------------------------
 
