@@ -51,7 +51,6 @@ QUICK_STEPS = 40
 SETTLE_TIMEOUT = 20.0  # seconds: a screen that takes longer is a failure, not a figure
 NO_CHANGE_TIMEOUT = 3.0  # a press that changes nothing draws no frame
 HISTORY_EVERY = 7
-TRACE_EVERY = 4
 BURSTS = 4
 
 TARGETS = {  # (median, p95) in ms, issue 15
@@ -299,9 +298,9 @@ def play_game(app: AppProcess, x: Any, steps: int) -> tuple[Player, int]:
                 entry = _a_counts_entry(prompt)
                 if entry:
                     player.burst(entry, lambda s, e=entry: _count(s, e))
-            if prompt.decision is not None and number % TRACE_EVERY == 0:
-                if player.press("b", "trace open"):
-                    player.press("b", "trace back to the game")
+            traced = len(player.times.get("trace open", []))
+            if prompt.decision is not None and traced < 25 and player.press("b", "trace open"):
+                player.press("b", "trace back to the game")
             player.press("space", "step change")
             progress(f"step {player.screen.get('steps', 0)} of {steps}")
             if player.screen.get("steps", 0) == number:
@@ -310,9 +309,10 @@ def play_game(app: AppProcess, x: Any, steps: int) -> tuple[Player, int]:
                     raise Stuck(f"step {number + 1} ({prompt.step}) is refused: {player.screen}")
                 continue
             refused = 0
-            if player.screen.get("steps", 0) % HISTORY_EVERY == 0:
-                if player.press("h", "history open"):
-                    player.press("u", "history back to the game")
+            if player.screen.get("steps", 0) % HISTORY_EVERY == 0 and player.press(
+                "h", "history open"
+            ):
+                player.press("u", "history back to the game")
     finally:
         service.close()
     return player, int(player.screen.get("steps", 0))
