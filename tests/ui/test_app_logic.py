@@ -104,7 +104,22 @@ def test_buttons_drive_a_game(controller: AppController) -> None:
     assert c.screen == "checklist"
     assert c.button("next")  # the checklist asks nothing: NEXT is done
     assert c.screen == "play" and c.prompt.step == "count"
-    assert not c.button("next")  # with fields to check NEXT only moves the focus
+    # With fields NEXT moves the focus stop by stop; BOT and UNDO are + and - there.
+    before = dict(c.form.values["markers"])
+    assert c.button("next") and c.focused_name() == "markers.yellow"
+    assert c.button("bot") and c.button("bot") and c.button("undo")
+    assert c.form.values["markers"]["yellow"] == before["yellow"] + 1
+    assert c.prompt.step == "count"  # + and - changed the count, nothing was undone
+    assert c.button("next") and c.focused_name() == "markers.red"
+    assert c.button("undo")
+    while c.focused_name() != "confirm":
+        assert c.button("next")
+    assert c.button("next") and c.focused_name() is None  # past CONFIRM: no focus
+    assert c.form.values["markers"] == {
+        **before,
+        "yellow": before["yellow"] + 1,
+        "red": max(0, before["red"] - 1),
+    }
     assert c.button("confirm")
     assert c.prompt.step == "bot-spring"
     assert c.button("bot") and c.screen == "trace"
@@ -117,7 +132,12 @@ def test_buttons_drive_a_game(controller: AppController) -> None:
     assert c.prompt.step == "bot-spring"
     c.confirm()
     c.confirm()  # the summer choice has no default: refused, the field named
-    assert c.error is not None and "action" in c.text(c.error)
+    assert c.error is not None and c.error_field == "action"
+    view = c.play_view()
+    beside = {f.key: f.error for f in view.fields}
+    assert "'Action' has no default" in beside["action"] and view.error == ""  # beside its field
+    c.choose("action", "hunt")  # answering the field takes its refusal away
+    assert c.error is None and c.play_view().fields[0].error == ""
     assert c.prompt.step == "summer"
 
 

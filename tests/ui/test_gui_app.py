@@ -84,10 +84,11 @@ def test_whole_game_by_touch_and_keys(make_app):
     assert shown(app, "What did the players do?")
     # A choice without a default: CONFIRM is refused with the field named.
     press("space")
-    assert shown(app, "Not accepted") and shown(app, "action")
+    assert shown(app, "Not accepted") and shown(app, "'Action' has no default")
     tap(button_with_text(app, "gather"))
-    tap(keyed(app, "attacked"))
-    assert keyed(app, "attacked").text == "Yes"
+    assert not shown(app, "Not accepted")  # answering the field takes its refusal away
+    tap(keyed(app, "attacked=yes"))
+    assert keyed(app, "attacked=yes").selected and not keyed(app, "attacked=no").selected
     tap(button_with_text(app, "Confirm"))
     assert shown(app, "Move the raiders")
     tap(keyed(app, "moved+"))
@@ -116,7 +117,13 @@ def test_history_undo_to_a_chosen_step_and_redo(make_app):
     press("h")  # UNDO held
     assert app.manager.current == "history"
     assert shown(app, "4. Step 4")
-    tap(button_with_text(app, "2. Step 2"))  # back to before step 2
+    from tests.ui.support.driving import find
+
+    tap(find(app, lambda w: getattr(w, "title", None) == "2. Step 2"))  # a row opens its step
+    assert app.manager.current == "trace" and shown(app, "2. Step 2")
+    tap(button_with_text(app, "Go back to before it"))
+    assert app.manager.current == "confirm"  # never by accident: asked first
+    tap(button_with_text(app, "Go back"))
     assert app.manager.current == "play"
     assert c.service.session.step_count == 1
     assert shown(app, "Step 2")
@@ -143,7 +150,7 @@ def test_resume_after_restart_shows_the_same_step(make_app, tmp_path: Path):
     second = make_app(journal=journal)  # a new app instance, same journal
     assert second.manager.current == "resume"
     assert shown(second, "Scene test game")
-    tap(button_with_text(second, "Resume"))
+    tap(button_with_text(second, "Scene test game"))  # the saved game, with its steps
     assert second.manager.current == "play"
     assert shown(second, "Take the yellow tray")
     assert second.controller.service.session.step_count == 2
@@ -156,6 +163,7 @@ def test_language_switch_rerenders_visible_text(make_app):
     app.controller.choose_game("toy")
     app.controller.start_game(seed=1)
     assert shown(app, "Confirm") and shown(app, "Step 1")
+    tap(button_with_text(app, "Menu"))
     tap(button_with_text(app, "Settings"))
     tap(button_with_text(app, "Deutsch"))
     assert shown(app, "Sprache")  # the settings screen itself re-rendered

@@ -87,6 +87,7 @@ class TablesideApp(App):
         if self.use_hardware:
             self.hardware = HardwareBridge(self.button, self.controller.settings.pin_map)
         self.controller.on_change = self.refresh
+        self.controller.on_field = self.refresh_field
         return root
 
     def on_start(self) -> None:
@@ -154,6 +155,11 @@ class TablesideApp(App):
         status.example.text = c.text(_("EXAMPLE DATA")) if example else ""
         self._update_lights()
         self.first_screen_shown = True
+
+    def refresh_field(self, key: str) -> None:
+        """One field's value (``key``) or the focus changed: update only that on screen."""
+        self.current_screen().update_field(key)
+        self._update_lights()
 
     def _update_lights(self) -> None:
         hw = self.hardware

@@ -99,7 +99,9 @@ class FitLabel(Label):
             self.font_size = size
             self.texture_update()
         if self.auto_height:
-            self.height = max(self.min_height, self.texture_size[1])
+            # An empty label takes no room (sections of a screen that have nothing now).
+            text_height = self.texture_size[1] if self.text else 0
+            self.height = max(self.min_height, text_height)
 
 
 class BigButton(ButtonBehavior, FitLabel):
