@@ -292,6 +292,7 @@ class PlayScreen(StepScreen):
 
     _scene_key = ""
     view: PlayView | None = None
+    _why: BigButton | None = None
 
     def render(self) -> None:
         c = self.controller
@@ -350,9 +351,16 @@ class PlayScreen(StepScreen):
         )
         reason = c.text(_("Why: {reason}", reason=d.reason)) if d is not None and d.reason else ""
         set_text(self.ids.reason, reason)
-        self.ids.why.field_key = "why"
-        self.ids.why.opacity = 1 if d is not None and d.has_trace else 0
-        self.ids.why.disabled = not (d is not None and d.has_trace)
+        row = self.ids.why_row
+        if self._why is None:  # a strong reference: ids only hold weak ones
+            self._why = next(w for w in row.children if isinstance(w, BigButton))
+        why = self._why
+        why.field_key = "why"
+        wanted = d is not None and d.has_trace
+        if wanted and why.parent is None:
+            row.add_widget(why)
+        elif not wanted and why.parent is not None:
+            row.remove_widget(why)  # a hidden button would still take taps
 
 
 class TraceScreen(AppScreen):

@@ -72,6 +72,14 @@ class FitLabel(Label):
             self.size_hint_y = None
         self._fit()
 
+    def on_auto_height(self, _instance: object, value: bool) -> None:
+        """Set in a .kv rule (applied after ``__init__``): grow to the text from now on."""
+        if value:
+            self.size_hint_y = None
+            if hasattr(self, "_label"):  # not while Label.__init__ still builds it
+                self._fitted = None
+                self._fit()
+
     def _fit(self, *_: object) -> None:
         key = (
             self.width,

@@ -51,6 +51,8 @@ QUICK_STEPS = 40
 SETTLE_TIMEOUT = 20.0  # seconds: a screen that takes longer is a failure, not a figure
 NO_CHANGE_TIMEOUT = 3.0  # a press that changes nothing draws no frame
 HISTORY_EVERY = 7
+#: Taps on one stepper at most per step (the table's numbers are capped: latency, not realism).
+MAX_TAPS = 6
 BURSTS = 4
 
 TARGETS = {  # (median, p95) in ms, issue 15
@@ -241,13 +243,16 @@ def _set_fields(player: Player, prompt: Any, wanted: dict[str, Any]) -> None:
             for entry, number in want.items():
                 shown = int((have or {}).get(entry, 0))
                 sign = "+" if number > shown else "-"
-                for _ in range(abs(number - shown)):
+                for _ in range(min(MAX_TAPS, abs(number - shown))):
                     if not player.tap(f"{fld.key}.{entry}{sign}", "stepper tap"):
                         break
         elif fld.kind == "int" and isinstance(want, int):
+            if have is None:  # an empty number: the first tap sets its minimum
+                player.tap(f"{fld.key}+", "stepper tap")
+                have = (player.screen.get("values") or {}).get(fld.key)
             shown = int(have if have is not None else (fld.minimum or 0))
             sign = "+" if want > shown else "-"
-            for _ in range(abs(want - shown)):
+            for _ in range(min(MAX_TAPS, abs(want - shown))):
                 if not player.tap(f"{fld.key}{sign}", "stepper tap"):
                     break
         elif fld.kind == "choice" and want != have:
@@ -260,11 +265,28 @@ def _set_fields(player: Player, prompt: Any, wanted: dict[str, Any]) -> None:
 
 
 def _fill_missing(player: Player, prompt: Any) -> None:
-    """A refused step: give each empty choice its first option (as the screenshot walk does)."""
+    """A refused step: give each empty field a value (as the screenshot walk does)."""
     values = player.screen.get("values") or {}
     for fld in prompt.fields:
-        if values.get(fld.key) in (None, []) and fld.choices:
+        if values.get(fld.key) not in (None, []):
+            continue
+        if fld.choices and fld.kind != "counts":
             player.tap(f"{fld.key}={fld.choices[0].value}")
+        elif fld.kind == "int":
+            player.tap(f"{fld.key}+", "stepper tap")
+        elif fld.kind == "bool":
+            player.tap(f"{fld.key}=no")
+
+
+def _new_game(player: Player) -> None:
+    """From the first screen or a finished game: choose Marauders for 2 players and start."""
+    if player.screen.get("screen") == "resume" and not player.tap("#new"):
+        raise Stuck("no New game button on the resume screen")
+    if not player.tap("game:marauders"):
+        raise Stuck("the game chooser shows no Marauders button")
+    player.tap("players+", "stepper tap")
+    if not player.tap("#start"):
+        raise Stuck("no Start button on the set-up screen")
 
 
 def play_game(app: AppProcess, x: Any, steps: int) -> tuple[Player, int]:
@@ -284,8 +306,14 @@ def play_game(app: AppProcess, x: Any, steps: int) -> tuple[Player, int]:
         raise Stuck("no Start button on the set-up screen")
     service = TableService(app.journal, recover=False)
     refused = 0
+    earlier = 0  # steps of the games already finished
     try:
-        while player.screen.get("steps", 0) < steps and not player.screen.get("finished"):
+        while earlier + player.screen.get("steps", 0) < steps:
+            if player.screen.get("finished"):
+                earlier += int(player.screen.get("steps", 0))
+                player.press("space", "step change")  # New game
+                _new_game(player)
+                continue
             session_id = player.screen.get("session_id")
             if session_id is None:
                 raise Stuck(f"no game on screen {player.screen.get('screen')}")
@@ -302,20 +330,22 @@ def play_game(app: AppProcess, x: Any, steps: int) -> tuple[Player, int]:
             if prompt.decision is not None and traced < 25 and player.press("b", "trace open"):
                 player.press("b", "trace back to the game")
             player.press("space", "step change")
-            progress(f"step {player.screen.get('steps', 0)} of {steps}")
+            progress(f"step {earlier + player.screen.get('steps', 0)} of {steps}")
             if player.screen.get("steps", 0) == number:
                 refused += 1
                 if refused > 2:
-                    raise Stuck(f"step {number + 1} ({prompt.step}) is refused: {player.screen}")
+                    raise Stuck(f"step {number + 1} ({prompt.step}) is refused: {player.screen.get('error')}")
                 continue
             refused = 0
             if player.screen.get("steps", 0) % HISTORY_EVERY == 0 and player.press(
                 "h", "history open"
             ):
                 player.press("u", "history back to the game")
+    except Stuck as exc:
+        print(f"\n  the scripted game stopped early: {exc}", file=sys.stderr)
     finally:
         service.close()
-    return player, int(player.screen.get("steps", 0))
+    return player, earlier + int(player.screen.get("steps", 0))
 
 
 def progress(text: str) -> None:
@@ -394,11 +424,7 @@ def game_run(display: str, steps: int, camera: bool) -> tuple[Player, int, float
             rss_first = app.rss_mb()
             app._offset = 0  # play_game reads the first screen again
             app._buffer = ""
-            try:
-                player, played = play_game(app, x, steps)
-            except Stuck as exc:
-                print(f"  the scripted game stopped: {exc}", file=sys.stderr)
-                raise
+            player, played = play_game(app, x, steps)
             rss_end = app.rss_mb()
         finally:
             x.close()
