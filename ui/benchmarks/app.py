@@ -334,7 +334,8 @@ def play_game(app: AppProcess, x: Any, steps: int) -> tuple[Player, int]:
             if player.screen.get("steps", 0) == number:
                 refused += 1
                 if refused > 2:
-                    raise Stuck(f"step {number + 1} ({prompt.step}) is refused: {player.screen.get('error')}")
+                    why = player.screen.get("error")
+                    raise Stuck(f"step {number + 1} ({prompt.step}) is refused: {why}")
                 continue
             refused = 0
             if player.screen.get("steps", 0) % HISTORY_EVERY == 0 and player.press(
