@@ -10,7 +10,6 @@ confirm   CONFIRM pressed
 undo      UNDO pressed and released before the hold time
 history   UNDO held for the hold time (reported while still held)
 bot       BOT pressed
-menu      NEXT held for the hold time (NEXT then reports on release)
 ========  ===========================================
 
 Debounce and long-press are :class:`hardware.debounce.Debouncer` machines
@@ -46,10 +45,9 @@ EVENTS: Mapping[tuple[str, str], str] = {
     ("undo", "press"): "undo",
     ("undo", "hold"): "history",
     ("bot", "press"): "bot",
-    ("next", "hold"): "menu",
 }
 #: Buttons whose hold means something (the others report on press, without delay).
-HOLD_BUTTONS = frozenset({"undo", "next"})
+HOLD_BUTTONS = frozenset({"undo"})
 
 
 class ButtonPanel:
