@@ -18,8 +18,9 @@ import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
+from rules.components import COMPONENTS_OPTION
 from rules.decision import Decision
 from rules.errors import IllegalInput, RulesError
 from rules.game import Game, State
@@ -28,6 +29,21 @@ from rules.text import Msg
 
 Event = dict[str, Any]
 EventSink = Callable[[Event], None]
+
+
+@runtime_checkable
+class StepSink(Protocol):
+    """A sink that also stores whether the game is over after each event, in the same write.
+
+    :class:`Session` prefers ``record`` when the sink has it (the journal's
+    does), so a "finished" mark can never disagree with the steps.
+    """
+
+    def __call__(self, event: Event) -> None: ...
+
+    def record(self, event: Event, *, finished: bool) -> None: ...
+
+
 SnapshotLookup = Callable[[int, str], State | None]
 
 
@@ -38,7 +54,18 @@ def answers_digest(answers: Sequence[Mapping[str, Any]]) -> str:
 
 
 def _plain(state: State) -> State:
-    """A deep, JSON-checked copy: proves the state is plain data."""
+    """A deep, JSON-checked copy: proves the state is plain data.
+
+    The component record (``state["components"]``, often the largest part)
+    is read-only by contract: it is checked once and then shared, not copied
+    at every step.
+    """
+    shared = state.get(COMPONENTS_OPTION)
+    if isinstance(shared, dict) and "digest" in shared:
+        rest = {k: v for k, v in state.items() if k != COMPONENTS_OPTION}
+        copied: State = json.loads(json.dumps(rest))
+        copied[COMPONENTS_OPTION] = shared
+        return copied
     return json.loads(json.dumps(state))
 
 
@@ -66,7 +93,7 @@ class Session:
         options: Mapping[str, Any],
         seed: int,
         events: Sequence[Event] = (),
-        sink: EventSink | None = None,
+        sink: EventSink | StepSink | None = None,
         snapshots: SnapshotLookup | None = None,
     ) -> None:
         self.game = game
@@ -207,9 +234,12 @@ class Session:
 
     # -- changing ---------------------------------------------------------------------
 
-    def _record(self, event: Event) -> None:
-        if self._sink is not None:
-            self._sink(event)  # durable first: a step counts once it is journalled
+    def _record(self, event: Event, after: State) -> None:
+        """Journal ``event`` (durable first: a step counts once it is journalled)."""
+        if isinstance(self._sink, StepSink):
+            self._sink.record(event, finished=self.game.prompt(after).finished)
+        elif self._sink is not None:
+            self._sink(event)
         self.events.append(event)
 
     def answer(self, values: Mapping[str, Any] | None = None) -> Decision | None:
@@ -225,7 +255,7 @@ class Session:
         # Compute before recording so an illegal answer leaves no trace in the log.
         new_state, decision = self.game.advance(_plain(state), checked)
         new_state = _plain(new_state)
-        self._record({"kind": "answer", "values": checked})
+        self._record({"kind": "answer", "values": checked}, new_state)
         self._states.append(new_state)
         self._answers.append(checked)
         self._entries.append(
@@ -249,7 +279,7 @@ class Session:
         target = len(self._answers) - 1 if to_step is None else to_step
         if not 0 <= target < len(self._answers):
             raise IllegalInput(f"there is no step {target} to go back to")
-        self._record({"kind": "undo", "to": target})
+        self._record({"kind": "undo", "to": target}, self._states[target])
         self._redo.extend(reversed(self._answers[target:]))
         del self._answers[target:]
         del self._states[target + 1 :]
@@ -263,9 +293,10 @@ class Session:
         state = self._states[-1]
         prompt = self.game.prompt(state)
         new_state, decision = self.game.advance(_plain(state), prompt.coerce(values))
-        self._record({"kind": "redo"})
+        new_state = _plain(new_state)
+        self._record({"kind": "redo"}, new_state)
         self._redo.pop()
-        self._states.append(_plain(new_state))
+        self._states.append(new_state)
         self._answers.append(values)
         self._entries.append(
             HistoryEntry(

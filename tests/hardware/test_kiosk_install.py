@@ -42,9 +42,35 @@ def test_install_into_a_staging_tree(tmp_path: Path, capsys):
     assert 'SYMLINK+="input/tableside-touch"' in rule
 
     # system changes are listed, not made, in a staging tree
-    assert "skip    run: usermod --append --groups video,render,input,gpio tableside" in out
+    assert "skip    run: usermod --append --groups video,render,input,gpio,audio tableside" in out
     assert "skip    run: systemctl daemon-reload" in out
     assert "skip    run: systemctl disable getty@tty1.service" in out
+
+
+def test_install_locks_the_console_down(tmp_path: Path, capsys):
+    """No login prompt on any console, Ctrl+Alt+Del and SysRq do nothing."""
+    assert install(tmp_path) == 0
+    etc = tmp_path / "etc"
+    logind = configparser.ConfigParser()
+    logind.read(etc / "systemd/logind.conf.d/tableside-kiosk.conf")
+    assert dict(logind["Login"]) == {"nautovts": "0", "reservevt": "0"}
+    manager = configparser.ConfigParser()
+    manager.read(etc / "systemd/system.conf.d/tableside-kiosk.conf")
+    assert manager["Manager"]["CtrlAltDelBurstAction"] == "none"
+    assert "kernel.sysrq = 0" in (etc / "sysctl.d/90-tableside-kiosk.conf").read_text()
+    for unit in ("autovt@.service", "ctrl-alt-del.target"):  # masked
+        assert os.readlink(etc / "systemd/system" / unit) == "/dev/null"
+    unit_text = (etc / "systemd/system" / UNIT_NAME).read_text()
+    assert "TTYPath=/dev/tty1" in unit_text and "StandardInput=tty" in unit_text
+
+
+def test_another_console_can_be_chosen_and_nothing_else(tmp_path: Path, capsys):
+    assert install(tmp_path, "--tty", "/dev/tty7") == 0
+    unit_text = (tmp_path / "etc/systemd/system" / UNIT_NAME).read_text()
+    assert "TTYPath=/dev/tty7" in unit_text and "DeviceAllow=/dev/tty7 rw" in unit_text
+    assert "/dev/tty1" not in unit_text
+    assert install(tmp_path / "other", "--tty", "/dev/ttyS0") == 2
+    assert "--tty: must be a virtual console" in capsys.readouterr().err
 
 
 def test_installing_again_changes_nothing_and_keeps_an_edited_pin_map(tmp_path: Path, capsys):
@@ -80,7 +106,10 @@ def test_dry_run_on_this_machine_lists_the_system_steps(capsys):
     assert main(["kiosk", "install", "--dry-run", "--user", "kiosk-test-user"]) == 0
     out = capsys.readouterr().out
     assert "would   run: useradd --system" in out and "kiosk-test-user" in out
-    assert "would   run: usermod --append --groups video,render,input,gpio kiosk-test-user" in out
+    assert (
+        "would   run: usermod --append --groups video,render,input,gpio,audio kiosk-test-user"
+        in out
+    )
     assert f"would   run: systemctl enable {UNIT_NAME}" in out
     assert Path("/etc/systemd/system", UNIT_NAME).exists() == before
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shlex
 import shutil
 import subprocess
@@ -55,7 +56,13 @@ def check_kiosk_keys(unit: dict[str, dict[str, list[str]]]) -> None:
     assert one(service, "Restart") == "always"
     assert one(unit["Unit"], "StartLimitIntervalSec") == "0"  # never gives up restarting
     assert one(service, "User") not in ("", "root")
-    assert set(one(service, "SupplementaryGroups").split()) == {"video", "render", "input", "gpio"}
+    assert set(one(service, "SupplementaryGroups").split()) == {
+        "video",
+        "render",
+        "input",
+        "gpio",
+        "audio",
+    }
     env = environment(service)
     assert env["KIVY_WINDOW"] == "sdl2"
     assert env["SDL_VIDEODRIVER"] == "kmsdrm"
@@ -71,6 +78,26 @@ def check_kiosk_keys(unit: dict[str, dict[str, list[str]]]) -> None:
     assert one(service, "StandardError") == "journal"
     assert shlex.split(one(service, "ExecStart"))[1:] == ["app", "--kiosk"]
     assert one(unit["Install"], "WantedBy") == "multi-user.target"
+    # The app owns its console (no login prompt there) and cannot grow without bound.
+    tty = one(service, "TTYPath")
+    assert tty.startswith("/dev/tty") and one(service, "StandardInput") == "tty"
+    assert one(service, "MemoryMax").endswith("M") and int(one(service, "MemoryMax")[:-1]) >= 512
+    # Hardened, yet everything the app needs stays allowed: the console, the display
+    # (KMS/DRM), touch and keys, GPIO, the camera and sound.
+    assert one(service, "DevicePolicy") == "closed"
+    assert set(service["DeviceAllow"]) == {
+        f"{tty} rw",
+        "char-drm rw",
+        "char-input rw",
+        "char-gpiochip rw",
+        "char-video4linux rw",
+        "char-media rw",
+        "char-dma_heap rw",
+        "char-alsa rw",
+    }
+    assert one(service, "CapabilityBoundingSet") == ""
+    assert one(service, "PrivateNetwork") == "yes"
+    assert set(one(service, "RestrictAddressFamilies").split()) == {"AF_UNIX", "AF_NETLINK"}
 
 
 def test_unit_has_the_kiosk_keys(unit):
@@ -97,6 +124,58 @@ def test_systemd_analyze_verify(tmp_path: Path):
     output = result.stdout + result.stderr
     assert result.returncode == 0, output
     assert UNIT_NAME not in output, output  # no warnings about our unit (unknown keys etc.)
+
+
+EXPOSURE_TARGET = 2.0
+
+
+def analyze() -> str:
+    tool = shutil.which("systemd-analyze")
+    if (
+        tool is None
+    ):  # ./run-tests installs it (systemd, scripts/apt-test.txt); a bare container may not
+        pytest.skip("systemd-analyze is not installed")
+    return tool
+
+
+def test_systemd_analyze_security_rates_the_unit_safe(tmp_path: Path):
+    """`systemd-analyze security --offline=true`: overall exposure at most 2.0 (was 8.6)."""
+    tool = analyze()
+    path = tmp_path / UNIT_NAME
+    path.write_text(render_unit(KioskOptions(exec_path=TABLESIDE)))
+    result = subprocess.run(
+        [tool, "security", "--offline=true", f"--threshold={int(EXPOSURE_TARGET * 10)}", str(path)],
+        capture_output=True,
+        text=True,
+    )
+    output = result.stdout + result.stderr
+    found = re.search(r"Overall exposure level for \S+: (\d+\.\d+) (\w+)", output)
+    assert found, output
+    exposure = float(found.group(1))
+    print(f"systemd-analyze security: {exposure} {found.group(2)}")
+    assert exposure <= EXPOSURE_TARGET, output
+    assert result.returncode == 0, output
+
+
+def test_security_check_can_fail(tmp_path: Path):
+    """The same check on a unit without the hardening fails it (rated UNSAFE)."""
+    tool = analyze()
+    bare = "\n".join(
+        line
+        for line in render_unit(KioskOptions(exec_path=TABLESIDE)).splitlines()
+        if line.split("=")[0]
+        in {"[Unit]", "[Service]", "[Install]", "Type", "User", "ExecStart", "WantedBy"}
+    )
+    path = tmp_path / UNIT_NAME
+    path.write_text(bare + "\n")
+    result = subprocess.run(
+        [tool, "security", "--offline=true", "--threshold=20", str(path)],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode != 0
+    found = re.search(r"Overall exposure level for \S+: (\d+\.\d+)", result.stdout)
+    assert found and float(found.group(1)) > 8
 
 
 def test_verify_catches_a_broken_unit(tmp_path: Path):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import statistics
 import time
 
 import pytest
@@ -47,18 +48,23 @@ def test_blinking_statuses_follow_their_rhythm(lights, factory, pin_map, status,
     pin = factory.pin(pin_map.status_led[channel])
     gaps = blink_times(pin, 4 * (pattern.on_s + pattern.off_s) + 0.05)
     assert len(gaps) >= 3
-    for gap in gaps:
-        assert gap == pytest.approx(pattern.on_s, abs=0.06)  # on_s == off_s for both
+    # The rhythm, not the scheduler's punctuality: on a loaded machine a single
+    # switch can come late, so compare the median gap (on_s == off_s for both).
+    assert statistics.median(gaps) == pytest.approx(pattern.on_s, rel=0.35)
     others = [c for c in ("red", "green", "blue") if c != channel]
     assert not any(levels(factory, [pin_map.status_led[c] for c in others]))
 
 
 def test_waiting_blinks_amber(lights, factory, pin_map):
+    red, green, blue = (factory.pin(p) for p in rgb(pin_map))
+    for pin in (red, green, blue):
+        pin.clear_states()
     lights.show("waiting")
-    time.sleep(0.1)
-    assert levels(factory, rgb(pin_map)) == (True, True, False)
-    time.sleep(1.0)
-    assert levels(factory, rgb(pin_map)) == (False, False, False)
+    time.sleep(2.5)
+    # Red and green switch together (amber), on and off; blue never lights.
+    assert [s.state for s in red.states[1:4]] == [True, False, True]
+    assert [s.state for s in green.states[1:4]] == [True, False, True]
+    assert not any(s.state for s in blue.states)
 
 
 def test_switching_from_blinking_to_steady_stops_the_blink(lights, factory, pin_map):

@@ -86,7 +86,10 @@ class AppController:
         #: The history entry the trace screen shows (None: the current decision).
         self.trace_index: int | None = None
         self.pending: Pending | None = None
-        self.notice: Msg | None = _("Note: {text}", text=service.notice) if service.notice else None
+        notes = [m for m in (service.problem, service.notice) if m is not None]
+        note = Msg("{a} {b}", {"a": notes[0], "b": notes[1]}) if len(notes) == 2 else None
+        note = note or (notes[0] if notes else None)
+        self.notice: Msg | None = _("Note: {text}", text=note) if note else None
         self.resumable: SessionRecord | None = None
         self._rows: dict[tuple[Any, ...], presenters.HistoryRow] = {}
         self.ticked: set[int] = set()
@@ -134,7 +137,11 @@ class AppController:
             session_id = self.resumable.id
         try:
             session = self.service.resume(session_id)
-        except (RulesError, JournalError) as exc:
+        except JournalError as exc:
+            self.notice = _("Note: {text}", text=exc.message)
+            self.on_change()
+            return
+        except RulesError as exc:
             self._refused(_("Cannot resume: {reason}", reason=str(exc)))
             return
         if session.replay_problem:

@@ -24,6 +24,7 @@ from ui.app.controller import AppController
 from ui.app.hardware_bridge import HardwareBridge, make_watchdog
 from ui.app.keys import event_for_key
 from ui.i18n import _, render
+from ui.paths import pin_map_to_load
 
 KV_DIR = Path(__file__).parent / "kv"
 KV_FILES = ("common.kv", "root.kv", *(f"{name}.kv" for name in _screens.SCREENS))
@@ -85,7 +86,8 @@ class TablesideApp(App):
             manager.add_widget(cls(name=name))
         Window.bind(on_key_down=self._on_key_down)
         if self.use_hardware:
-            self.hardware = HardwareBridge(self.button, self.controller.settings.pin_map)
+            pin_map = pin_map_to_load(self.controller.settings.pin_map, self.kiosk)
+            self.hardware = HardwareBridge(self.button, str(pin_map) if pin_map else None)
         self.controller.on_change = self.refresh
         self.controller.on_field = self.refresh_field
         return root
@@ -119,6 +121,10 @@ class TablesideApp(App):
             self.hardware.close()
         if self.frame_log is not None:
             self.frame_log.close()
+
+    def open_settings(self, *_args: Any) -> bool:
+        """Kivy's own settings panel (F1) never opens: the app has its Settings screen."""
+        return False
 
     # -- rendering -------------------------------------------------------------------
 

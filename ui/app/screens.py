@@ -19,6 +19,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -31,6 +32,7 @@ from ui.app.fields import Actions
 from ui.app.presenters import DecisionView, PlayView
 from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel
 from ui.i18n import LANGUAGES, _
+from ui.paths import pin_map_choices
 
 if TYPE_CHECKING:
     import numpy as np
@@ -540,16 +542,32 @@ class SettingsScreen(AppScreen):
             cols=2,
         )
         section(_("Pin map file for the buttons and lights (empty: defaults)"))
-        from kivy.uix.textinput import TextInput  # only on this screen
+        if getattr(App.get_running_app(), "kiosk", False):  # no path can be typed in a kiosk
+            found = pin_map_choices()
+            automatic = (
+                c.text(_("Automatic")),
+                not s.pin_map,
+                lambda: c.update_settings(pin_map=""),
+            )
+            buttons(
+                [automatic]
+                + [
+                    (p.name, s.pin_map == str(p), lambda p=p: c.update_settings(pin_map=str(p)))
+                    for p in found
+                ],
+                cols=2,
+            )
+        else:
+            from kivy.uix.textinput import TextInput  # only on this screen
 
-        entry = TextInput(
-            text=s.pin_map, multiline=False, font_size=BODY, size_hint_y=None, height=TOUCH
-        )
-        entry.bind(
-            on_text_validate=lambda w: c.update_settings(pin_map=w.text.strip()),
-            focus=lambda w, focused: None if focused else c.update_settings(pin_map=w.text.strip()),
-        )
-        box.add_widget(entry)
+            entry = TextInput(
+                text=s.pin_map, multiline=False, font_size=BODY, size_hint_y=None, height=TOUCH
+            )
+            entry.bind(
+                on_text_validate=lambda w: c.update_settings(pin_map=w.text.strip()),
+                focus=lambda w, f: None if f else c.update_settings(pin_map=w.text.strip()),
+            )
+            box.add_widget(entry)
         section(_("Kiosk: screen rotation (from the next start)"))
         buttons(
             [

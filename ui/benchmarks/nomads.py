@@ -15,7 +15,7 @@ DESCRIPTION = "Endless Winter Nomads: decisions and a whole game replayed from i
 
 FILL = {
     "first_animal": "bison",
-    "area": "sloth bison horse . / mammoth . camel .",
+    "animal": "horse",  # every space of the hunting area at set-up
     "revealed": "camel",
     "drawn": "horse",
     "pile_workforce": 3,

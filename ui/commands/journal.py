@@ -6,6 +6,7 @@ import argparse
 import datetime as dt
 import json
 
+from rules.journal import check_journal
 from rules.registry import get_game
 from rules.session import Session
 from ui.commands.play import add_journal_argument
@@ -21,7 +22,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     show = actions.add_parser("show", help="the confirmed steps of one game, with decisions")
     show.add_argument("number", type=int, help="game number from 'tableside journal list'")
     show.add_argument("--json", action="store_true", help="print the raw events as JSON")
-    actions.add_parser("check", help="open the journal, repair it if damaged, report")
+    actions.add_parser(
+        "check",
+        help="verify every step's checksum and name the first bad one; the default journal "
+        "is then repaired (exit status 1 when damage was found)",
+    )
     parser.set_defaults(func=run, action="list")
 
 
@@ -29,16 +34,40 @@ def _when(stamp: float) -> str:
     return dt.datetime.fromtimestamp(stamp).strftime("%Y-%m-%d %H:%M")
 
 
+def check(path: object, repair: bool) -> int:
+    """Report what :func:`rules.journal.check_journal` finds; repair the default journal."""
+    report = check_journal(path)  # type: ignore[arg-type]
+    events = sum(g.rows for g in report.games)
+    if report.healthy:
+        print(
+            f"{path}: ok, {len(report.games)} game(s), {events} event(s), every checksum verified."
+        )
+    else:
+        print(f"{path}: DAMAGED")
+        for problem in report.problems:
+            print(f"  - {problem}")
+    if not report.healthy and repair:
+        service = TableService(path, recover=True)  # type: ignore[arg-type]
+        try:
+            if service.notice:
+                print(f"Repaired: {service.notice}")
+        finally:
+            service.close()
+    elif not report.healthy:
+        print("Nothing was changed (a file named with --journal is never repaired).")
+    return 0 if report.healthy else 1
+
+
 def run(args: argparse.Namespace) -> int:
     path = args.journal or journal_path()
+    if args.action == "check":
+        return check(path, repair=args.journal is None)
     service = TableService(path, recover=args.journal is None)
     try:
         if service.notice:
             print(f"Note: {service.notice}")
-        if args.action == "check":
-            count = sum(r.event_count for r in service.journal.sessions())
-            print(f"{path}: ok, {len(service.journal.sessions())} game(s), {count} event(s).")
-            return 0
+        if service.problem:
+            print(f"Note: {service.problem}")
         if args.action == "show":
             record = service.journal.session(args.number)
             events = service.journal.events(record.id)

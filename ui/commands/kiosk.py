@@ -1,12 +1,13 @@
 """``tableside kiosk install``: make a Raspberry Pi OS Lite box boot into the app.
 
-It creates the kiosk user (groups video, render, input, gpio), the state
-directories (data, config, Kivy home), the systemd unit, the kiosk Kivy
-config, a default pin map and the udev rule naming the touchscreen, then
-enables the unit. Everything it does is a list of steps, printed as it goes;
-``--dry-run`` prints them without doing anything, and ``--root DIR`` writes
-the files into a staging tree instead of ``/`` (system commands such as
-``useradd`` are then listed as skipped). Running it again is safe: it
+It creates the kiosk user (groups video, render, input, gpio, audio), the
+state directories (data, config, Kivy home), the systemd unit, the kiosk
+Kivy config, a default pin map and the udev rule naming the touchscreen,
+locks the console down (no login prompt on any virtual console, Ctrl+Alt+Del
+and SysRq do nothing), then enables the unit. Everything it does is a list
+of steps, printed as it goes; ``--dry-run`` prints them without doing
+anything, and ``--root DIR`` writes the files into a staging tree instead of
+``/`` (system commands such as ``useradd`` are then listed as skipped). Running it again is safe: it
 creates only what is missing and never overwrites an edited pin map.
 
 The templates live in the checkout's ``systemd/`` directory; see docs/kiosk.md.
@@ -35,11 +36,17 @@ UNIT_NAME = "tableside-kiosk.service"
 UDEV_RULE = "99-tableside-touch.rules"
 KIVY_TEMPLATE = "kivy-kiosk.ini"
 APT_LIST = "apt-kiosk.txt"
-GROUPS = ("video", "render", "input", "gpio")
+LOGIND_CONF = "logind-kiosk.conf"
+SYSTEM_CONF = "system-kiosk.conf"
+SYSCTL_CONF = "sysctl-kiosk.conf"
+#: Units masked so no key press reaches them: logins on other consoles, Ctrl+Alt+Del.
+MASKED = ("autovt@.service", "ctrl-alt-del.target")
+GROUPS = ("video", "render", "input", "gpio", "audio")
 DEFAULT_EXEC = "/opt/tableside/.venv/bin/tableside"
 DEFAULT_STATE = "/var/lib/tableside"
 DEFAULT_USER = "tableside"
 DEFAULT_TOUCH = "/dev/input/tableside-touch"
+DEFAULT_TTY = "/dev/tty1"
 
 
 @dataclass(frozen=True)
@@ -52,6 +59,7 @@ class KioskOptions:
     rotation: int = 0
     touch: str = "hidinput"
     touch_device: str = DEFAULT_TOUCH
+    tty: str = DEFAULT_TTY
 
     @property
     def writable(self) -> tuple[str, str, str]:
@@ -81,6 +89,7 @@ def render_unit(options: KioskOptions, text: str | None = None) -> str:
     if checkout is not None:
         text = text.replace("file:///opt/tableside/", f"file://{checkout}/")
     text = text.replace(DEFAULT_STATE, options.state_dir)
+    text = text.replace(DEFAULT_TTY, options.tty)
     text = re.sub(r"(?m)^(User|Group)=.*$", rf"\1={options.user}", text)
     return text
 
@@ -200,7 +209,9 @@ def build_plan(options: KioskOptions, root: Path | None) -> Plan:
              "--no-create-home", "--shell", "/usr/sbin/nologin", user],
             "the non-root kiosk user",
         )  # fmt: skip
-    plan.run(["usermod", "--append", "--groups", ",".join(GROUPS), user], "screen, touch, GPIO")
+    plan.run(
+        ["usermod", "--append", "--groups", ",".join(GROUPS), user], "screen, touch, GPIO, sound"
+    )
 
     plan.mkdir(options.state_dir, user)
     for directory in options.writable:
@@ -209,11 +220,19 @@ def build_plan(options: KioskOptions, root: Path | None) -> Plan:
     plan.write(f"{options.state_dir}/config/{PIN_MAP_FILENAME}", default_toml(), user, keep=True)
     plan.write(f"/etc/udev/rules.d/{UDEV_RULE}", template(UDEV_RULE))
     plan.write(f"/etc/systemd/system/{UNIT_NAME}", unit_text)
+    plan.write("/etc/systemd/logind.conf.d/tableside-kiosk.conf", template(LOGIND_CONF))
+    plan.write("/etc/systemd/system.conf.d/tableside-kiosk.conf", template(SYSTEM_CONF))
+    plan.write("/etc/sysctl.d/90-tableside-kiosk.conf", template(SYSCTL_CONF))
 
     plan.run(["udevadm", "control", "--reload"], "pick up the touchscreen rule")
     plan.run(["udevadm", "trigger", "--subsystem-match=input", "--action=change"])
     plan.run(["systemctl", "daemon-reload"])
     plan.run(["systemctl", "disable", "getty@tty1.service"], "no login prompt under the app")
+    if root is None:
+        plan.run(["systemctl", "mask", *MASKED], "no login on other consoles, no Ctrl+Alt+Del")
+    else:  # what `systemctl mask` does
+        for unit in MASKED:
+            plan.symlink(f"/etc/systemd/system/{unit}", "/dev/null")
     if root is None:
         plan.run(["systemctl", "enable", UNIT_NAME], "start at boot")
     else:  # what `systemctl enable` does for WantedBy=multi-user.target
@@ -277,6 +296,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         default=DEFAULT_TOUCH,
         help=f"touch event device (default {DEFAULT_TOUCH})",
     )
+    install.add_argument(
+        "--tty",
+        default=DEFAULT_TTY,
+        help=f"the console the app owns: no login prompt there (default {DEFAULT_TTY})",
+    )
     install.set_defaults(func=run)
     parser.set_defaults(func=lambda args: parser.print_help() or 2)
 
@@ -289,7 +313,10 @@ def run(args: argparse.Namespace) -> int:
         rotation=args.rotation,
         touch=args.touch,
         touch_device=args.touch_device,
+        tty=args.tty,
     )
+    if not re.fullmatch(r"/dev/tty[0-9]+", options.tty):
+        raise UserError(f"--tty: must be a virtual console such as /dev/tty1, not {options.tty}")
     if not options.state_dir.startswith("/"):
         raise UserError(f"--state-dir: must be an absolute path, not {options.state_dir}")
     if not args.dry_run and args.root is None and os.geteuid() != 0:

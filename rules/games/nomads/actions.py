@@ -8,25 +8,35 @@ Card actions get a step of their own (``inline`` false); income and
 immediate benefits are carried out together with the step that produced them
 (``inline`` true) unless they need a fact from the table. :func:`resolve`
 applies one item and, if the Nomads cannot receive it, walks the
-substitution chain (see :mod:`rules.games.nomads.substitution`).
+substitution table (:func:`rules.games.nomads.substitution.walk_down`).
+``tableside decide`` runs the very same functions on a state built from the
+situation (:mod:`rules.games.nomads.decisions`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.decision import Decision, Tracer
-from rules.errors import IllegalInput
 from rules.game import State
 from rules.games.nomads import tribe
-from rules.games.nomads.catalogue import CATALOGUE
-from rules.games.nomads.hunting import choose_animal, format_grid, parse_grid
-from rules.games.nomads.substitution import ROW, substitutes
+from rules.games.nomads.arrows import extreme_word, pick
+from rules.games.nomads.catalogue import catalogue_of
+from rules.games.nomads.hunting import (
+    UNKNOWN,
+    cell_id,
+    cell_of,
+    cells,
+    choose_animal,
+    first_free,
+    first_with,
+)
+from rules.games.nomads.substitution import walk_down
 from rules.games.nomads.terms import INCOME_ITEMS, term
 from rules.prompt import Choice, Field
-from rules.text import N_, Msg, msg
+from rules.text import Msg, msg
 
 Item = dict[str, Any]
 
@@ -43,12 +53,8 @@ class Out:
         self.instructions.append(m)
 
 
-def income_fields_choices() -> tuple[Choice, ...]:
-    return tuple(Choice(item, term(item)) for item in INCOME_ITEMS)
-
-
 def income_field(key: str, label: Msg, default: Mapping[str, int] | None = None) -> Field:
-    """A counts field for income symbols (``food=1 camp=1``); defaults to nothing."""
+    """A counts field for income symbols; defaults to nothing (or ``default``)."""
     values = {item: 0 for item in INCOME_ITEMS}
     values.update(default or {})
     return Field(
@@ -56,8 +62,9 @@ def income_field(key: str, label: Msg, default: Mapping[str, int] | None = None)
         label=label,
         kind="counts",
         default=values,
-        choices=income_fields_choices(),
-        help=msg("Income symbols as name=count; 'camp' stands for place/move camps."),
+        minimum=0,
+        maximum=9,
+        choices=tuple(Choice(item, term(item)) for item in INCOME_ITEMS),
     )
 
 
@@ -84,19 +91,6 @@ def income_items(counts: Mapping[str, int], src: Msg, inline: bool = True) -> li
 FALLBACK_ARROWS = {"big": "left", "small": "up"}
 
 
-EXTREME = {
-    "right": N_("easternmost (right)"),
-    "left": N_("westernmost (left)"),
-    "down": N_("southernmost (bottom)"),
-    "up": N_("northernmost (top)"),
-}
-
-
-def extreme_word(arrow: str) -> Msg:
-    """``"right"`` -> ``Msg("easternmost (right)")``: the arrow as a compass direction."""
-    return msg(EXTREME[arrow])
-
-
 def arrows(st: State) -> tuple[str, str]:
     """The arrows of the top card of the discard pile.
 
@@ -107,18 +101,15 @@ def arrows(st: State) -> tuple[str, str]:
     return a["big"], a["small"]
 
 
-def animal_choices(extra: tuple[tuple[str, Msg], ...] = ()) -> tuple[Choice, ...]:
-    base = tuple(Choice(aid, msg(a["de"])) for aid, a in CATALOGUE.animals.items())
+def animal_name(st: State, animal: str) -> Msg:
+    """An animal's printed name (translated by the catalogues for the example set)."""
+    known = catalogue_of(st).animals.get(animal)
+    return msg(known["name"]) if known else msg("unknown animal")
+
+
+def animal_choices(st: State, extra: tuple[tuple[str, Msg], ...] = ()) -> tuple[Choice, ...]:
+    base = tuple(Choice(aid, msg(a["name"])) for aid, a in catalogue_of(st).animals.items())
     return base + tuple(Choice(v, label) for v, label in extra)
-
-
-def grid_help() -> Msg:
-    ids = " ".join(f"{i}={aid}" for i, aid in enumerate(CATALOGUE.animals, 1))
-    return msg(
-        "Rows from top to bottom separated by '/', spaces from left to right, "
-        "'.' for an empty space. Animals by id or number: {ids}",
-        ids=ids,
-    )
 
 
 REFILL = msg(
@@ -127,57 +118,175 @@ REFILL = msg(
 )
 
 
-# -- the actions -------------------------------------------------------------------
+# -- the card grids as tappable places ------------------------------------------------------
+
+
+def space_label(r: int, c: int) -> Msg:
+    return msg("row {r}, space {c}", r=r + 1, c=c + 1)
+
+
+def area_fields(st: State) -> tuple[Field, ...]:
+    """Correct the hunting area: tap a space, say what lies there; "done" when it is right.
+
+    Spaces nobody named yet come first (set-up): then the space is preset and
+    only the animal is asked. "Done" is offered once every space is named.
+    """
+    grid = st["hunt"]
+    unknown = first_with(grid, UNKNOWN)
+    choices = [
+        Choice(
+            cell_id(r, c),
+            msg(
+                "row {r}, space {c}: now {what}", r=r + 1, c=c + 1, what=_cell_text(st, grid[r][c])
+            ),
+        )
+        for r, c in cells(grid)
+    ]
+    if unknown is None:
+        choices.append(Choice("done", msg("done: the hunting area is as shown")))
+    keep = () if unknown is not None else (("keep", msg("(no change)")),)
+    return (
+        Field(
+            key="cell",
+            label=msg("Space of the hunting area"),
+            kind="choice",
+            default=cell_id(*unknown) if unknown is not None else "done",
+            choices=tuple(choices),
+            places="cells",
+        ),
+        Field(
+            key="animal",
+            label=msg("What lies there"),
+            kind="choice",
+            default=None if unknown is not None else "keep",
+            choices=animal_choices(st, (*keep, ("empty", msg("nothing (empty space)")))),
+        ),
+    )
+
+
+def edit_area(st: State, ans: Mapping[str, Any], out: Out) -> bool:
+    """Apply one correction of the hunting area; ``False`` when the table said "done"."""
+    if ans["cell"] == "done":
+        return False
+    r, c = cell_of(ans["cell"])
+    animal = ans["animal"]
+    if animal != "keep":
+        st["hunt"][r][c] = "" if animal == "empty" else animal
+        out.tracer.add(
+            "hunting area",
+            msg(
+                "The table says: {what} in row {r}, space {c}.",
+                what=_cell_text(st, animal),
+                r=r + 1,
+                c=c + 1,
+            ),
+        )
+    return True
+
+
+def _cell_text(st: State, content: str) -> Msg:
+    if content in ("", "empty"):
+        return msg("empty")
+    if content == UNKNOWN:
+        return msg("not named yet")
+    return animal_name(st, content)
+
+
+def display_fields(st: State) -> tuple[Field, ...]:
+    """Correct the progress display by tapping a space (card <-> empty); "done" when right."""
+    grid = st["display"]
+    choices = [
+        Choice(
+            cell_id(r, c),
+            msg(
+                "row {r}, space {c}: now {what}",
+                r=r + 1,
+                c=c + 1,
+                what=msg("empty") if grid[r][c] else msg("a card"),
+            ),
+        )
+        for r, c in cells(grid)
+    ]
+    choices.append(Choice("done", msg("done: the display is as shown")))
+    return (
+        Field(
+            key="fix",
+            label=msg("Culture panel"),
+            kind="choice",
+            default="done",
+            choices=tuple(choices),
+            places="cells",
+        ),
+    )
+
+
+def edit_display(st: State, ans: Mapping[str, Any], out: Out) -> bool:
+    """Toggle one space of the progress display; ``False`` when the table said "done"."""
+    if ans["fix"] == "done":
+        return False
+    r, c = cell_of(ans["fix"])
+    st["display"][r][c] = "" if st["display"][r][c] else "card"
+    return True
+
+
+# -- the actions ---------------------------------------------------------------------------
 
 
 def _food(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool:
     out.say(tribe.gain_food(st["nomads"]))
-    out.tracer.add("food", "the Nomads get 1 food")
+    out.tracer.add("food", msg("The Nomads get 1 food (now {n}).", n=st["nomads"]["food"]))
     return True
 
 
 def _tool(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool:
     out.say(tribe.gain_tool(st["nomads"]))
-    out.tracer.add("tool", "the Nomads get 1 tool")
+    out.tracer.add("tool", msg("The Nomads get 1 tool (now {n}).", n=st["nomads"]["tools"]))
     return True
 
 
 def _points(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool:
-    out.say(tribe.gain_points(st["nomads"], int(item.get("n", 1))))
-    out.tracer.add("points", f"the Nomads score {item.get('n', 1)}")
+    n = int(item.get("n", 1))
+    out.say(tribe.gain_points(st["nomads"], n))
+    out.tracer.add("points", msg("The Nomads score {n} point(s).", n=n))
     return True
 
 
 def _idol(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool:
     if item["a"] in ("torch", "paint"):
         out.say(msg("Cave Painting: the Nomads get 1 idol instead of {x}.", x=term(item["a"])))
-        out.tracer.add("cave painting", f"{item['a']} becomes an idol")
-    instruction, benefit = tribe.idol(st["nomads"], CATALOGUE.idols)
+        out.tracer.add("cave painting", msg("{x} becomes 1 idol.", x=term(item["a"])))
+    instruction, benefit = tribe.idol(st["nomads"], catalogue_of(st).idols)
     out.say(instruction)
     out.tracer.add(
         "idol",
-        "fame track first, then offerings track, then 1 point each",
-        fame=st["nomads"]["fame"],
-        offerings=st["nomads"]["offerings"],
+        msg(
+            "Idol: fame track first, then the offerings track, then 1 point each (fame {f}, "
+            "offerings {o}).",
+            f=st["nomads"]["fame"],
+            o=st["nomads"]["offerings"],
+        ),
     )
     if benefit:
-        src = msg("immediate benefit of the idol track")
         out.say(msg("They reached a step with an immediate benefit: they get it like you."))
-        out.tracer.add("idol benefit", f"immediate benefit {benefit}")
-        st["queue"][0:0] = income_items(benefit, src)
+        out.tracer.add(
+            "idol benefit", msg("An immediate benefit of the idol track follows."), benefit=benefit
+        )
+        st["queue"][0:0] = income_items(benefit, msg("immediate benefit of the idol track"))
     return True
 
 
 def _bury(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool:
     out.say(tribe.bury(st["nomads"]))
-    out.tracer.add("bury", "top card of the sacrifice pile goes under the gravestone")
+    out.tracer.add("bury", msg("The top card of their sacrifice pile goes under the gravestone."))
     return True
 
 
 def _eclipse(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool:
     if st["deck_count"] <= 0:
         out.say(msg("The Nomad deck is empty: nothing happens."))
-        out.tracer.add("prepare eclipse", "the nomad deck is empty; no substitute (not a benefit)")
+        out.tracer.add(
+            "prepare eclipse", msg("The Nomad deck is empty: nothing happens (it is no benefit).")
+        )
         return True
     st["deck_count"] -= 1
     card = st["deck"].pop(0) if st["deck"] is not None else None
@@ -189,68 +298,58 @@ def _eclipse(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool:
             n=len(st["eclipse_pile"]),
         )
     )
-    out.tracer.add("prepare eclipse", "top nomad card onto the eclipse pile", card=card)
+    out.tracer.add("prepare eclipse", msg("The top nomad card goes onto their eclipse pile."))
     return True
 
 
 def _glacier(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool:
-    count = int(ans.get("glaciers", 0))
+    count = int(ans["glaciers"])
     st["sticky"]["glaciers"] = count
     out.say(tribe.gain_points(st["nomads"], count))
-    out.tracer.add("glacier scoring", f"1 point for each of {count} glacier fields with a camp")
+    out.tracer.add(
+        "glacier scoring",
+        msg("1 point for each of {n} glacier field(s) with a Nomad camp.", n=count),
+    )
     return True
 
 
 def _reveal_animal(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool:
-    revealed = ans["revealed"]
-    if revealed == "full":
+    where, revealed = ans["cell"], ans["revealed"]
+    if where == "full" or revealed == "none":
         out.say(msg("The hunting area is full: nothing happens."))
-        out.tracer.add("reveal animals", "hunting area full: nothing happens")
+        out.tracer.add("reveal animals", msg("The hunting area is full: nothing happens."))
         return True
-    slot = first_free(st["hunt"])
-    if slot is not None:
-        r, c = slot
-        st["hunt"][r][c] = revealed
-    out.say(msg("Animal revealed into the hunting area."))
-    out.tracer.add("reveal animals", "top animal to the first free space: top row first, then left")
+    r, c = cell_of(where)
+    st["hunt"][r][c] = revealed
+    out.say(
+        msg(
+            "The {animal} lies in row {r}, space {c} of the hunting area.",
+            animal=animal_name(st, revealed),
+            r=r + 1,
+            c=c + 1,
+        )
+    )
+    out.tracer.add(
+        "reveal animals",
+        msg("The top animal goes to the first free space: top row first, then from the left."),
+    )
     return True
 
 
-def first_free(grid: list[list[str]]) -> tuple[int, int] | None:
-    for r, row in enumerate(grid):
-        for c, cell in enumerate(row):
-            if cell == "":
-                return r, c
-    return None
-
-
 def _animal(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool:
-    shape = CATALOGUE.board["hunting_area"]
-    grid = parse_grid(
-        str(ans.get("area", format_grid(st["hunt"]))),
-        shape["rows"],
-        shape["columns"],
-        CATALOGUE.animals,
-        "area",
-    )
-    for r, row in enumerate(grid):
-        for c, cell in enumerate(row):
-            if cell == "?":
-                raise IllegalInput(f"name the animal in row {r + 1}, column {c + 1}", "area")
     big, small = arrows(st)
-    chosen = choose_animal(grid, st["nomads"]["animals"], big, small, out.tracer)
-    st["hunt"] = grid
+    chosen = choose_animal(st["hunt"], st["nomads"]["animals"], big, small, out.tracer)
     if chosen is None:
         return False
     animal = chosen["animal"]
-    grid[chosen["row"]][chosen["col"]] = ""
+    st["hunt"][chosen["row"]][chosen["col"]] = ""
     owned = st["nomads"]["animals"]
     owned[animal] = owned.get(animal, 0) + 1
     out.say(
         msg(
-            "Take the {animal} from row {r}, column {c} of the hunting area into the "
+            "Take the {animal} from row {r}, space {c} of the hunting area into the "
             "Nomads' animal area.",
-            animal=msg(CATALOGUE.animals[animal]["de"]),
+            animal=animal_name(st, animal),
             r=chosen["row"] + 1,
             c=chosen["col"] + 1,
         )
@@ -261,58 +360,89 @@ def _animal(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool:
 
 
 def _random_animal(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool:
-    drawn = ans.get("drawn")
+    drawn = ans["drawn"]
     if drawn == "empty":
-        out.tracer.add("random animal", "the animal deck is empty")
+        out.tracer.add("random animal", msg("The animal deck is empty."))
         return False
     owned = st["nomads"]["animals"]
     owned[drawn] = owned.get(drawn, 0) + 1
     out.say(msg("The top animal card goes into the Nomads' animal area."))
-    out.tracer.add("random animal", f"top card of the animal deck: {drawn}")
+    out.tracer.add(
+        "random animal", msg("Top card of the animal deck: {a}.", a=animal_name(st, drawn))
+    )
     return True
 
 
 def _progress(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool:
-    if ans.get("taken", "taken") == "empty":
-        out.tracer.add("get progress", "the progress display is empty")
+    grid = st["display"]
+    found = [{"row": r, "col": c, "card": grid[r][c]} for r, c in cells(grid) if grid[r][c]]
+    if not found:
+        out.tracer.add("get progress", msg("The culture panel is empty."))
         return False
+    big, small = arrows(st)
+    out.tracer.add(
+        "get progress", msg("Big arrow: the column with cards; small arrow: the card in it.")
+    )
+    chosen = pick(found, big, small, out.tracer, msg("culture card(s)"))
+    grid[chosen["row"]][chosen["col"]] = ""
     st["nomads"]["sacrifice"].append("progress")
-    out.say(msg("Put that progress card face down on the Nomads' sacrifice pile."))
+    out.say(
+        msg(
+            "Take the culture card in row {r}, space {c} of the display and put it face down "
+            "on the Nomads' sacrifice pile.",
+            r=chosen["row"] + 1,
+            c=chosen["col"] + 1,
+        )
+    )
     out.say(REFILL)
-    out.tracer.add("get progress", "card from the display onto the sacrifice pile")
+    out.result["progress"] = {"card": chosen["card"], "row": chosen["row"], "col": chosen["col"]}
     return True
 
 
 def _megalith(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool:
-    built = ans.get("built", "lowest")
+    built = ans["built"]
     if built == "none":
-        out.tracer.add("build megalith", "no site where they can build")
+        out.tracer.add("build megalith", msg("There is no site where they can build."))
         return False
+    st["sticky"]["built"] = built
     st["nomads"]["megaliths"] += 1
     out.say(
         msg(
             "Megalith built ({n} of {m}); the Nomads get the usual income.",
             n=st["nomads"]["megaliths"],
-            m=tribe.LIMITS["megaliths"],
+            m=catalogue_of(st).limits["megaliths"],
         )
     )
-    out.tracer.add("build megalith", f"built on the {built} level")
-    st["queue"][0:0] = income_items(ans.get("income", {}), msg("megalith income"))
+    out.tracer.add(
+        "build megalith",
+        msg("Built on a higher level.")
+        if built == "higher"
+        else msg("No higher level possible: built on the lowest level."),
+    )
+    out.result["level"] = built
+    st["queue"][0:0] = income_items(ans["income"], msg("megalith income"))
     return True
 
 
 def _sacred_stone(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool:
     n = st["nomads"]
-    if not ans.get("available", True):
-        out.tracer.add("sacred stone", "no sacred stone available (era I limit or none left)")
+    if not ans["available"]:
+        out.tracer.add(
+            "sacred stone", msg("No sacred stone is available (era I limit or none left).")
+        )
         return False
-    food, tools = int(ans.get("cost_food", 0)), int(ans.get("cost_tools", 0))
+    food, tools = int(ans["cost_food"]), int(ans["cost_tools"])
     if food > n["food"] or tools > n["tools"]:
         out.tracer.add(
             "sacred stone",
-            f"they cannot pay {food} food and {tools} tools",
-            food=n["food"],
-            tools=n["tools"],
+            msg(
+                "The stone costs {f} food and {t} tools; they have {hf} food and {ht} tools: "
+                "they cannot pay.",
+                f=food,
+                t=tools,
+                hf=n["food"],
+                ht=n["tools"],
+            ),
         )
         return False
     n["food"] -= food
@@ -329,8 +459,12 @@ def _sacred_stone(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bo
             nt=n["tools"],
         )
     )
-    out.tracer.add("sacred stone", "bought; the income of its space follows")
-    st["queue"][0:0] = income_items(ans.get("income", {}), msg("sacred stone income"))
+    out.tracer.add(
+        "sacred stone",
+        msg("Bought onto space {k}; the income of that space follows.", k=len(n["stones"])),
+    )
+    out.result["space"] = len(n["stones"])
+    st["queue"][0:0] = income_items(ans["income"], msg("sacred stone income"))
     return True
 
 
@@ -339,7 +473,9 @@ def reveal_map(st: State, out: Out) -> None:
     if m["deck"] == 0:
         m["deck"], m["discard"] = m["discard"], 0
         out.say(msg("The map deck is empty: shuffle the map discard pile into a new map deck."))
-        out.tracer.add("map deck", "empty: the discard pile is shuffled into a new deck")
+        out.tracer.add(
+            "map deck", msg("The map deck is empty: the discard pile becomes a new deck.")
+        )
     m["deck"] -= 1
     m["discard"] += 1
 
@@ -347,33 +483,33 @@ def reveal_map(st: State, out: Out) -> None:
 def _settlement(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool:
     n = st["nomads"]
     opts = st["opts"]
+    limits = catalogue_of(st).limits
     if item.get("from_camp"):
-        out.tracer.add("camps income", "'place/move camps' becomes the special action")
+        out.tracer.add("camps income", msg("'Place or move camps' becomes their special action."))
     if "rivers" in opts["modules"] and not st["raft_at_mouth"]:
         out.say(msg("First move the Nomads' raft 1 space downstream."))
         st["raft_at_mouth"] = bool(ans.get("raft_mouth", False))
-    can_a = bool(ans.get("connection", True))
+    can_a = bool(ans["connection"])
     st["sticky"]["connection"] = can_a
-    big, small = arrows(st)
     if can_a:
-        out.tracer.add(
-            "special action (A)",
-            f"a connection point is free: build there ({big} arrow first, then {small})",
-        )
-        if n["settlements"] < tribe.LIMITS["settlements"]:
+        out.tracer.add("special action", msg("A connection point allows a settlement: steps (A)."))
+        if n["settlements"] < limits["settlements"]:
             n["settlements"] += 1
+            piece = "settlement"
             out.say(
                 msg(
                     "(A) Place a Nomad settlement on that connection point without paying food "
-                    "({k} of 3 placed).",
+                    "({k} of {m} placed).",
                     k=n["settlements"],
+                    m=limits["settlements"],
                 )
             )
         elif n["tile"] == "supply":
             n["tile"] = "board"
+            piece = "tile"
             out.say(
                 msg(
-                    "(A) All 3 settlements are out: place the nomad tile there instead; it "
+                    "(A) All their settlements are out: place the nomad tile there instead; it "
                     "counts as {what}.",
                     what=msg("a settlement (2 influence)")
                     if opts["hard_settlement"]
@@ -381,6 +517,7 @@ def _settlement(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool
                 )
             )
         else:
+            piece = "tile"
             out.say(msg("(A) Move the nomad tile to that connection point."))
         reveal_map(st, out)
         out.say(
@@ -389,9 +526,9 @@ def _settlement(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool
                 "3 marked outer fields (mind the north star)."
             )
         )
-        out.result["step"] = "A"
+        out.result.update(step="A", piece=piece)
     else:
-        out.tracer.add("special action (B)", "no connection point is possible")
+        out.tracer.add("special action", msg("No connection point allows a settlement: steps (B)."))
         reveal_map(st, out)
         out.say(
             msg(
@@ -412,11 +549,7 @@ def _settlement(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool
     return True
 
 
-def _never(reason: str) -> Callable[[State], str | None]:
-    return lambda st: reason
-
-
-# -- what each action asks -----------------------------------------------------------
+# -- what each action asks -------------------------------------------------------------------
 
 
 def _glacier_fields(st: State, item: Item) -> tuple[Field, ...]:
@@ -427,56 +560,42 @@ def _glacier_fields(st: State, item: Item) -> tuple[Field, ...]:
             kind="int",
             default=st["sticky"].get("glaciers", 0),
             minimum=0,
-            maximum=tribe.LIMITS["camps"],
+            maximum=catalogue_of(st).limits["camps"] + 1,
         ),
     )
 
 
 def _reveal_fields(st: State, item: Item) -> tuple[Field, ...]:
-    """Which animal came up; no default (a random card), unless the area is known full."""
-    default = "full" if first_free(st["hunt"]) is None else None
-    extra = (("full", msg("hunting area full: nothing revealed")),)
+    """Which animal came up (a random card: no default) and where it went (default: tracked)."""
+    slot = first_free(st["hunt"])
+    where = [Choice(cell_id(r, c), space_label(r, c)) for r, c in cells(st["hunt"])]
+    where.append(Choice("full", msg("the hunting area is full")))
     return (
         Field(
             key="revealed",
             label=msg("Animal revealed"),
             kind="choice",
-            default=default,
-            choices=animal_choices(extra),
+            default="none" if slot is None else None,
+            choices=animal_choices(st, (("none", msg("none: the hunting area is full")),)),
         ),
-    )
-
-
-def _animal_fields(st: State, item: Item) -> tuple[Field, ...]:
-    return (
         Field(
-            key="area",
-            label=msg("Hunting area now"),
-            kind="text",
-            default=format_grid(st["hunt"]),
-            help=grid_help(),
+            key="cell",
+            label=msg("Where it lies"),
+            kind="choice",
+            default=cell_id(*slot) if slot is not None else "full",
+            choices=tuple(where),
+            places="cells",
         ),
     )
 
 
 def _random_fields(st: State, item: Item) -> tuple[Field, ...]:
-    extra = (("empty", msg("animal deck empty")),)
-    return (
-        Field(key="drawn", label=msg("Animal drawn"), kind="choice", choices=animal_choices(extra)),
-    )
-
-
-def _progress_fields(st: State, item: Item) -> tuple[Field, ...]:
     return (
         Field(
-            key="taken",
-            label=msg("Progress card"),
+            key="drawn",
+            label=msg("Animal drawn"),
             kind="choice",
-            default="taken",
-            choices=(
-                Choice("taken", msg("taken as described")),
-                Choice("empty", msg("the display is empty")),
-            ),
+            choices=animal_choices(st, (("empty", msg("the animal deck is empty")),)),
         ),
     )
 
@@ -487,7 +606,7 @@ def _megalith_fields(st: State, item: Item) -> tuple[Field, ...]:
             key="built",
             label=msg("Where did they build?"),
             kind="choice",
-            default="lowest",
+            default=st["sticky"].get("built", "lowest"),
             choices=(
                 Choice("higher", msg("on a higher level")),
                 Choice("lowest", msg("on the lowest level")),
@@ -499,6 +618,7 @@ def _megalith_fields(st: State, item: Item) -> tuple[Field, ...]:
 
 
 def _stone_fields(st: State, item: Item) -> tuple[Field, ...]:
+    limits = catalogue_of(st).limits
     return (
         Field(
             key="available",
@@ -512,7 +632,7 @@ def _stone_fields(st: State, item: Item) -> tuple[Field, ...]:
             kind="int",
             default=0,
             minimum=0,
-            maximum=10,
+            maximum=limits["food"],
         ),
         Field(
             key="cost_tools",
@@ -520,7 +640,7 @@ def _stone_fields(st: State, item: Item) -> tuple[Field, ...]:
             kind="int",
             default=0,
             minimum=0,
-            maximum=5,
+            maximum=limits["tools"],
         ),
         income_field("income", msg("Income of the space it goes on")),
     )
@@ -549,7 +669,7 @@ def _settlement_fields(st: State, item: Item) -> tuple[Field, ...]:
     return tuple(fields)
 
 
-# -- the rule, with the arrows applied, as the table reads it ------------------------
+# -- the rule, with the arrows applied, as the table reads it --------------------------------
 
 
 def _lines_animal(st: State, item: Item) -> tuple[Msg, ...]:
@@ -559,10 +679,10 @@ def _lines_animal(st: State, item: Item) -> tuple[Msg, ...]:
             "They take the first animal meeting: 1. a kind they own 1-3 of; 2. a kind they own "
             "none of; 3. a kind they own 4+ of. Among several: the {side} column, then the "
             "{end} card.",
-            side=msg("right") if big == "right" else msg("left"),
-            end=msg("bottom") if small == "down" else msg("top"),
+            side=extreme_word(big),
+            end=extreme_word(small),
         ),
-        msg("Check the hunting area below and confirm or correct it."),
+        msg("If the hunting area differs from the picture, tap the space and say what lies there."),
     )
 
 
@@ -570,27 +690,20 @@ def _lines_progress(st: State, item: Item) -> tuple[Msg, ...]:
     big, small = arrows(st)
     return (
         msg(
-            "Take from the progress display: the {side} column that has cards, there the {end} "
-            "card.",
-            side=msg("rightmost") if big == "right" else msg("leftmost"),
-            end=msg("bottom") if small == "down" else msg("top"),
+            "They take from the culture panel: the {side} column that has cards, there the "
+            "{end} card.",
+            side=extreme_word(big),
+            end=extreme_word(small),
         ),
+        msg("If the display differs from the picture, tap the space that is different."),
     )
 
 
 def _lines_reveal(st: State, item: Item) -> tuple[Msg, ...]:
-    slot = first_free(st["hunt"])
-    where = (
-        msg("as far as the assistant knows: row {r}, column {c}", r=slot[0] + 1, c=slot[1] + 1)
-        if slot
-        else msg("the assistant knows no free space")
-    )
     return (
         msg(
             "Reveal the top animal card onto the first free space of the hunting area: the top "
-            "row with room, its leftmost free space ({where}). If the area is full, nothing "
-            "happens.",
-            where=where,
+            "row with room, its leftmost free space. If the area is full, nothing happens."
         ),
     )
 
@@ -599,8 +712,8 @@ def _lines_megalith(st: State, item: Item) -> tuple[Msg, ...]:
     big, small = arrows(st)
     return (
         msg(
-            "Build a Nomad megalith by the usual rules: on a higher level if possible (the "
-            "highest first), else on the lowest level. Several spots: the {h}, then the {v}.",
+            "Build a Nomad megalith by the usual rules: on a higher level if any is possible, "
+            "else on the lowest level. Several sites to choose from: the {h}, then the {v}.",
             h=extreme_word(big),
             v=extreme_word(small),
         ),
@@ -609,14 +722,13 @@ def _lines_megalith(st: State, item: Item) -> tuple[Msg, ...]:
 
 def _lines_stone(st: State, item: Item) -> tuple[Msg, ...]:
     big, _ = arrows(st)
-    eras = CATALOGUE.board["era_by_round"]
-    era = eras[min(st["round"], len(eras)) - 1]
+    era_one = catalogue_of(st).era(st["round"]) == 1
     return (
         msg(
             "They buy the {side} sacred stone available{limit}, pay its cost and take the "
             "income of its space.",
-            side=msg("rightmost") if big == "right" else msg("leftmost"),
-            limit=msg(" (era I: only era-I stones)") if era == 1 else msg(""),
+            side=extreme_word(big),
+            limit=msg(" (era I: only era-I stones)") if era_one else msg(""),
         ),
     )
 
@@ -646,106 +758,146 @@ def _no_lines(st: State, item: Item) -> tuple[Msg, ...]:
     return ()
 
 
-@dataclass(frozen=True)
+Blocked = Callable[[State], Msg | None]
+
+
+@dataclass(frozen=True, kw_only=True)
 class Spec:
+    """One action: what it does, what it asks, the rule as lines, why it may be impossible.
+
+    ``edit`` (with ``fields``) makes the step a builder: an answer that
+    corrects the table (a tapped space) is applied and the same step asks
+    again; ``edit`` returns ``False`` when the table said "done".
+    """
+
     apply: Callable[[State, Item, Mapping[str, Any], Out], bool]
     fields: Callable[[State, Item], tuple[Field, ...]] | None = None
     lines: Callable[[State, Item], tuple[Msg, ...]] = _no_lines
-    blocked: Callable[[State], str | None] | None = None
+    blocked: Blocked | None = None
+    edit: Callable[[State, Mapping[str, Any], Out], bool] | None = None
 
 
-def _cap(key: str, limit: int, what: str) -> Callable[[State], str | None]:
-    def check(st: State) -> str | None:
-        value = st["nomads"][key]
+def _cap(key: str, what: Msg) -> Blocked:
+    def check(st: State) -> Msg | None:
+        limit = catalogue_of(st).limits[key]
+        value = st["nomads"]["stones" if key == "sacred_stones" else key]
         value = len(value) if isinstance(value, list) else value
-        return f"they already have {limit} {what}" if value >= limit else None
+        return msg("they already have {n} {what}", n=limit, what=what) if value >= limit else None
 
     return check
 
 
-def _sacrifice_empty(st: State) -> str | None:
-    return None if st["nomads"]["sacrifice"] else "their sacrifice pile is empty"
+def _sacrifice_empty(st: State) -> Msg | None:
+    return None if st["nomads"]["sacrifice"] else msg("their sacrifice pile is empty")
+
+
+def _never(reason: Msg) -> Blocked:
+    return lambda st: reason
 
 
 SPECS: dict[str, Spec] = {
-    "food": Spec(_food, blocked=_cap("food", tribe.LIMITS["food"], "food")),
-    "tool": Spec(_tool, blocked=_cap("tools", tribe.LIMITS["tools"], "tools")),
-    "idol": Spec(_idol),
-    "torch": Spec(_idol),
-    "paint": Spec(_idol),
-    "points": Spec(_points),
-    "bury": Spec(_bury, blocked=_sacrifice_empty),
-    "eclipse": Spec(_eclipse),
-    "glacier": Spec(_glacier, _glacier_fields, _lines_glacier),
-    "reveal_animal": Spec(_reveal_animal, _reveal_fields, _lines_reveal),
-    "animal": Spec(_animal, _animal_fields, _lines_animal),
-    "random_animal": Spec(_random_animal, _random_fields),
-    "progress": Spec(_progress, _progress_fields, _lines_progress),
+    "food": Spec(apply=_food, blocked=_cap("food", msg("food"))),
+    "tool": Spec(apply=_tool, blocked=_cap("tools", msg("tools"))),
+    "idol": Spec(apply=_idol),
+    "torch": Spec(apply=_idol),
+    "paint": Spec(apply=_idol),
+    "points": Spec(apply=_points),
+    "bury": Spec(apply=_bury, blocked=_sacrifice_empty),
+    "eclipse": Spec(apply=_eclipse),
+    "glacier": Spec(apply=_glacier, fields=_glacier_fields, lines=_lines_glacier),
+    "reveal_animal": Spec(apply=_reveal_animal, fields=_reveal_fields, lines=_lines_reveal),
+    "animal": Spec(
+        apply=_animal, fields=lambda st, item: area_fields(st), lines=_lines_animal, edit=edit_area
+    ),
+    "random_animal": Spec(apply=_random_animal, fields=_random_fields),
+    "progress": Spec(
+        apply=_progress,
+        fields=lambda st, item: display_fields(st),
+        lines=_lines_progress,
+        edit=edit_display,
+    ),
     "megalith": Spec(
-        _megalith,
-        _megalith_fields,
-        _lines_megalith,
-        _cap("megaliths", tribe.LIMITS["megaliths"], "megaliths built (all of them)"),
+        apply=_megalith,
+        fields=_megalith_fields,
+        lines=_lines_megalith,
+        blocked=_cap("megaliths", msg("megaliths built (all of them)")),
     ),
     "sacred_stone": Spec(
-        _sacred_stone,
-        _stone_fields,
-        _lines_stone,
-        _cap("stones", tribe.LIMITS["sacred_stones"], "sacred stones"),
+        apply=_sacred_stone,
+        fields=_stone_fields,
+        lines=_lines_stone,
+        blocked=_cap("sacred_stones", msg("sacred stones")),
     ),
-    "settlement": Spec(_settlement, _settlement_fields, _lines_settlement),
-    "draw_card": Spec(_food, blocked=_never("the Nomads have no draw pile")),
-    "tribe_member": Spec(_food, blocked=_never("the Nomads never get tribe members")),
-    "hunt": Spec(_food, blocked=_never("the Nomads never hunt (kill) animals")),
+    "settlement": Spec(apply=_settlement, fields=_settlement_fields, lines=_lines_settlement),
+    "draw_card": Spec(apply=_food, blocked=_never(msg("the Nomads have no draw pile"))),
+    "tribe_member": Spec(apply=_food, blocked=_never(msg("the Nomads never get tribe members"))),
+    "hunt": Spec(apply=_food, blocked=_never(msg("the Nomads never hunt (kill) animals"))),
 }
 
 
 def needs_input(st: State, item: Item) -> bool:
+    """The action asks the table (it has fields and is not known to be impossible)."""
     spec = SPECS[item["a"]]
     return spec.fields is not None and (spec.blocked is None or spec.blocked(st) is None)
 
 
 def resolve(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> None:
-    """Carry out ``item``; if impossible, follow the substitution chain down."""
+    """Carry out ``item``; if impossible, walk down the substitution table.
+
+    A substitute that needs a fact from the table is queued as the next step
+    (``out.result["substitute"]``); otherwise ``out.result["received"]`` is
+    what they got and ``out.result["chain"]`` the items walked.
+    """
     action = item["a"]
     spec = SPECS[action]
+    chain = list(item.get("chain", [action]))
     reason = spec.blocked(st) if spec.blocked else None
-    if reason is None:
-        if spec.apply(st, item, ans, out):
-            out.result.setdefault("received", action)
-            return
-    else:
-        out.tracer.add(action, f"impossible: {reason}")
-    failed = action
-    for sub in substitutes(action):
-        row = ROW.get(failed)
-        out.tracer.add(
-            "substitution",
-            f"{'row ' + row + ': ' if row else ''}cannot get {failed}; {sub} instead",
-            failed=failed,
-            instead=sub,
-        )
-        out.say(msg("They cannot get {a}: instead {b}.", a=term(failed), b=term(sub)))
+    if reason is None and spec.apply(st, item, ans, out):
+        out.result.setdefault("received", action)
+        out.result.setdefault("chain", chain)
+        return
+    if reason is not None:
+        out.tracer.add(action, msg("They cannot get {a}: {why}.", a=term(action), why=reason))
+    queued: list[str] = []
+    settled_at: list[int] = []
+
+    def receivable(sub: str) -> bool:
+        settled_at[:] = [len(out.tracer.steps) - 1]
         sub_spec = SPECS[sub]
-        sub_reason = sub_spec.blocked(st) if sub_spec.blocked else None
-        if sub_reason is not None:
-            out.tracer.add(sub, f"impossible: {sub_reason}")
-            failed = sub
-            continue
+        why = sub_spec.blocked(st) if sub_spec.blocked else None
+        if why is not None:
+            out.tracer.add(sub, msg("They cannot get {a}: {why}.", a=term(sub), why=why))
+            return False
         if sub_spec.fields is not None:
-            st["queue"].insert(
-                0, {"a": sub, "src": item["src"], "inline": False, "instead": action}
-            )
-            out.result["substitute"] = sub
-            return
-        if sub_spec.apply(st, {"a": sub, "src": item["src"]}, {}, out):
-            out.result["received"] = sub
-            return
-        failed = sub
-    raise AssertionError("the substitution chain ends in idol")
+            queued.append(sub)
+            return True
+        return sub_spec.apply(st, {"a": sub, "src": item["src"]}, {}, out)
+
+    received, walked = walk_down(action, receivable, out.tracer)
+    chain += walked[1:]
+    if settled_at and not any(s.decisive for s in out.tracer.steps):
+        index = settled_at[0]
+        out.tracer.steps[index] = replace(out.tracer.steps[index], decisive=True)
+    out.say(msg("They cannot get {a}: they get {b} instead.", a=term(action), b=term(received)))
+    if queued:
+        st["queue"].insert(
+            0,
+            {
+                "a": received,
+                "src": item["src"],
+                "inline": False,
+                "instead": item.get("instead", action),
+                "chain": chain,
+            },
+        )
+        out.result["substitute"] = received
+        out.result["chain"] = chain
+        return
+    out.result["received"] = received
+    out.result["chain"] = chain
 
 
-def decision_of(kind: str, summary: Msg, out: Out) -> Decision:
+def decision_of(st: State, kind: str, summary: Msg, out: Out) -> Decision:
     """Wrap what a step did as the Nomads' :class:`Decision` (example data flagged)."""
     return Decision(
         game="nomads",
@@ -754,5 +906,5 @@ def decision_of(kind: str, summary: Msg, out: Out) -> Decision:
         instructions=tuple(out.instructions),
         trace=out.tracer.freeze(),
         result=dict(out.result),
-        example_data=CATALOGUE.example,
+        example_data=bool(st["components"]["example"]),
     )

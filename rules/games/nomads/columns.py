@@ -8,9 +8,11 @@ on from the opposite side in the arrow's direction.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from rules.decision import Tracer
+from rules.games.nomads.arrows import COMPASS
+from rules.text import msg
 
 
 def choose_column(
@@ -19,16 +21,30 @@ def choose_column(
     marked: str,
     big: str,
     tracer: Tracer,
+    names: Mapping[str, str] | None = None,
 ) -> str:
-    """The Nomads' action column. ``order`` runs west to east (left to right)."""
+    """The Nomads' action column. ``order`` runs west to east (left to right).
+
+    ``names`` gives the printed column names for the trace (default: the ids).
+    """
     if marked not in order:
         raise ValueError(f"marked column {marked} is not on the board")
+
+    def name(column: str) -> object:
+        return msg((names or {}).get(column, column))
+
     if marked not in occupied:
-        tracer.add("column", f"the marked column {marked} is empty: take it", marked=marked)
+        tracer.decide(
+            "column",
+            msg("The marked column {c} is empty: they take it.", c=name(marked)),
+            marked=marked,
+        )
         return marked
     if all(c in occupied for c in order):
-        tracer.add(
-            "column", f"all columns are occupied: take the marked column {marked}", marked=marked
+        tracer.decide(
+            "column",
+            msg("Every column holds a figure: they take the marked column {c}.", c=name(marked)),
+            marked=marked,
         )
         return marked
     step = 1 if big == "right" else -1
@@ -40,13 +56,24 @@ def choose_column(
         column = order[index]
         walked.append(column)
         if column not in occupied:
-            tracer.add(
-                "column",
-                f"marked column {marked} is occupied; following the big arrow {big}"
-                f"{' (wrapping round the board edge)' if wrapped else ''} the first empty "
-                f"column is {column}",
-                walked=walked,
+            finding = (
+                msg(
+                    "The marked column {m} is taken; following the big arrow {compass} round the "
+                    "board edge, the first empty column is {c}.",
+                    m=name(marked),
+                    compass=msg(COMPASS[big]),
+                    c=name(column),
+                )
+                if wrapped
+                else msg(
+                    "The marked column {m} is taken; following the big arrow {compass}, the first "
+                    "empty column is {c}.",
+                    m=name(marked),
+                    compass=msg(COMPASS[big]),
+                    c=name(column),
+                )
             )
+            tracer.decide("column", finding, walked=walked)
             return column
     raise AssertionError("unreachable: some column is empty")
 

@@ -1,10 +1,10 @@
-"""The hunting area (Jagdgebiet) as a grid, and which animal the Nomads get.
+"""Card grids on the table (hunting area, progress display) and which animal the Nomads get.
 
 A grid is a list of rows (north to south) of cells (west to east); a cell is
-an animal id, ``""`` for an empty space or ``"?"`` for a card the assistant
-has not been told. Players type a grid on one line, rows separated by ``/``,
-cells by spaces, ``.`` for empty, e.g. ``sloth bison . horse / mammoth . . .``;
-an animal may be given by id, German name or its number in the list.
+a card (an animal id, or a progress card's name or ``"card"``), ``""`` for an
+empty space or ``"?"`` for a space the assistant has not been told yet. The
+players pick a space by tapping it on the board picture: its id is
+``"r{row}c{col}"`` (``"r0c2"``: top row, third space).
 """
 
 from __future__ import annotations
@@ -13,51 +13,56 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rules.decision import Tracer
-from rules.errors import IllegalInput
 from rules.games.nomads.arrows import pick
+from rules.text import msg
 
 Grid = list[list[str]]
+UNKNOWN = "?"
 
 
 def empty_grid(rows: int, cols: int, fill: str = "") -> Grid:
     return [[fill] * cols for _ in range(rows)]
 
 
-def format_grid(grid: Grid) -> str:
-    return " / ".join(" ".join(cell or "." for cell in row) for row in grid)
+def cell_id(row: int, col: int) -> str:
+    return f"r{row}c{col}"
 
 
-def parse_animal(text: str, animals: Mapping[str, Mapping[str, Any]], where: str) -> str:
-    ids = list(animals)
-    if text.isdigit() and 1 <= int(text) <= len(ids):
-        return ids[int(text) - 1]
-    for aid, animal in animals.items():
-        if text.lower() in (aid.lower(), str(animal["de"]).lower()):
-            return aid
-    raise IllegalInput(f"'{text}' is not an animal (known: {', '.join(ids)})", where)
+def cell_of(cid: str) -> tuple[int, int]:
+    """``"r1c3"`` -> ``(1, 3)``."""
+    row, col = cid[1:].split("c")
+    return int(row), int(col)
 
 
-def parse_grid(
-    text: str, rows: int, cols: int, animals: Mapping[str, Mapping[str, Any]], where: str
-) -> Grid:
-    """Read a typed grid; errors name the field and the row."""
-    lines = [line.split() for line in text.split("/")]
-    if len(lines) != rows:
-        raise IllegalInput(f"needs {rows} rows separated by '/', got {len(lines)}", where)
-    grid: Grid = []
-    for r, cells in enumerate(lines):
-        if len(cells) != cols:
-            raise IllegalInput(f"row {r + 1} needs {cols} spaces, got {len(cells)}", where)
-        row = []
-        for cell in cells:
-            if cell in (".", "-", "_"):
-                row.append("")
-            elif cell == "?":
-                row.append("?")
-            else:
-                row.append(parse_animal(cell, animals, where))
-        grid.append(row)
-    return grid
+def cells(grid: Sequence[Sequence[str]]) -> list[tuple[int, int]]:
+    """Every space in reading order: top row first, each row left to right."""
+    return [(r, c) for r, row in enumerate(grid) for c in range(len(row))]
+
+
+def first_with(grid: Sequence[Sequence[str]], content: str) -> tuple[int, int] | None:
+    """The first space (reading order) holding ``content``."""
+    for r, c in cells(grid):
+        if grid[r][c] == content:
+            return r, c
+    return None
+
+
+def first_free(grid: Sequence[Sequence[str]]) -> tuple[int, int] | None:
+    """Where a revealed card goes: the top row with room, its leftmost free space."""
+    return first_with(grid, "")
+
+
+#: The three conditions of *Tiere erhalten*, first one met decides.
+CONDITIONS: tuple[tuple[int, Callable[[int], bool]], ...] = (
+    (1, lambda n: 1 <= n <= 3),
+    (2, lambda n: n == 0),
+    (3, lambda n: n >= 4),
+)
+CONDITION_TEXT = {
+    1: msg("a kind they own 1 to 3 of"),
+    2: msg("a kind they own none of"),
+    3: msg("a kind they own 4 or more of"),
+}
 
 
 def choose_animal(
@@ -70,35 +75,37 @@ def choose_animal(
     """The animal the Nomads get, or ``None`` when the hunting area is empty.
 
     The first condition that some animal meets decides the candidates:
-    1. a type they own 1 to 3 of; 2. a type they own none of; 3. a type they
+    1. a kind they own 1 to 3 of; 2. a kind they own none of; 3. a kind they
     own 4 or more of. Several candidates: the big arrow picks the left or
     right column, the small arrow the upper or lower animal.
     """
-    cells: list[dict[str, Any]] = [
-        {"row": r, "col": c, "animal": a}
-        for r, row in enumerate(grid)
-        for c, a in enumerate(row)
-        if a
+    found_cells: list[dict[str, Any]] = [
+        {"row": r, "col": c, "animal": grid[r][c]} for r, c in cells(grid) if grid[r][c]
     ]
-    if any(cell["animal"] == "?" for cell in cells):
-        raise ValueError("the hunting area has unknown cards")
-    if not cells:
-        tracer.add("get animal", "the hunting area is empty: no animal to get")
+    if any(cell["animal"] == UNKNOWN for cell in found_cells):
+        raise ValueError("the hunting area has spaces nobody named")
+    if not found_cells:
+        tracer.decide("get animal", msg("The hunting area is empty: no animal to get."))
         return None
-    conditions: tuple[tuple[str, str, Callable[[int], bool]], ...] = (
-        ("1", "an animal they already own 1 to 3 of", lambda n: 1 <= n <= 3),
-        ("2", "an animal they own none of yet", lambda n: n == 0),
-        ("3", "an animal they own 4 or more of", lambda n: n >= 4),
-    )
-    for number, text, test in conditions:
-        found = [cell for cell in cells if test(owned.get(cell["animal"], 0))]
+    for number, test in CONDITIONS:
+        found = [cell for cell in found_cells if test(owned.get(cell["animal"], 0))]
         if found:
-            names = sorted({cell["animal"] for cell in found})
-            tracer.add(
-                f"get animal, condition {number}",
-                f"{len(found)} card(s) qualify as {text}: {', '.join(names)}",
+            note = tracer.decide if len(found) == 1 else tracer.add
+            note(
+                "get animal",
+                msg(
+                    "Condition {k}: {n} card(s) are {what}.",
+                    k=number,
+                    n=len(found),
+                    what=CONDITION_TEXT[number],
+                ),
+                condition=number,
                 candidates=len(found),
             )
-            return pick(found, big, small, tracer, "animal")
-        tracer.add(f"get animal, condition {number}", f"no card is {text}")
+            return pick(found, big, small, tracer, msg("animal card(s)"))
+        tracer.add(
+            "get animal",
+            msg("Condition {k}: no card is {what}.", k=number, what=CONDITION_TEXT[number]),
+            condition=number,
+        )
     raise AssertionError("every count meets one condition")

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.text import Msg, msg
+
 SET_10 = (0, 1, 3, 6, 10)
 SET_5 = (0, 2, 5)
 
@@ -51,17 +53,41 @@ def final_score(
 ) -> tuple[int, dict[str, int]]:
     """The Nomads' final total and each part of it."""
     parts = {
-        "score track": score,
-        "food and tools (offerings track)": rated(
-            food + tools, idols["offerings"]["rate"][str(offerings)]
-        ),
-        "buried cards (fame track)": rated(buried, idols["fame"]["rate"][str(fame)]),
-        "buried progress cards": buried_progress_points,
+        "score": score,
+        "food_tools": rated(food + tools, idols["offerings"]["rate"][str(offerings)]),
+        "buried_cards": rated(buried, idols["fame"]["rate"][str(fame)]),
+        "buried_progress": buried_progress_points,
     }
     for animal, count in sorted(animals.items()):
         if count:
-            parts[f"animals: {animal} x{count}"] = animal_points(count, set_sizes[animal])
+            parts[ANIMAL_PART + animal] = animal_points(count, set_sizes[animal])
     return sum(parts.values()), parts
+
+
+#: Prefix of an animal kind's part in the final score (``"animals:bison"``).
+ANIMAL_PART = "animals:"
+
+PART_LABELS = {
+    "score": msg("score track"),
+    "food_tools": msg("food and tools (offerings track)"),
+    "buried_cards": msg("buried cards (fame track)"),
+    "buried_progress": msg("buried culture cards"),
+}
+
+
+def part_label(part: str, animal_names: Mapping[str, str], counts: Mapping[str, int]) -> Msg:
+    """The player-facing name of one part of the final score."""
+    if part.startswith(ANIMAL_PART):
+        animal = part[len(ANIMAL_PART) :]
+        return msg(
+            "animals: {a} x{n}", a=msg(animal_names.get(animal, animal)), n=counts.get(animal, 0)
+        )
+    return PART_LABELS[part]
+
+
+def stone_points(stones: int) -> int:
+    """Eclipse step 4: 2 points for every sacred stone they own, instead of the printed points."""
+    return 2 * stones
 
 
 def eclipse_workforce(pile: list[int], last_card: int) -> int:

@@ -1,23 +1,17 @@
-"""Steps that reveal a nomad card: digital draw, or the printed card entered and confirmed.
-
-A mixin of :class:`rules.games.nomads.game.NomadsGame`: it relies on the
-game's ``_phase`` and ``_dispatch``.
-"""
+"""Steps that reveal a nomad card: the digital draw, or the printed card entered and confirmed."""
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules.decision import Decision
 from rules.errors import IllegalInput
 from rules.game import State
-from rules.games.nomads.actions import (
-    Out,
-    decision_of,
-)
-from rules.games.nomads.catalogue import CATALOGUE
+from rules.games.nomads.actions import Out, decision_of
+from rules.games.nomads.catalogue import catalogue_of
+from rules.games.nomads.flow import dispatch, screen
 from rules.games.nomads.terms import CARD_ACTIONS, term
 from rules.games.nomads.turns import (
     correct_occupancy,
@@ -26,225 +20,227 @@ from rules.games.nomads.turns import (
     visible_actions,
 )
 from rules.prompt import Choice, Field, Prompt
-from rules.text import Msg, msg
+from rules.text import msg
 
 
 def _arrow_choices(values: tuple[str, str]) -> tuple[Choice, ...]:
     return tuple(Choice(v, msg(v)) for v in values)
 
 
-class CardSteps:
-    """Card reveal screens."""
-
-    if TYPE_CHECKING:  # provided by NomadsGame
-
-        def _phase(self, st: State) -> Msg: ...
-        def _dispatch(self, st: State) -> None: ...
-
-    def _prompt_card(self, st: State) -> Prompt:
-        purpose = st["pending"]["purpose"]
-        # All 16 stay listed so a typed number is the card number itself.
-        choices = tuple(
-            Choice(str(cid), msg("card {id}", id=cid)) for cid in sorted(CATALOGUE.cards)
-        )
-        title = (
-            msg("Reveal a nomad card in advance")
-            if purpose == "advance"
-            else msg("Nomads' turn {n}: reveal the top nomad card", n=st["nomad_turn"] + 1)
-        )
-        lines = (msg("Turn the top card of the Nomad deck face up and enter its number."),)
-        return Prompt(
-            step="card",
-            title=title,
-            phase=self._phase(st),
-            lines=lines,
-            fields=(
-                Field(
-                    key="card",
-                    label=msg("Card number"),
-                    kind="choice",
-                    default=None,
-                    choices=choices,
-                ),
+def prompt_card(st: State) -> Prompt:
+    purpose = st["pending"]["purpose"]
+    seen = {c["id"] for c in st["discard"]}
+    choices = tuple(
+        Choice(str(cid), msg("card {id}", id=cid))
+        for cid in sorted(catalogue_of(st).cards)
+        if cid not in seen
+    )
+    title = (
+        msg("Reveal a nomad card in advance")
+        if purpose == "advance"
+        else msg("Nomads' turn {n}: reveal the top nomad card", n=st["nomad_turn"] + 1)
+    )
+    lines = (msg("Turn the top card of the Nomad deck face up and enter its number."),)
+    return screen(
+        st,
+        step="card",
+        title=title,
+        lines=lines,
+        fields=(
+            Field(
+                key="card",
+                label=msg("Card number"),
+                kind="choice",
+                default=None,
+                choices=choices,
             ),
-        )
+        ),
+    )
 
-    def _columns_field(self, st: State) -> Field:
-        free = [c for c in st["order"] if c not in st["blocked"]]
-        return Field(
-            key="occupied",
-            label=msg("Columns holding figures now"),
-            kind="multi",
-            default=[c for c in occupied_columns(st) if c not in st["blocked"]],
+
+def columns_field(st: State) -> Field:
+    free = [c for c in st["order"] if c not in st["blocked"]]
+    return Field(
+        key="occupied",
+        label=msg("Columns holding figures now"),
+        kind="multi",
+        places="columns",
+        default=[c for c in occupied_columns(st) if c not in st["blocked"]],
+        choices=tuple(Choice(c, msg(st["names"][c])) for c in free),
+    )
+
+
+def prompt_face(st: State) -> Prompt:
+    cid = st["pending"]["id"]
+    card = catalogue_of(st).cards[cid]
+    free = [c for c in st["order"] if c not in st["blocked"]]
+    fields = [
+        Field(
+            key="marked",
+            label=msg("Marked column"),
+            kind="choice",
+            places="columns",
+            default=card["marked"],
             choices=tuple(Choice(c, msg(st["names"][c])) for c in free),
-        )
+        ),
+        Field(
+            key="big",
+            label=msg("Big arrow"),
+            kind="choice",
+            default=card["big"],
+            choices=_arrow_choices(("left", "right")),
+        ),
+        Field(
+            key="small",
+            label=msg("Small arrow"),
+            kind="choice",
+            default=card["small"],
+            choices=_arrow_choices(("up", "down")),
+        ),
+        Field(
+            key="workforce",
+            label=msg("Labor"),
+            kind="int",
+            default=card["workforce"],
+            minimum=0,
+            maximum=20,
+        ),
+    ]
+    if st["pending"]["purpose"] == "turn":
+        fields.append(columns_field(st))
+    return screen(
+        st,
+        step="face",
+        title=msg("Card {id}: confirm what it shows", id=cid),
+        lines=(msg("Defaults come from the EXAMPLE catalogue: correct them to the printed card."),),
+        fields=tuple(fields),
+    )
 
-    def _prompt_face(self, st: State) -> Prompt:
-        cid = st["pending"]["id"]
-        card = CATALOGUE.cards[cid]
-        free = [c for c in st["order"] if c not in st["blocked"]]
-        fields = [
-            Field(
-                key="marked",
-                label=msg("Marked column"),
-                kind="choice",
-                default=card["marked"],
-                choices=tuple(Choice(c, msg(st["names"][c])) for c in free),
-            ),
-            Field(
-                key="big",
-                label=msg("Big arrow"),
-                kind="choice",
-                default=card["big"],
-                choices=_arrow_choices(("left", "right")),
-            ),
-            Field(
-                key="small",
-                label=msg("Small arrow"),
-                kind="choice",
-                default=card["small"],
-                choices=_arrow_choices(("up", "down")),
-            ),
-            Field(
-                key="workforce",
-                label=msg("Workforce"),
-                kind="int",
-                default=card["workforce"],
-                minimum=0,
-                maximum=20,
-            ),
-        ]
-        if st["pending"]["purpose"] == "turn":
-            fields.append(self._columns_field(st))
-        return Prompt(
-            step="face",
-            title=msg("Card {id}: confirm what it shows", id=cid),
-            phase=self._phase(st),
-            lines=(
-                msg("Defaults come from the EXAMPLE catalogue: correct them to the printed card."),
-            ),
-            fields=tuple(fields),
-        )
 
-    def _prompt_reveal(self, st: State) -> Prompt:
-        card = CATALOGUE.cards[st["deck"][0]]
-        lines = (
-            msg(
-                "Nomad card {id} is revealed: marked column {c}, big arrow {b}, small arrow {s}, "
-                "workforce {w}.",
-                id=card["id"],
-                c=msg(st["names"][card["marked"]]),
-                b=msg(card["big"]),
-                s=msg(card["small"]),
-                w=card["workforce"],
-            ),
-            msg("Confirm which action columns hold figures right now."),
-        )
-        return Prompt(
-            step="reveal",
-            title=msg("Nomads' turn {n}", n=st["nomad_turn"] + 1),
-            phase=self._phase(st),
-            lines=lines,
-            fields=(self._columns_field(st),),
-        )
+def prompt_reveal(st: State) -> Prompt:
+    card = catalogue_of(st).cards[st["deck"][0]]
+    lines = (
+        msg(
+            "Nomad card {id} is revealed: marked column {c}, big arrow {b}, small arrow {s}, "
+            "labor {w}.",
+            id=card["id"],
+            c=msg(st["names"][card["marked"]]),
+            b=msg(card["big"]),
+            s=msg(card["small"]),
+            w=card["workforce"],
+        ),
+        msg("Confirm which action columns hold figures right now."),
+    )
+    return screen(
+        st,
+        step="reveal",
+        title=msg("Nomads' turn {n}", n=st["nomad_turn"] + 1),
+        lines=lines,
+        fields=(columns_field(st),),
+    )
 
-    def _prompt_visible(self, st: State) -> Prompt:
-        column = st["column"]
-        choices = tuple(Choice(a, term(a)) for a in CARD_ACTIONS)
-        pile = st["discard"]
-        top = pile[-1]
-        fields = [
+
+def prompt_visible(st: State) -> Prompt:
+    column = st["column"]
+    choices = tuple(Choice(a, term(a)) for a in CARD_ACTIONS)
+    pile = st["discard"]
+    top = pile[-1]
+    fields = [
+        Field(
+            key="a0",
+            label=msg("Card {id}, upper action", id=top["id"]),
+            kind="choice",
+            default=top["actions"][column][0],
+            choices=choices,
+        ),
+        Field(
+            key="a1",
+            label=msg("Card {id}, lower action", id=top["id"]),
+            kind="choice",
+            default=top["actions"][column][1],
+            choices=choices,
+        ),
+    ]
+    for k, card in enumerate(reversed(pile[:-1]), 2):
+        fields.append(
             Field(
-                key="a0",
-                label=msg("Card {id}, upper action", id=top["id"]),
+                key=f"a{k}",
+                label=msg("Card {id}, visible bottom row", id=card["id"]),
                 kind="choice",
-                default=top["actions"][column][0],
+                default=card["actions"][column][1],
                 choices=choices,
-            ),
-            Field(
-                key="a1",
-                label=msg("Card {id}, lower action", id=top["id"]),
-                kind="choice",
-                default=top["actions"][column][1],
-                choices=choices,
-            ),
-        ]
-        for k, card in enumerate(reversed(pile[:-1]), 2):
-            fields.append(
-                Field(
-                    key=f"a{k}",
-                    label=msg("Card {id}, visible bottom row", id=card["id"]),
-                    kind="choice",
-                    default=card["actions"][column][1],
-                    choices=choices,
-                )
             )
-        return Prompt(
-            step="visible",
-            title=msg("Actions under {c}", c=msg(st["names"][column])),
-            phase=self._phase(st),
-            lines=(msg("Confirm the actions shown under the chosen column, top to bottom."),),
-            fields=tuple(fields),
         )
+    return screen(
+        st,
+        step="visible",
+        title=msg("Actions under {c}", c=msg(st["names"][column])),
+        lines=(msg("Confirm the actions shown under the chosen column, top to bottom."),),
+        fields=tuple(fields),
+    )
 
-    def _advance_card(self, st: State, ans: Mapping[str, Any], out: Out) -> Decision | None:
-        cid = int(ans["card"])
-        if cid in {c["id"] for c in st["discard"]}:
-            raise IllegalInput(f"card {cid} already lies on the discard pile this round", "card")
-        st["pending"]["id"] = cid
-        st["step"] = "face"
-        return None
 
-    def _advance_face(self, st: State, ans: Mapping[str, Any], out: Out) -> Decision | None:
-        pending, st["pending"] = st["pending"], None
-        card = copy.deepcopy(CATALOGUE.cards[pending["id"]])
-        card.update(
-            marked=ans["marked"], big=ans["big"], small=ans["small"], workforce=ans["workforce"]
-        )
-        st["deck_count"] -= 1
-        if pending["purpose"] == "advance":
-            st["discard"].append(card)
-            st["arrows"] = {"big": card["big"], "small": card["small"]}
-            out.say(
-                msg(
-                    "Lay card {id} face up as the start of the discard pile, without carrying "
-                    "it out.",
-                    id=card["id"],
-                )
-            )
-            self._dispatch(st)
-            return decision_of("advance-card", msg("Card revealed in advance"), out)
-        correct_occupancy(st, ans["occupied"], out)
-        column = take_turn(st, card, out)
-        st["step"] = "visible"
-        return decision_of("column", msg("The Nomads take {c}", c=msg(st["names"][column])), out)
+def advance_card(st: State, ans: Mapping[str, Any], out: Out) -> Decision | None:
+    cid = int(ans["card"])
+    if cid in {c["id"] for c in st["discard"]}:
+        raise IllegalInput(f"card {cid} already lies on the discard pile this round", "card")
+    st["pending"]["id"] = cid
+    st["step"] = "face"
+    return None
 
-    def _advance_visible(self, st: State, ans: Mapping[str, Any], out: Out) -> Decision | None:
-        column = st["column"]
-        pile = st["discard"]
-        pile[-1]["actions"][column] = [ans["a0"], ans["a1"]]
-        for k, card in enumerate(reversed(pile[:-1]), 2):
-            card["actions"][column][1] = ans[f"a{k}"]
-        self._queue_turn(st, column)
-        return None
 
-    def _queue_turn(self, st: State, column: str) -> None:
-        st["queue"].extend(visible_actions(st, column))
-        st["after"] = "turn_end"
-        st["step"] = "action"
-
-    def _advance_reveal(self, st: State, ans: Mapping[str, Any], out: Out) -> Decision:
-        cid = st["deck"].pop(0)
-        st["deck_count"] -= 1
-        correct_occupancy(st, ans["occupied"], out)
-        column = take_turn(st, copy.deepcopy(CATALOGUE.cards[cid]), out)
-        actions = visible_actions(st, column)
+def advance_face(st: State, ans: Mapping[str, Any], out: Out) -> Decision | None:
+    pending, st["pending"] = st["pending"], None
+    card = copy.deepcopy(catalogue_of(st).cards[pending["id"]])
+    card.update(
+        marked=ans["marked"], big=ans["big"], small=ans["small"], workforce=ans["workforce"]
+    )
+    st["deck_count"] -= 1
+    if pending["purpose"] == "advance":
+        st["discard"].append(card)
+        st["arrows"] = {"big": card["big"], "small": card["small"]}
         out.say(
             msg(
-                "Then they carry out {n} action(s) under {c}, top to bottom.",
-                n=len(actions),
-                c=msg(st["names"][column]),
+                "Lay card {id} face up as the start of the discard pile, without carrying it out.",
+                id=card["id"],
             )
         )
-        self._queue_turn(st, column)
-        return decision_of("column", msg("The Nomads take {c}", c=msg(st["names"][column])), out)
+        dispatch(st)
+        return decision_of(st, "advance-card", msg("Card revealed in advance"), out)
+    correct_occupancy(st, ans["occupied"], out)
+    column = take_turn(st, card, out)
+    st["step"] = "visible"
+    return decision_of(st, "column", msg("The Nomads take {c}", c=msg(st["names"][column])), out)
+
+
+def advance_visible(st: State, ans: Mapping[str, Any], out: Out) -> Decision | None:
+    column = st["column"]
+    pile = st["discard"]
+    pile[-1]["actions"][column] = [ans["a0"], ans["a1"]]
+    for k, card in enumerate(reversed(pile[:-1]), 2):
+        card["actions"][column][1] = ans[f"a{k}"]
+    queue_turn(st, column)
+    return None
+
+
+def queue_turn(st: State, column: str) -> None:
+    st["queue"].extend(visible_actions(st, column))
+    st["after"] = "turn_end"
+    st["step"] = "action"
+
+
+def advance_reveal(st: State, ans: Mapping[str, Any], out: Out) -> Decision:
+    cid = st["deck"].pop(0)
+    st["deck_count"] -= 1
+    correct_occupancy(st, ans["occupied"], out)
+    column = take_turn(st, copy.deepcopy(catalogue_of(st).cards[cid]), out)
+    actions = visible_actions(st, column)
+    out.say(
+        msg(
+            "Then they carry out {n} action(s) under {c}, top to bottom.",
+            n=len(actions),
+            c=msg(st["names"][column]),
+        )
+    )
+    queue_turn(st, column)
+    return decision_of(st, "column", msg("The Nomads take {c}", c=msg(st["names"][column])), out)

@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.decision import Tracer
+from rules.games.nomads.terms import term
+from rules.text import msg
 
 CHAIN: tuple[str, ...] = ("megalith", "bury", "tool", "food", "idol")
 
@@ -61,24 +63,44 @@ def substitutes(item: str) -> tuple[str, ...]:
     return CHAIN[ENTRY[item] :]
 
 
-def follow(item: str, receivable: Callable[[str], bool], tracer: Tracer) -> tuple[str, list[str]]:
-    """Walk down from ``item`` until something can be received.
-
-    Returns the item received and the chain walked (``item`` first).
-    """
-    walked = [item]
-    if item == "idol" or (item not in NEVER and receivable(item)):
-        return item, walked
-    for sub in substitutes(item):
-        row = ROW.get(walked[-1])
-        where = f"row {row}: " if row else ""
-        tracer.add(
-            "substitution",
-            f"{where}cannot get {walked[-1]}, so {sub} instead",
-            failed=walked[-1],
-            instead=sub,
+def note_step(tracer: Tracer, failed: str, instead: str) -> None:
+    """Trace one step down the table: row a-d for the left column, then straight down."""
+    row = ROW.get(failed)
+    finding = (
+        msg(
+            "Row {row}: they cannot get {a}, so {b} instead.",
+            row=row,
+            a=term(failed),
+            b=term(instead),
         )
+        if row
+        else msg("They cannot get {a} either, so {b} instead.", a=term(failed), b=term(instead))
+    )
+    tracer.add("substitution", finding, failed=failed, instead=instead)
+
+
+def walk_down(
+    failed: str, receivable: Callable[[str], bool], tracer: Tracer
+) -> tuple[str, list[str]]:
+    """From an item they cannot get, walk down the table until ``receivable`` says yes.
+
+    Returns the item received and the chain walked (``failed`` first). Idols
+    can always be received, so the walk always ends.
+    """
+    walked = [failed]
+    for sub in substitutes(failed):
+        note_step(tracer, walked[-1], sub)
         walked.append(sub)
-        if sub == "idol" or receivable(sub):
+        if receivable(sub) or sub == "idol":  # asked first: it may carry the item out
             return sub, walked
     raise AssertionError("the chain ends in idol, which is always received")
+
+
+def follow(item: str, receivable: Callable[[str], bool], tracer: Tracer) -> tuple[str, list[str]]:
+    """``item`` itself if it can be received, else :func:`walk_down` from it.
+
+    The Nomads never receive the items in :data:`NEVER`; idols always.
+    """
+    if item == "idol" or (item not in NEVER and receivable(item)):
+        return item, [item]
+    return walk_down(item, receivable, tracer)

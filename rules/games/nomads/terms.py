@@ -71,6 +71,21 @@ COLUMN_TERMS: tuple[str, ...] = (
     N_("Ruhefeld"),
 )
 
+#: Names of the animals in the EXAMPLE component data (German edition names, the
+#: msgids): listed so the catalogues translate them (English edition names in en).
+EXAMPLE_ANIMALS: tuple[str, ...] = (
+    N_("Riesenfaultier"),
+    N_("Bison"),
+    N_("Mammut"),
+    N_("Pferd"),
+    N_("Kamel"),
+    N_("Argentavis"),
+    N_("Säbelzahnkatze"),
+    N_("Kurznasenbär"),
+    N_("Schreckenswolf"),
+    N_("Promotier"),
+)
+
 #: Words the screens pass as parameters.
 WORDS: tuple[str, ...] = (
     N_("upper"),
@@ -83,6 +98,10 @@ WORDS: tuple[str, ...] = (
     N_("rightmost"),
     N_("top"),
     N_("bottom"),
+    N_("west"),
+    N_("east"),
+    N_("north"),
+    N_("south"),
 )
 
 

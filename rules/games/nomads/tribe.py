@@ -7,12 +7,10 @@ instruction for the physical move.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from rules.games.nomads.catalogue import CATALOGUE
 from rules.text import N_, Msg, msg
-
-LIMITS = CATALOGUE.board["limits"]
 
 
 def new_nomads(cave_painting: bool) -> dict[str, Any]:
@@ -60,7 +58,7 @@ def bury(n: dict[str, Any]) -> Msg:
     )
 
 
-def idol(n: dict[str, Any], idols: dict[str, Any]) -> tuple[Msg, dict[str, int]]:
+def idol(n: dict[str, Any], idols: Mapping[str, Any]) -> tuple[Msg, dict[str, int]]:
     """One idol: fame track first, then offerings track, then 1 point each.
 
     Returns the instruction and the immediate benefit reached (may be empty).

@@ -35,10 +35,12 @@ def correct_occupancy(st: State, occupied: Collection[str], out: Out) -> None:
         total = col["nomads"] + col["player"]
         if c in occupied and total == 0:
             col["player"] = 1
-            out.tracer.add("occupancy", f"players report a figure in {c}")
+            out.tracer.add(
+                "occupancy", msg("The table reports a figure in {c}.", c=msg(st["names"][c]))
+            )
         elif c not in occupied and total > 0:
             col.update(nomads=0, player=0, symbol=None)
-            out.tracer.add("occupancy", f"players report {c} empty")
+            out.tracer.add("occupancy", msg("The table reports {c} empty.", c=msg(st["names"][c])))
 
 
 def visible_actions(st: State, column: str) -> list[dict[str, Any]]:
@@ -80,11 +82,18 @@ def take_turn(st: State, card: dict[str, Any], out: Out) -> str:
     occupied = occupied_columns(st)
     out.tracer.add(
         "reveal",
-        f"card {card['id']}: marked column {card['marked']}, big arrow {card['big']}, "
-        f"small arrow {card['small']}",
+        msg(
+            "Card {id}: marked column {c}, big arrow {b}, small arrow {s}.",
+            id=card["id"],
+            c=msg(st["names"][card["marked"]]),
+            b=msg(card["big"]),
+            s=msg(card["small"]),
+        ),
         occupied=occupied,
     )
-    column = choose_column(st["order"], occupied, card["marked"], card["big"], out.tracer)
+    column = choose_column(
+        st["order"], occupied, card["marked"], card["big"], out.tracer, st["names"]
+    )
     col = st["cols"][column]
     spot = placement(col["nomads"] + col["player"] == 0, col["symbol"])
     name = msg(st["names"][column])

@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-import pytest
-
-from rules.errors import IllegalInput
-from rules.games.nomads import tribe
 from rules.games.nomads.actions import Out, income_items, resolve
-from rules.games.nomads.catalogue import CATALOGUE
 from rules.registry import get_game
 from rules.text import msg
-from tests.rules.nomads.helpers import options
+from tests.rules.nomads.helpers import EXAMPLE, options
+
+LIMITS = EXAMPLE.limits
 
 GAME = get_game("nomads")
 SRC = msg("test").to_json()
 
 
 def state(**over):
-    st = GAME.new_state(options(**over), 1)
+    st = GAME.new_state(GAME.coerce_options(options(**over)), 1)
     st["arrows"] = {"big": "right", "small": "down"}
     return st
 
@@ -40,10 +37,10 @@ def test_set_up_state() -> None:
 
 def test_food_and_tool_caps_substitute() -> None:
     st = state()
-    st["nomads"]["food"] = tribe.LIMITS["food"]
+    st["nomads"]["food"] = LIMITS["food"]
     out = do(st, "food")
     assert out.result["received"] == "idol" and st["nomads"]["fame"] == 1
-    st["nomads"]["tools"] = tribe.LIMITS["tools"]
+    st["nomads"]["tools"] = LIMITS["tools"]
     out = do(st, "tool")
     assert out.result["received"] == "idol"  # food is full too
 
@@ -59,17 +56,21 @@ def test_bury_takes_the_top_of_the_sacrifice_pile_then_tool() -> None:
 
 def test_progress_goes_onto_the_sacrifice_pile_and_is_buried_next() -> None:
     st = state()
-    do(st, "progress", {"taken": "taken"})
+    out = do(st, "progress", {"fix": "done"})
     assert st["nomads"]["sacrifice"][-1] == "progress"
+    # Arrows right/down: the easternmost column with cards, there the bottom card.
+    assert out.result["progress"] == {"card": "card", "row": 1, "col": 3}
+    assert st["display"][1][3] == ""
     do(st, "bury")
     assert st["nomads"]["buried"] == ["progress"]
-    out = do(st, "progress", {"taken": "empty"})
+    st["display"] = [["", "", "", ""], ["", "", "", ""]]
+    out = do(st, "progress", {"fix": "done"})
     assert out.result["received"] == "bury"
 
 
 def test_idol_tracks_then_points_and_benefits() -> None:
     st = state()
-    idols = CATALOGUE.idols
+    idols = EXAMPLE.idols
     level = min(int(k) for k in idols["fame"]["benefits"])
     st["nomads"]["fame"] = level - 1
     st["queue"] = []
@@ -90,22 +91,21 @@ def test_idol_tracks_then_points_and_benefits() -> None:
 
 def test_get_animal_updates_area_and_animals_and_empty_area_gives_food() -> None:
     st = state()
-    do(st, "animal", {"area": "bison . . . / . . . horse"})
+    st["hunt"] = [["bison", "", "", ""], ["", "", "", "horse"]]
+    do(st, "animal", {"cell": "done", "animal": "keep"})
     assert st["nomads"]["animals"] == {"horse": 1}  # right column, bottom card
     assert st["hunt"][1][3] == ""
-    out = do(st, "animal", {"area": ". . . . / . . . ."})
+    st["hunt"] = [["", "", "", ""], ["", "", "", ""]]
+    out = do(st, "animal", {"cell": "done", "animal": "keep"})
     assert out.result["received"] == "food"
-    with pytest.raises(IllegalInput) as err:
-        do(st, "animal", {"area": "bison / horse"})
-    assert err.value.field == "area"
 
 
 def test_reveal_animal_fills_first_free_space_top_row_left_first() -> None:
     st = state()
     st["hunt"] = [["bison", "", "horse", ""], ["", "", "", ""]]
-    do(st, "reveal_animal", {"revealed": "camel"})
+    do(st, "reveal_animal", {"revealed": "camel", "cell": "r0c1"})
     assert st["hunt"][0] == ["bison", "camel", "horse", ""]
-    out = do(st, "reveal_animal", {"revealed": "full"})
+    out = do(st, "reveal_animal", {"revealed": "none", "cell": "full"})
     assert "nothing happens" in str(out.instructions[0])
 
 
@@ -122,11 +122,11 @@ def test_sacred_stone_cost_income_and_limits() -> None:
     assert len(st["nomads"]["stones"]) == 1
     assert st["queue"][0]["a"] == "points"
     st["queue"] = []
-    out = do(st, "sacred_stone", {"available": True, "cost_food": 5})
+    out = do(st, "sacred_stone", {"available": True, "cost_food": 5, "cost_tools": 0})
     assert out.result.get("substitute") == "megalith"  # cannot pay: row a -> megalith (asks)
     assert st["queue"][0]["a"] == "megalith"
     st["nomads"]["stones"] = [{}] * 3
-    st["nomads"]["megaliths"] = tribe.LIMITS["megaliths"]
+    st["nomads"]["megaliths"] = LIMITS["megaliths"]
     st["queue"] = []
     out = do(st, "sacred_stone")
     assert out.result["received"] == "bury"
@@ -135,15 +135,15 @@ def test_sacred_stone_cost_income_and_limits() -> None:
 def test_settlement_a_then_nomad_tile_and_map_reshuffle() -> None:
     st = state(hard_settlement=True)
     for k in range(3):
-        do(st, "settlement", {"connection": True})
+        do(st, "settlement", {"connection": True, "tile_income": {}})
         assert st["nomads"]["settlements"] == k + 1
-    out = do(st, "settlement", {"connection": True})
+    out = do(st, "settlement", {"connection": True, "tile_income": {}})
     assert st["nomads"]["tile"] == "board"
     assert "2 influence" in str(out.instructions[0])
-    out = do(st, "settlement", {"connection": True})
+    out = do(st, "settlement", {"connection": True, "tile_income": {}})
     assert "Move the nomad tile" in str(out.instructions[0])
     assert st["map"] == {"deck": 0, "discard": 6}
-    out = do(st, "settlement", {"connection": False})
+    out = do(st, "settlement", {"connection": False, "tile_income": {}})
     assert out.result["step"] == "B"
     assert st["map"] == {"deck": 5, "discard": 1}
     assert any("shuffle the map discard" in str(i) for i in out.instructions)
@@ -151,11 +151,11 @@ def test_settlement_a_then_nomad_tile_and_map_reshuffle() -> None:
 
 def test_mammoth_after_b_and_raft_before() -> None:
     st = state(modules=["mammoth", "rivers"])
-    out = do(st, "settlement", {"connection": False, "raft_mouth": True})
+    out = do(st, "settlement", {"connection": False, "raft_mouth": True, "tile_income": {}})
     text = " ".join(str(i) for i in out.instructions)
     assert text.index("raft") < text.index("(B)") < text.index("Mammoth")
     assert st["raft_at_mouth"]
-    out = do(st, "settlement", {"connection": True})
+    out = do(st, "settlement", {"connection": True, "tile_income": {}})
     assert "raft" not in " ".join(str(i) for i in out.instructions)
 
 

@@ -7,24 +7,21 @@ from hypothesis import strategies as st
 
 from rules.decision import Tracer
 from rules.games.nomads.columns import choose_column
-from rules.games.nomads.decisions import decide_column
-from tests.rules.nomads.helpers import new_session, step
+from tests.rules.nomads.helpers import decide, new_session, set_up, step
 
 ORDER = ["initiate", "develop", "migrate", "hunt"]  # Einweihen, Entwickeln, Weiterziehen, Jagen
 
 
 def test_three_turn_example_by_decision() -> None:
     # Turn 1: Jagen marked, all columns empty -> Jagen, on the action symbol.
-    first = decide_column({"occupied": [], "marked": "hunt", "big": "right"})
+    first = decide("column", {"occupied": [], "marked": "hunt", "big": "right"})
     assert first.result == {"column": "hunt", "placement": "symbol"}
     # The player goes to Weiterziehen. Turn 2: Weiterziehen marked but taken; big arrow
     # left -> the next free column to the left is Entwickeln.
-    second = decide_column({"occupied": ["hunt", "migrate"], "marked": "migrate", "big": "left"})
+    second = decide("column", {"occupied": ["hunt", "migrate"], "marked": "migrate", "big": "left"})
     assert second.result["column"] == "develop"
     # The player takes Einweihen. Turn 3: Jagen marked, no empty column -> Jagen.
-    third = decide_column(
-        {"occupied": ORDER, "marked": "hunt", "big": "left"},
-    )
+    third = decide("column", {"occupied": ORDER, "marked": "hunt", "big": "left"})
     assert third.result["column"] == "hunt"
 
 
@@ -35,7 +32,7 @@ def _enter_card(session, card: str, marked: str, big: str) -> None:
 
 def test_three_turn_example_played(tmp_path) -> None:
     session = new_session(cards="physical")
-    step(session)  # set-up
+    set_up(session)
     _enter_card(session, "1", "hunt", "right")
     decision = session.last_decision
     assert decision.result["column"] == "hunt" and decision.result["placement"] == "symbol"
@@ -63,7 +60,7 @@ def test_wraps_round_the_board_edge() -> None:
     # Marked Einweihen (leftmost) occupied, arrow left: wrap to the right edge.
     column = choose_column(ORDER, {"initiate", "develop"}, "initiate", "left", tracer)
     assert column == "hunt"
-    assert "wrapping" in tracer.steps[-1].finding.english()
+    assert "round the board edge" in tracer.steps[-1].finding.english()
     assert choose_column(ORDER, {"hunt", "initiate"}, "hunt", "right", Tracer()) == "develop"
 
 

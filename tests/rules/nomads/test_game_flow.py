@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rules.games.nomads.catalogue import CATALOGUE
-from tests.rules.nomads.helpers import fill, new_session, play_out, step
+from rules.games.nomads.flow import dispatch
+from tests.rules.nomads.helpers import EXAMPLE, fill, new_session, play_out, set_up, step
 
 
 def _to_eclipse(session) -> None:
@@ -16,7 +16,7 @@ def test_eclipse_workforce_stone_points_and_preparation() -> None:
     _to_eclipse(session)
     st = session.state
     assert st["step"] == "ecl_order" and not st["queue"]
-    expected = sum(CATALOGUE.cards[c]["workforce"] for c in st["eclipse_pile"])
+    expected = sum(EXAMPLE.cards[c]["workforce"] for c in st["eclipse_pile"])
     expected += st["discard"][-1]["workforce"]
     decision = step(session, position="2")
     assert decision.result["workforce"] == expected
@@ -112,11 +112,10 @@ def test_arrows_before_the_first_card_of_a_round_are_the_last_cards() -> None:
 
 def test_empty_nomad_deck_ends_their_turns() -> None:
     session = new_session(seed=3)
-    step(session)  # set-up
+    set_up(session)
     state = session.state
     state["deck_count"] = 0
-    game = session.game
-    game._dispatch(state)
+    dispatch(state)
     assert state["step"] == "player"
 
 
@@ -176,8 +175,9 @@ def _random_answer(prompt, state, r) -> dict:
             over[f.key] = {item: r.randint(0, 2)}
         elif f.key == "cost_food":
             over[f.key] = r.randint(0, 3)
-        elif f.key == "area":
-            over[f.key] = r.choice([". . . . / . . . .", "bison bison bison bison / horse . . ."])
+        elif f.key == "cell" and f.default != "done" and r.random() < 0.3:
+            over[f.key] = r.choice([c.value for c in f.choices])
+            over["animal"] = r.choice([c.value for c in prompt.fields[1].choices])
     return fill(prompt, **over)
 
 

@@ -63,9 +63,10 @@ def test_terminal_plays_scripted_turns(tmp_path: Path) -> None:
             "",
             "",
             "",  # options: digital, no harder options, no modules
-            "2",
-            "sloth bison horse . / mammoth . camel .",  # set-up
+            "2",  # the Nomads' first animal: the second in the list
         ]
+        + ["", "1"] * 8  # each space of the hunting area: the preset space, the first animal
+        + ["", ""]  # done
         + [""] * 12
         + ["status", "quit"]
     )
@@ -77,13 +78,6 @@ def test_terminal_plays_scripted_turns(tmp_path: Path) -> None:
     assert "The Nomads take" in text
     assert "Round 1 of 4" in text  # the status command
     assert "EXAMPLE component data" in text
-
-
-@pytest.mark.parametrize("file", sorted(EXAMPLES.glob("*.json")), ids=lambda p: p.stem)
-def test_example_situations_run(file: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["decide", "nomads", str(file)]) == 0
-    result = json.loads(capsys.readouterr().out)
-    assert result["game"] == "nomads" and result["trace"]
 
 
 def test_decide_names_the_bad_field(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules.games.nomads.catalogue import CATALOGUE
-from rules.games.nomads.decisions import decide_final_score
 from rules.games.nomads.scoring import animal_points, final_score, rated
+from tests.rules.nomads.helpers import EXAMPLE, decide
 
 
 @pytest.mark.parametrize(("count", "points"), [(0, 0), (1, 1), (2, 3), (3, 6), (4, 10), (7, 10)])
@@ -24,7 +23,7 @@ def test_x1_promos_5_each() -> None:
 
 
 def test_final_score_adds_every_part() -> None:
-    idols = CATALOGUE.idols
+    idols = EXAMPLE.idols
     total, parts = final_score(
         10, 4, 2, 3, 5, 6, 7, {"bison": 2, "argentavis": 1}, {"bison": 10, "argentavis": 5}, idols
     )
@@ -40,7 +39,7 @@ def test_final_score_adds_every_part() -> None:
 
 
 def test_final_score_decision_and_track_limit() -> None:
-    top = CATALOGUE.idols["fame"]["top"]
+    top = EXAMPLE.idols["fame"]["top"]
     base = {
         "score": 0,
         "food": 0,
@@ -51,12 +50,12 @@ def test_final_score_decision_and_track_limit() -> None:
         "buried_progress_points": 5,
         "animals": [{"name": "x", "set": 1, "count": 1}],
     }
-    assert decide_final_score(base).result["total"] == 10
+    assert decide("final-score", base).result["total"] == 10
     from rules.errors import SituationError
 
     with pytest.raises(SituationError) as err:
-        decide_final_score({**base, "fame": top + 1})
+        decide("final-score", {**base, "fame": top + 1})
     assert err.value.field == "fame"
     with pytest.raises(SituationError) as err:
-        decide_final_score({**base, "animals": [{"name": "x", "set": 3, "count": 1}]})
+        decide("final-score", {**base, "animals": [{"name": "x", "set": 3, "count": 1}]})
     assert err.value.field == "animals[0].set"

@@ -6,8 +6,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.decision import Tracer
-from rules.games.nomads.decisions import decide_substitution
 from rules.games.nomads.substitution import CHAIN, NEVER, follow, substitutes
+from tests.rules.nomads.helpers import NOMADS, decide
 
 ITEMS = [
     "sacred_stone",
@@ -34,35 +34,43 @@ def test_rows_of_the_table() -> None:
     assert substitutes("idol") == ()
 
 
-def test_text_examples_a_to_d() -> None:
-    # a: 3 sacred stones, all megaliths built -> bury a card.
-    a = decide_substitution(
-        {
-            "action": "sacred_stone",
-            "nomads": {"sacred_stones": 3, "megaliths_built": 4, "sacrifice_pile": 2},
-        }
+def sub(action: str, table: dict | None = None, **nomads: int):
+    return decide(
+        "substitution", {"action": action, "nomads": {**NOMADS, **nomads}, "table": table or {}}
     )
-    assert a.result["received"] == "bury"
-    # b: a card draw, sacrifice pile empty -> 1 tool.
-    b = decide_substitution({"action": "draw_card", "nomads": {"sacrifice_pile": 0}})
+
+
+NO_STONE = {
+    "sacred_stone_available": True,
+    "sacred_stone_cost": {"food": 0, "tools": 0},
+    "megalith_site": True,
+}
+
+
+def test_text_examples_a_to_d() -> None:
+    # a: "Können die Nomaden keinen Heiligen Stein nehmen, weil sie bereits 3 Heilige Steine
+    # haben [...] Dann bauen sie stattdessen 1 Megalithen. Falls sie bereits alle Megalithen
+    # gebaut haben, begraben sie 1 Karte usw."
+    a = sub("sacred_stone", NO_STONE, sacred_stones=3, megaliths_built=4, sacrifice_pile=2)
+    assert a.result == {"received": "bury", "chain": ["sacred_stone", "megalith", "bury"]}
+    # b: "Oder dürfen sie 1 Karte ziehen? [...] Dann begraben sie stattdessen 1 Karte. Falls
+    # dies nicht möglich ist (weil der Opferstapel leer ist), erhalten sie 1 Werkzeug"
+    b = sub("draw_card", sacrifice_pile=0)
     assert b.result["received"] == "tool"
-    # c: a tribe member with 5 tools -> 1 food.
-    c = decide_substitution({"action": "tribe_member", "nomads": {"tools": 5}})
+    # c: "Falls dies nicht möglich ist (weil sie bereits 5 Werkzeuge haben), erhalten sie
+    # 1 Nahrung"
+    c = sub("tribe_member", tools=5)
     assert c.result["received"] == "food"
-    # d: hunting with 10 food -> 1 idol.
-    d = decide_substitution({"action": "hunt", "nomads": {"food": 10}})
+    # d: "Falls dies nicht möglich ist (weil sie bereits 10 Nahrung haben), erhalten sie 1
+    # Götzen."
+    d = sub("hunt", food=10)
     assert d.result["received"] == "idol"
 
 
 def test_unaffordable_stone_goes_down_row_a() -> None:
-    result = decide_substitution(
-        {
-            "action": "sacred_stone",
-            "nomads": {"food": 1},
-            "table": {"sacred_stone_cost": {"food": 2}},
-        }
-    )
-    assert result.result["chain"] == ["sacred_stone", "megalith"]
+    table = {**NO_STONE, "sacred_stone_cost": {"food": 2, "tools": 0}}
+    result = sub("sacred_stone", table, food=1)
+    assert result.result == {"received": "megalith", "chain": ["sacred_stone", "megalith"]}
 
 
 @given(

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from rules.games.nomads.catalogue import CATALOGUE
-from tests.rules.nomads.helpers import new_session, step
+from tests.rules.nomads.helpers import EXAMPLE, new_session, set_up, step
 
 
 def _queue(session) -> list[tuple[str, str]]:
@@ -12,7 +11,7 @@ def _queue(session) -> list[tuple[str, str]]:
 
 def test_develop_column_example_three_actions_top_to_bottom() -> None:
     session = new_session(cards="physical")
-    step(session)
+    set_up(session)
     step(session, card="1")
     step(session, marked="hunt", big="right", small="down", workforce=1)
     step(session)
@@ -22,7 +21,7 @@ def test_develop_column_example_three_actions_top_to_bottom() -> None:
     step(session, card="2")
     step(session, marked="migrate", big="left", small="down", workforce=1)
     assert session.state["column"] == "develop"
-    new, old = CATALOGUE.cards[2]["actions"]["develop"], CATALOGUE.cards[1]["actions"]["develop"]
+    new, old = EXAMPLE.cards[2]["actions"]["develop"], EXAMPLE.cards[1]["actions"]["develop"]
     step(session)  # confirm the visible actions as catalogued
     # Top card: upper then lower; then the visible bottom row of the earlier card.
     assert _queue(session) == [(new[0], 2), (new[1], 2), (old[1], 1)]
@@ -30,7 +29,7 @@ def test_develop_column_example_three_actions_top_to_bottom() -> None:
 
 def test_player_can_correct_the_visible_actions() -> None:
     session = new_session(cards="physical")
-    step(session)
+    set_up(session)
     step(session, card="5")
     step(session, marked="initiate", big="left", small="up", workforce=2)
     step(session, a0="food", a1="tool")
@@ -39,7 +38,7 @@ def test_player_can_correct_the_visible_actions() -> None:
 
 def test_advance_card_is_an_earlier_card_from_the_first_turn() -> None:
     session = new_session(hard_reveal=True, seed=4)
-    step(session)  # set-up: one card is revealed in advance, not carried out
+    set_up(session)  # set-up: one card is revealed in advance, not carried out
     state = session.state
     assert len(state["discard"]) == 1 and state["deck_count"] == 15
     assert state["queue"] == []
@@ -53,7 +52,7 @@ def test_advance_card_is_an_earlier_card_from_the_first_turn() -> None:
 
 def test_normal_game_has_no_advance_card() -> None:
     session = new_session(seed=4)
-    step(session)
+    set_up(session)
     assert session.state["discard"] == []
     step(session)
     assert len(session.state["queue"]) == 2
@@ -65,7 +64,7 @@ def test_a_card_already_on_the_discard_pile_is_refused() -> None:
     from rules.errors import IllegalInput
 
     session = new_session(cards="physical")
-    step(session)
+    set_up(session)
     step(session, card="6")
     step(session, marked="hunt", big="right", small="down", workforce=1)
     step(session)

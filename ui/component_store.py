@@ -1,0 +1,185 @@
+"""The players' own printed components: one checked file per game, to keep and to share.
+
+The rule texts do not print what is on the tiles and cards, so a table
+enters its own set once (the editor, or while playing) and tableside keeps
+it in the data directory, ``components/<game>.json``. Each file is the
+sharing format as well, so a café enters its boxes once, exports them and
+imports them on every other table::
+
+    {"format": "tableside-components", "version": 1,
+     "game": "marauders", "digest": "3f2a...", "data": {...}}
+
+Every read and write goes through the game's own schema
+(``Game.component_schema()``), the same check the game applies when it
+starts, so a file that loads here cannot be refused later. Writes are
+atomic (a temporary file, fsync, rename): a pulled plug leaves the old file
+or the new one, never half of one.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rules.components import digest_of
+from rules.errors import SituationError
+from rules.game import Game
+from rules.registry import all_games, get_game
+from rules.schema import dump_json, parse_json
+
+FORMAT = "tableside-components"
+VERSION = 1
+
+
+class ComponentFileError(Exception):
+    """A component file cannot be used; the message says what is wrong and what to do."""
+
+
+@dataclass(frozen=True)
+class ComponentFile:
+    """A checked component set: which game, its data and digest."""
+
+    game: str
+    data: dict[str, Any]
+    digest: str
+
+
+def games_with_components() -> dict[str, Game]:
+    """The registered games that need printed-component data."""
+    return {n: g for n, g in all_games().items() if g.component_schema() is not None}
+
+
+def check(game: Game, data: Any, source: str) -> ComponentFile:
+    """Check component ``data`` against ``game``'s schema; errors name the field and the file."""
+    schema = game.component_schema()
+    if schema is None:
+        raise ComponentFileError(f"{game.title} has no printed components to enter")
+    try:
+        checked = schema.check(data, "data")
+    except SituationError as exc:
+        raise ComponentFileError(f"{source}: {exc}") from None
+    return ComponentFile(game=game.name, data=checked, digest=digest_of(checked))
+
+
+def read_file(path: Path, game: str | None = None) -> ComponentFile:
+    """Read and check a component file (the sharing format); ``game`` must match if given."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ComponentFileError(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        doc = parse_json(raw, str(path))
+    except SituationError as exc:
+        raise ComponentFileError(str(exc)) from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise ComponentFileError(f"{path} is not a tableside components file")
+    if doc.get("version") != VERSION:
+        raise ComponentFileError(
+            f"{path} has version {doc.get('version')}; this tableside reads version {VERSION}"
+        )
+    name = doc.get("game")
+    if not isinstance(name, str) or name not in all_games():
+        raise ComponentFileError(f"{path} is for an unknown game ({name!r})")
+    if game is not None and name != game:
+        raise ComponentFileError(f"{path} holds the components of {name}, not of {game}")
+    checked = check(get_game(name), doc.get("data"), str(path))
+    if doc.get("digest") not in (None, checked.digest):
+        raise ComponentFileError(
+            f"{path} was changed after it was exported (its digest does not match): "
+            "export it again from the box it came from"
+        )
+    return checked
+
+
+def document(item: ComponentFile) -> str:
+    """The file text of a component set (the sharing format)."""
+    doc = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": item.game,
+        "digest": item.digest,
+        "data": item.data,
+    }
+    return dump_json(doc) + "\n"
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves the old file or the new one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    directory = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(directory)
+    finally:
+        os.close(directory)
+
+
+class ComponentStore:
+    """The component sets of this box, one file per game under ``directory``."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+
+    def path(self, game: str) -> Path:
+        return self.directory / f"{game}.json"
+
+    def load(self, game: str) -> ComponentFile | None:
+        """The players' set for ``game``, or ``None`` when they have not entered one."""
+        path = self.path(game)
+        if not path.exists():
+            return None
+        return read_file(path, game)
+
+    def save(self, game: str, data: Any) -> ComponentFile:
+        """Check ``data`` and keep it as the players' set for ``game``."""
+        item = check(get_game(game), data, f"the {game} components")
+        try:
+            write_atomically(self.path(game), document(item))
+        except OSError as exc:
+            raise ComponentFileError(
+                f"cannot save the {game} components in {self.directory}: {exc.strerror}"
+            ) from None
+        return item
+
+    def export(self, game: str, destination: Path) -> ComponentFile:
+        """Copy the players' set for ``game`` to ``destination`` (a file or a folder)."""
+        item = self.load(game)
+        if item is None:
+            raise ComponentFileError(
+                f"no {game} components entered on this box yet (enter them first: "
+                f"tableside components edit {game})"
+            )
+        target = destination / f"{game}.tableside.json" if destination.is_dir() else destination
+        try:
+            write_atomically(target, document(item))
+        except OSError as exc:
+            raise ComponentFileError(f"cannot write {target}: {exc.strerror}") from None
+        return item
+
+    def import_file(self, source: Path, game: str | None = None) -> ComponentFile:
+        """Check a shared file and keep it as this box's set for its game."""
+        item = read_file(source, game)
+        return self.save(item.game, item.data)
+
+
+def found_on(folder: Path) -> list[Path]:
+    """Component files on a folder such as a mounted USB stick (``*.tableside.json``)."""
+    found: list[Path] = []
+    for pattern in ("*.tableside.json", "*/*.tableside.json"):  # top level and one folder down
+        try:
+            found += [p for p in folder.glob(pattern) if p.is_file()]
+        except OSError:
+            continue
+    return sorted(set(found))
