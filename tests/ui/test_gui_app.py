@@ -18,8 +18,10 @@ def make_app(kivy_window, tmp_path: Path):
     from ui.app.controller import AppController
     from ui.app.harness import close_app, open_app
     from ui.app.settings import Settings
+    from tests.ui.support.scene_game import ensure_registered
     from ui.service import TableService
 
+    ensure_registered()  # another test module may have taken the toy game out again
     opened = []
 
     def make(lang: str = "en", journal: Path | None = None):

@@ -148,11 +148,15 @@ class TablesideApp(App):
         screen = self.current_screen()
         screen.render()
         status = self.root.ids
+        problem = c.service.problem  # storage refusing writes: the banner says so
         status.hardware.text = (
-            c.text(self.hardware.description)
+            c.text(problem)
+            if problem is not None
+            else c.text(self.hardware.description)
             if self.hardware
             else c.text(_("Buttons: keyboard only"))
         )
+        status.hardware.color = (1, 0.55, 0.45, 1) if problem is not None else (0.8, 0.85, 0.9, 1)
         status.camera.text = c.text(c.camera.describe())
         example = False
         if c.screen in {"play", "checklist", "trace"} and c.service.session is not None:
