@@ -373,3 +373,50 @@ def test_a_secret_step_is_covered_and_never_echoed(controller: AppController) ->
     assert c.service.session.step_count == 1
     [row] = c.history_rows()
     assert row.detail == "(private)" and "Tile B" not in row.detail
+
+
+def test_every_field_kind_in_the_form_and_by_the_button_box() -> None:
+    """counts limits, multi bounds, order numbers, bool; NEXT/BOT/UNDO reach every stop."""
+    from tests.ui.support.kinds_game import kinds_fields
+    from ui.app.focus import Focus
+    from ui.app.presenters import field_view
+    from ui.i18n import translator
+
+    form = FormModel(kinds_fields())
+    assert form.step("markers", +1, "red")  # 1 -> 2
+    assert not form.step("markers", +1, "red")  # the choice's limit: 2 red at most
+    assert form.values["markers"] == {"red": 2, "blue": 0}
+    assert form.choose("keep", "ann") and form.choose("keep", "bo")
+    assert not form.choose("keep", "cy")  # at most 2: a third pick is refused
+    assert form.choose("order", "cy") and form.choose("order", "ann")
+    assert form.choose("order", "cy") and form.values["order"] == ["ann"]  # out, later move up
+    form.choose("order", "bo")
+    form.choose("order", "cy")
+    tr = translator("en")
+    order = field_view(form.field("order"), form, tr)
+    assert [(e.label, e.number) for e in order.entries] == [("Ann", 1), ("Bo", 2), ("Cy", 3)]
+    assert order.hint == "Choose 3 in order (chosen: 3)"
+    assert field_view(form.field("keep"), form, tr).hint == "Choose 1 to 2 (chosen: 2)"
+
+    fresh = FormModel(kinds_fields())
+    focus = Focus(fresh)
+    names = []
+    while focus.next() is not None:
+        names.append(focus.stop.name)
+    assert names == [
+        "markers.red", "markers.blue", "moved", "where",
+        "keep.ann", "keep.bo", "keep.cy", "order.ann", "order.bo", "order.cy",
+        "attacked", "confirm",
+    ]  # fmt: skip
+    focus.focus("moved")
+    assert focus.change(+1) and fresh.values["moved"] == 0  # an empty number starts at 0
+    assert focus.change(+1) and fresh.values["moved"] == 1
+    focus.focus("where")
+    assert focus.change(+1) and fresh.values["where"] == "0"
+    assert focus.change(+1) and fresh.values["where"] == "1"
+    focus.focus("order", "bo")
+    assert focus.change(+1) and fresh.values["order"] == ["bo"]
+    assert not focus.change(+1)  # already picked
+    assert focus.change(-1) and fresh.values["order"] == []
+    focus.focus("attacked")
+    assert focus.change(-1) and fresh.values["attacked"] is False
