@@ -323,6 +323,9 @@ class PlayScreen(StepScreen):
         self._focus()
         if fresh:
             self.ids.scroll.scroll_y = 1  # every step opens at its top
+        refused = next((f.key for f in view.fields if f.error), None)
+        if refused is not None:  # a refusal is read where it is: beside its field
+            scroll_to(self.ids.fields.boxes.get(refused))
 
     def _show_scene(self, scene: dict[str, Any]) -> None:
         """Give the picture its scene only when the scene (or language) changed."""
