@@ -23,6 +23,7 @@ uses binary wheels only (tests/ui/test_pi_install.py).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 from collections.abc import Mapping
@@ -70,10 +71,8 @@ class Watchdog:
 
     def _send(self, message: str) -> None:
         if self._notifier is not None:
-            try:
+            with contextlib.suppress(OSError):  # systemd went away: the kiosk keeps running
                 self._notifier.sendall(message.encode())
-            except OSError:
-                pass  # systemd went away: the kiosk keeps running
 
 
 def _ping_interval(env: Mapping[str, str]) -> float | None:

@@ -15,10 +15,10 @@ pytestmark = pytest.mark.gui
 @pytest.fixture
 def make_app(kivy_window, tmp_path: Path):
     """Open the app on a journal in tmp_path; every opened app is closed afterwards."""
+    from tests.ui.support.scene_game import ensure_registered
     from ui.app.controller import AppController
     from ui.app.harness import close_app, open_app
     from ui.app.settings import Settings
-    from tests.ui.support.scene_game import ensure_registered
     from ui.service import TableService
 
     ensure_registered()  # another test module may have taken the toy game out again
