@@ -4,9 +4,9 @@ Subcommands live in :mod:`ui.commands`, one module each, with
 ``register(subparsers)`` adding an argparse parser whose ``func(args) -> int``
 runs it. Only the chosen command's module is imported (:data:`COMMANDS` holds
 every command's one-line help for ``--help``), so ``tableside decide`` never
-loads the camera's OpenCV or the kit's PDF library. Errors meant for people (:class:`rules.RulesError`,
-:class:`rules.journal.JournalError`, :class:`ui.cli.UserError`) are printed
-without a traceback and exit with status 2.
+loads the camera's OpenCV or the kit's PDF library. Errors meant for people
+(:class:`rules.RulesError`, :class:`rules.journal.JournalError`,
+:class:`ui.cli.UserError`) are printed without a traceback and exit with status 2.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from rules.journal import JournalError
 COMMANDS: dict[str, tuple[str, str]] = {
     "app": ("app", "the touchscreen app (the default command)"),
     "bench": ("bench", "run benchmarks and print figures"),
+    "components": ("components", "the players' own tiles and cards: list, check, export, import"),
     "decide": ("decide", "run one bot decision from a situation file and print it with its trace"),
     "games": ("games", "list the games tableside knows"),
     "hardware": ("hardware", "check the buttons and LEDs of a box"),
