@@ -76,3 +76,14 @@ def test_decide_loads_neither_the_camera_nor_the_app_nor_the_kit(tmp_path: Path)
         [sys.executable, "-c", code, str(example)], capture_output=True, text=True, cwd=root
     )
     assert done.stderr.strip().splitlines()[-1] == "[]"
+
+
+def test_kit_has_the_button_card_in_three_languages(tmp_path: Path) -> None:
+    from ui.button_card import card_texts
+
+    out = tmp_path / "kit.pdf"
+    assert main(["kit", str(out), "--board", "control-board"]) == 0
+    data = out.read_bytes()
+    assert data.startswith(b"%PDF") and data.count(b"/Type /Page\n") >= 2
+    title, rows = card_texts("de")
+    assert title == "Die Knöpfe" and rows[2][0] == "UNDO" and "Halten: das Menü" in rows[2][1]
