@@ -125,3 +125,116 @@ def test_spring_round_by_touch_and_gpio_with_undo(gpio_app) -> None:
     # Every step confirmed by a button is in the journal.
     record = app.controller.service.journal.sessions()[0]
     assert record.event_count == len(session.events) >= 5
+
+
+@pytest.fixture
+def camera_app(kivy_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The app with the button box on mock pins and the camera: rendered table pictures."""
+    import cv2
+    import numpy as np
+    from kivy.app import App
+
+    from ui.app.controller import AppController
+    from ui.app.harness import close_app, open_app
+    from ui.app.settings import Settings
+    from ui.commands.app import camera_feed
+    from ui.service import TableService
+    from vision.calibration import calibrate
+    from vision.geometry import load_board, load_tokens
+    from vision.render import calibration_scene, random_scene, render
+
+    board = load_board("control-board")
+    folder = tmp_path / "pictures"
+    folder.mkdir()
+    scene = random_scene(board, np.random.default_rng(11), "neutral")
+    for i in range(2):
+        cv2.imwrite(str(folder / f"frame-{i:03d}.png"), render(scene, frame=i).image)
+    calib = render(calibration_scene(board, "neutral", seed=3)).image
+    cal = calibrate([calib], [board], load_tokens()).save(tmp_path / "cal.json")
+    monkeypatch.setenv("TABLESIDE_GPIO", "mock")
+    service = TableService(tmp_path / "journal.sqlite3")
+    controller = AppController(service, Settings(language="en"), tmp_path / "settings.json")
+    controller.camera = camera_feed(str(folder), cal)  # type: ignore[assignment]
+    app = open_app(controller, use_hardware=True)
+    yield app, scene
+    if App.get_running_app() is app:
+        close_app(app)
+    service.close()
+
+
+def test_a_whole_marauders_round_by_the_four_buttons_alone(camera_app) -> None:
+    """Choose the game, set it up, play spring to round end: only NEXT/CONFIRM/UNDO/BOT."""
+    from tests.ui.support.driving import pump
+
+    app, _scene = camera_app
+    c = app.controller
+    pins = buttons_of(app)
+
+    def press(name: str) -> None:
+        screen_before = (app.manager.current, c.focused_name(), c.service.session_id)
+        steps = c.service.session.step_count if c.service.session else -1
+        pins.press(name)
+        deadline = time.monotonic() + 3
+        while True:  # until the event has reached the main thread and changed something
+            pump(1)
+            now = (app.manager.current, c.focused_name(), c.service.session_id)
+            stepped = c.service.session is not None and c.service.session.step_count != steps
+            if now != screen_before or stepped or time.monotonic() > deadline:
+                break
+        pump(2)
+
+    def focused() -> list:
+        return [b for b in app.manager.current_screen.focusables() if b.focused]
+
+    # The game chooser: NEXT walks the buttons, CONFIRM presses the one in focus.
+    assert app.manager.current == "choose"
+    for _ in range(12):
+        pins.press("next")
+        pump(3)
+        if focused() and getattr(focused()[0], "game_name", None) == "marauders":
+            break
+    press("confirm")
+    assert app.manager.current == "setup"
+    for _ in range(20):
+        pins.press("next")
+        pump(3)
+        if focused() and focused()[0].text == "Start the game":
+            break
+    press("confirm")
+    session = c.service.session
+    assert session is not None and session.game.name == "marauders"
+
+    seen_camera = False
+    changed_by_buttons = False
+    guard = 0
+    while guard < 40:
+        guard += 1
+        prompt = session.prompt()
+        if prompt.step == "round-end":
+            press("confirm")
+            break
+        seen_camera = seen_camera or "trays_now" in c.form.from_camera
+        paid = next((f for f in prompt.fields if f.key == "paid"), None)
+        if paid is not None and not changed_by_buttons:
+            # NEXT to the first colour of the payment, BOT twice (+2), UNDO once (-1).
+            before = dict(c.form.values["paid"])
+            press("next")
+            assert c.focused_name() == f"paid.{paid.choices[0].value}"
+            press("bot")
+            press("bot")
+            press("undo")
+            first = paid.choices[0].value
+            assert c.form.values["paid"][first] == before[first] + 1
+            assert app.manager.current_screen.ids.fields.boxes["paid"].focusable[
+                f"paid.{first}"
+            ].focused  # the ring is drawn where the focus is
+            changed_by_buttons = True
+        steps = session.step_count
+        press("confirm")
+        assert session.step_count == steps + 1, c.text(c.error) if c.error else prompt.step
+    assert session.prompt().step == "spring-start" and session.step_count >= 13
+    assert changed_by_buttons
+    assert seen_camera, "the camera's reading was never offered"
+    assert c.camera.last is not None and c.camera.last.status == "ok"
+    record = c.service.journal.sessions()[0]
+    assert record.event_count == len(session.events) == session.step_count
