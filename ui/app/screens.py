@@ -467,9 +467,9 @@ class MenuScreen(AppScreen):
             self.ids.saved_title, c.text(_("Saved games: tap one to continue it")) if saved else ""
         )
         for game in saved:
-            text = f"[b]{game.title}[/b]\n{game.detail}"
-            if game.current:
-                text = f"[b]{game.title}[/b] ({c.text(_('on the table now'))})\n{game.detail}"
+            now = c.text(_("on the table now"))
+            title = f"[b]{game.title}[/b] ({now})" if game.current else f"[b]{game.title}[/b]"
+            text = f"{title}\n{game.detail}"
             button = BigButton(
                 text=text,
                 markup=True,

@@ -177,6 +177,50 @@ def clipped_labels(root: Widget, tolerance: float = 1.0) -> list[Label]:
     return bad
 
 
+#: No text on any screen is smaller than this (px at 800x480).
+MIN_TEXT = 16
+
+
+def small_labels(root: Widget, minimum: float = MIN_TEXT) -> list[Label]:
+    """Visible labels with text drawn smaller than ``minimum`` px."""
+    return [
+        w
+        for w in walk_visible(root)
+        if isinstance(w, Label) and w.text.strip() and w.width >= 2 and w.font_size < minimum - 0.5
+    ]
+
+
+def overlapping_labels(root: Widget) -> list[tuple[Label, Label]]:
+    """Pairs of visible labels whose boxes overlap on screen (text drawn over text).
+
+    Labels inside a button are the button (a BigButton is itself a label), and
+    labels inside a scroll view are compared only with labels of the same view.
+    """
+    boxes = []
+    for w in walk_visible(root):
+        if not isinstance(w, Label) or not w.text.strip() or w.width < 2 or w.height < 2:
+            continue
+        x, y = w.to_window(w.x, w.y)
+        boxes.append((w, (x, y, x + w.width, y + w.height), _scroll_of(w)))
+    found = []
+    for i, (a, (ax0, ay0, ax1, ay1), sa) in enumerate(boxes):
+        for b, (bx0, by0, bx1, by1), sb in boxes[i + 1 :]:
+            if sa is not sb or a in b.walk() or b in a.walk():
+                continue
+            if min(ax1, bx1) - max(ax0, bx0) > 2 and min(ay1, by1) - max(ay0, by0) > 2:
+                found.append((a, b))
+    return found
+
+
+def _scroll_of(widget: Widget) -> Widget | None:
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent:
+        if isinstance(parent, ScrollView):
+            return parent
+        parent = parent.parent
+    return None
+
+
 def outside_parent(root: Widget) -> list[Widget]:
     """Widgets that stick out of the window (overlapping the screen edge)."""
     from kivy.core.window import Window
