@@ -69,6 +69,7 @@ class TablesideApp(App):
         self._ping: Any = None
         self.first_screen_shown = False
         self.frame_log: Any = None
+        self.idle_trim: Any = None
 
     # -- translation used by the .kv files: text: app.tx("Undo", app.lang) -------------
 
@@ -95,7 +96,10 @@ class TablesideApp(App):
     def on_start(self) -> None:
         from ui.app import frame_log
 
+        from ui.app.memory import IdleTrim
+
         self.frame_log = frame_log.install(self)  # only for `tableside bench app`
+        self.idle_trim = IdleTrim()
         self.controller.start()
         if self.kiosk:
             self.watchdog = make_watchdog()
@@ -164,6 +168,8 @@ class TablesideApp(App):
             example = view.example_data
         status.example.text = c.text(_("EXAMPLE DATA")) if example else ""
         self._update_lights()
+        if self.idle_trim is not None:
+            self.idle_trim.poke()
         self.first_screen_shown = True
 
     def refresh_field(self, key: str) -> None:

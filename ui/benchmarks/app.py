@@ -15,7 +15,7 @@ system-wide monotonic clock:
 - history: key H to the history complete, and UNDO back to the game;
 - trace: BOT to the bot's trace, and BOT back to the game;
 - taps lost: bursts of 5 taps 150 ms apart, counted from the value shown after;
-- resident memory (``VmRSS``) at the first screen and after the scripted game,
+- resident memory (``VmRSS``, read after the screen has rested 3 s) at the first screen and after the scripted game,
   without and with the camera feed (a folder of table pictures rendered by
   ``vision/render.py`` and a calibration made from a rendered calibration picture).
 
@@ -53,6 +53,8 @@ NO_CHANGE_TIMEOUT = 3.0  # a press that changes nothing draws no frame
 HISTORY_EVERY = 7
 #: Taps on one stepper at most per step (the table's numbers are capped: latency, not realism).
 MAX_TAPS = 6
+#: Memory is read once a screen has been shown for this long (as players look at it).
+REST = 3.0
 BURSTS = 4
 
 TARGETS = {  # (median, p95) in ms, issue 15
@@ -208,11 +210,13 @@ class Player:
         if spot is None:
             return
         before = read(self.screen)
-        pressed = time.monotonic()
-        for _ in range(taps):
+        last = time.monotonic()
+        for index in range(taps):
+            if index:
+                time.sleep(0.15)
+            last = time.monotonic()
             self.x.tap(*spot)
-            time.sleep(0.15)
-        result = self.app.settled(pressed)
+        result = self.app.settled(last)  # the screen after the last tap
         if result is not None:
             self.screen = result
         moved = abs(read(self.screen) - before)
@@ -401,6 +405,7 @@ def cold_starts(display: str, runs: int) -> tuple[list[float], list[float]]:
                 if first is None:
                     raise Stuck("no first screen")
                 times.append(first["last_flip"] - app.started)
+                time.sleep(REST)  # the first screen as players look at it: at rest
                 memory.append(app.rss_mb())
             finally:
                 app.stop()
@@ -422,10 +427,12 @@ def game_run(display: str, steps: int, camera: bool) -> tuple[Player, int, float
             first = app.settled(app.started)
             if first is None:
                 raise Stuck("no first screen")
+            time.sleep(REST)
             rss_first = app.rss_mb()
             app._offset = 0  # play_game reads the first screen again
             app._buffer = ""
             player, played = play_game(app, x, steps)
+            time.sleep(REST)
             rss_end = app.rss_mb()
         finally:
             x.close()
