@@ -95,7 +95,6 @@ class TablesideApp(App):
 
     def on_start(self) -> None:
         from ui.app import frame_log
-
         from ui.app.memory import IdleTrim
 
         self.frame_log = frame_log.install(self)  # only for `tableside bench app`
