@@ -16,8 +16,9 @@ system-wide monotonic clock:
 - trace: BOT to the bot's trace, and BOT back to the game;
 - taps lost: bursts of 5 taps 150 ms apart, counted from the value shown after;
 - resident memory (``VmRSS``, read after the screen has rested 3 s) at the first
-  screen and after the scripted game, without and with the camera feed (a folder of table pictures rendered by
-  ``vision/render.py`` and a calibration made from a rendered calibration picture).
+  screen and after the scripted game, without and with the camera feed (a folder of
+  table pictures rendered by ``vision/render.py`` and a calibration made from a
+  rendered calibration picture).
 
 Latencies are medians and 95th percentiles over every event of the game (at
 least 20 of each kind). The table plays ``ui.benchmarks.marauders.scripted_answers``
