@@ -225,9 +225,11 @@ def test_a_whole_marauders_round_by_the_four_buttons_alone(camera_app) -> None:
             press("undo")
             first = paid.choices[0].value
             assert c.form.values["paid"][first] == before[first] + 1
-            assert app.manager.current_screen.ids.fields.boxes["paid"].focusable[
-                f"paid.{first}"
-            ].focused  # the ring is drawn where the focus is
+            assert (
+                app.manager.current_screen.ids.fields.boxes["paid"]
+                .focusable[f"paid.{first}"]
+                .focused
+            )  # the ring is drawn where the focus is
             changed_by_buttons = True
         steps = session.step_count
         press("confirm")

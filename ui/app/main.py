@@ -25,6 +25,7 @@ from ui.app.hardware_bridge import HardwareBridge, make_watchdog
 from ui.app.keys import event_for_key
 from ui.i18n import _, render
 from ui.paths import pin_map_to_load
+from ui.voice import Voice, speech_for
 
 KV_DIR = Path(__file__).parent / "kv"
 KV_FILES = ("common.kv", "root.kv", *(f"{name}.kv" for name in _screens.SCREENS))
@@ -70,6 +71,7 @@ class TablesideApp(App):
         self.first_screen_shown = False
         self.frame_log: Any = None
         self.idle_trim: Any = None
+        self.voice: Voice | None = None
 
     # -- translation used by the .kv files: text: app.tx("Undo", app.lang) -------------
 
@@ -99,6 +101,7 @@ class TablesideApp(App):
 
         self.frame_log = frame_log.install(self)  # only for `tableside bench app`
         self.idle_trim = IdleTrim()
+        self.voice = Voice()
         self.controller.start()
         if self.kiosk:
             self.watchdog = make_watchdog()
@@ -124,6 +127,8 @@ class TablesideApp(App):
             self.hardware.close()
         if self.frame_log is not None:
             self.frame_log.close()
+        if self.voice is not None:
+            self.voice.close()
 
     def open_settings(self, *_args: Any) -> bool:
         """Kivy's own settings panel (F1) never opens: the app has its Settings screen."""
@@ -169,12 +174,28 @@ class TablesideApp(App):
         self._update_lights()
         if self.idle_trim is not None:
             self.idle_trim.poke()
+        self._speak()
         self.first_screen_shown = True
 
     def refresh_field(self, key: str) -> None:
         """One field's value (``key``) or the focus changed: update only that on screen."""
         self.current_screen().update_field(key)
         self._update_lights()
+
+    def _speak(self) -> None:
+        """Say the bot's action and instructions once per step (ui/voice.py; never blocks)."""
+        c = self.controller
+        voice = self.voice
+        if voice is None:
+            return
+        s = c.settings
+        voice.configure(s.voice, s.voice_volume, c.lang)
+        session = c.service.session
+        if not s.voice or c.screen != "play" or session is None:
+            return
+        decision = c.prompt.decision or session.last_decision
+        if decision is not None:
+            voice.say(speech_for(decision, c.tr), key=(c.service.session_id, session.step_count))
 
     def _update_lights(self) -> None:
         hw = self.hardware

@@ -14,7 +14,6 @@ history) are a Kivy ``RecycleView``: only the rows in view are widgets.
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -32,6 +31,7 @@ from ui.app.fields import Actions
 from ui.app.presenters import DecisionView, PlayView
 from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel
 from ui.i18n import LANGUAGES, _
+from ui.painters import marks_for_field
 from ui.paths import pin_map_choices
 
 if TYPE_CHECKING:
@@ -292,7 +292,8 @@ class ChecklistScreen(StepScreen):
 class PlayScreen(StepScreen):
     """The game: where it is, what the bot does and why (first, in large type), the fields."""
 
-    _scene_key = ""
+    _scene: dict[str, Any] = {}  # noqa: RUF012 (replaced, never changed in place)
+    _tap_bound = False
     view: PlayView | None = None
     _why: BigButton | None = None
 
@@ -328,12 +329,39 @@ class PlayScreen(StepScreen):
             scroll_to(self.ids.fields.boxes.get(refused))
 
     def _show_scene(self, scene: dict[str, Any]) -> None:
-        """Give the picture its scene only when the scene (or language) changed."""
+        """The picture with the marks of the field being answered (it repaints on a change only).
+
+        A field whose options are places of the picture (``Field.places``) is
+        marked on it (legal places, those picked, the button box's focus), and
+        a tap on a place picks it (:meth:`AppController.pick_place`); the
+        picture also shows the values being entered where it mirrors a field.
+        """
         c = self.controller
-        key = json.dumps(scene, sort_keys=True, default=str) + c.lang
-        if key != self._scene_key:
-            self._scene_key = key
-            self.ids.scene.show(scene, c.tr)
+        self._scene = scene
+        drawing = self.ids.scene.drawing
+        if not self._tap_bound:
+            drawing.bind(on_place=lambda _w, layer, ident: c.pick_place(layer, ident))
+            self._tap_bound = True
+        self.ids.scene.show(scene, c.tr, self._marks())
+
+    def _marks(self) -> Any:
+        c = self.controller
+        form = c.form
+        if form is None:
+            return marks_for_field(None, None)
+        stop = c.focus.stop if c.focus is not None else None
+        placed = [f for f in form.fields if f.places]
+        field = next((f for f in placed if stop is not None and f.key == stop.key), None)
+        field = field or (placed[0] if placed else None)
+        focus = None
+        if field is not None and stop is not None and stop.key == field.key:
+            focus = stop.entry if stop.entry is not None else form.values.get(field.key)
+        value = form.values.get(field.key) if field is not None else None
+        return marks_for_field(field, value, focus=focus, values=form.values)
+
+    def update_field(self, key: str) -> None:
+        super().update_field(key)
+        self._show_scene(self._scene)  # marks and mirrored values (repaints only on a change)
 
     def _previous(self, d: DecisionView | None) -> None:
         """What the bot did at the last step: headline and the physical steps left to do."""
@@ -496,6 +524,10 @@ class ConfirmScreen(AppScreen):
         self.ids.yes.text = c.text(pending.yes) if pending else ""
 
 
+#: The volume steps offered on the settings screen.
+VOICE_VOLUMES = (25, 50, 75, 100)
+
+
 class SettingsScreen(AppScreen):
     _built: tuple[Any, ...] = ()
 
@@ -590,6 +622,23 @@ class SettingsScreen(AppScreen):
                 ),
             ],
             cols=2,
+        )
+        # Voice (ui/voice.py; the board developer's section): on/off and volume by touch.
+        section(_("Voice: speak the bot's turn"))
+        buttons(
+            [
+                (c.text(_("On")), s.voice, lambda: c.update_settings(voice=True)),
+                (c.text(_("Off")), not s.voice, lambda: c.update_settings(voice=False)),
+            ],
+            cols=2,
+        )
+        section(_("Voice volume"))
+        buttons(
+            [
+                (f"{v} %", v == s.voice_volume, lambda v=v: c.update_settings(voice_volume=v))
+                for v in VOICE_VOLUMES
+            ],
+            cols=4,
         )
 
 

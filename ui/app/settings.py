@@ -1,4 +1,4 @@
-"""The app's settings: language, preferred difficulty, pin map, kiosk options.
+"""The app's settings: language, preferred difficulty, pin map, kiosk options, voice.
 
 Stored as JSON in the user's config directory (``settings.json``); unknown or
 broken values fall back to the defaults so a damaged file never stops the kiosk.
@@ -28,6 +28,9 @@ class Settings:
     #: Kiosk: screen rotation in degrees and whether the mouse cursor is shown.
     rotation: int = 0
     show_cursor: bool = False
+    #: Hands-free voice (ui/voice.py): speak the bot's action and instructions; volume 0-100.
+    voice: bool = False
+    voice_volume: int = 60
 
     def checked(self) -> Settings:
         """A copy with every out-of-range value replaced by its default."""
@@ -39,6 +42,10 @@ class Settings:
             pin_map=str(self.pin_map),
             rotation=self.rotation if self.rotation in ROTATIONS else default.rotation,
             show_cursor=bool(self.show_cursor),
+            voice=bool(self.voice),
+            voice_volume=self.voice_volume
+            if isinstance(self.voice_volume, int) and 0 <= self.voice_volume <= 100
+            else default.voice_volume,
         )
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from rules.games.anteportas.asking import Asker, Log
 from rules.games.anteportas.battle import BattleContext, resolve_battle
 from rules.games.anteportas.game import new_field
+from rules.games.anteportas.kit import example_kit
 from rules.games.anteportas.movement import move_troop
 from rules.registry import get_game
 from rules.session import Session
@@ -26,14 +28,21 @@ def _per_call_ms(fn: Callable[[], object], repeat: int) -> float:
 def _half_year(seed: int) -> Session:
     session = Session(get_game("anteportas"), {"players": 2, "scenario": "dragons"}, seed=seed)
     session.answer({})
-    session.answer({"change": "set 2 F C; set 7 F C guard_post"})
-    session.answer({"change": "done"})
-    while session.prompt().step in ("battle", "choice", "support", "replace"):
+    session.answer({"action": "enlist"})
+    session.answer({"units": {"farmer": 0, "citizen": 1}})
+    session.answer({"action": "deploy"})
+    session.answer({"units": {"farmer": 1, "citizen": 1}})
+    session.answer({"to": "7"})
+    session.answer({"action": "build"})
+    session.answer({"hex": "7", "kind": "guard_post"})
+    session.answer({})
+    while session.prompt().step in ("battle", "choice", "support", "gunfire", "replace", "damage"):
         session.answer({})
     return session
 
 
 def run(quick: bool) -> list[Figure]:
+    kit = example_kit()
     repeat = 50 if quick else 500
     side = {
         "soldiers": [
@@ -43,9 +52,10 @@ def run(quick: bool) -> list[Figure]:
         "tile": {"type": "building", "kind": "guard_post", "rotation": 0},
     }
     battle = _per_call_ms(
-        lambda: resolve_battle(7, side, {"basic": 3, "elite": 0}, BattleContext()), repeat
+        lambda: resolve_battle(7, side, {"basic": 3, "elite": 0}, BattleContext(), kit.defences),
+        repeat,
     )
-    field = new_field()
+    field = new_field(kit, 0)
     field["hexes"]["12"] = {"soldiers": [{"kind": "farmer", "exhausted": False}], "tile": None}
     field["troops"]["19"] = {"basic": 2, "elite": 0}
     card = {
@@ -56,7 +66,12 @@ def run(quick: bool) -> list[Figure]:
         "arrows": [{"dir": "right"}, {"dir": "down", "fire": True}, {"dir": "left"}],
         "powers": [],
     }
-    move = _per_call_ms(lambda: move_troop(field, 19, card, dragons=True), repeat)
+    move = _per_call_ms(
+        lambda: move_troop(
+            field, 19, card, kit=kit, asker=Asker({}, Log(), defaults=True), dragons=True
+        ),
+        repeat,
+    )
     rounds = 3 if quick else 20
     half = _per_call_ms(lambda: _half_year(1), rounds)
     played = _half_year(1)

@@ -4,8 +4,9 @@ Walks each registered game (or ``--game``) from set-up through its steps with
 the values shown (missing choices take the first option), capturing the
 resume, choose, set-up, checklist, play, trace, history, settings and camera screens
 in English, German and Portuguese as ``OUTDIR/<lang>/NN-<screen>.png``. Every
-capture is checked for text that is clipped or overflows its box and for
-widgets that stick out of the window; any finding is printed and the command
+capture is checked for text that is clipped or overflows its box, for
+widgets that stick out of the window and for texts inside board pictures
+under 16 px, cut short, outside the picture or overlapping; any finding is printed and the command
 exits with status 1. Without a display it starts Xvfb itself. The journal is
 a temporary one: the user's games are never touched.
 """
@@ -153,6 +154,8 @@ class Shooter:
             self.findings.append(
                 Finding(label, f"{first.text[:30]!r} overlaps {second.text[:30]!r}")
             )
+        for problem in board_picture_problems(root):
+            self.findings.append(Finding(label, f"board picture: {problem}"))
         root.export_to_png(str(self.outdir / f"{self.count:02d}-{name}.png"))
 
     def walk(self, games: list[str], steps: int) -> None:
@@ -215,6 +218,25 @@ class Shooter:
         fresh.start()
         if fresh.screen == "resume":
             self.shot("resume")
+
+
+def board_picture_problems(root: Any) -> list[str]:
+    """Texts drawn inside the board pictures on screen that are not legible.
+
+    Board pictures are canvas drawings, not labels: each records the text
+    boxes it drew, and :func:`ui.painters.legibility.problems` checks them
+    (16 px or more, whole, inside the picture, not on top of each other).
+    """
+    from ui.app.widgets import walk_visible
+    from ui.painters.legibility import problems
+    from ui.painters.view import Drawing
+
+    found = []
+    for widget in walk_visible(root):
+        if isinstance(widget, Drawing) and widget.width >= 10 and widget.height >= 10:
+            picture = widget.picture
+            found.extend(problems(picture.labels, widget.picture_box(), picture.overlays))
+    return found
 
 
 def fill_missing(form: Any) -> None:

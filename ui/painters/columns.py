@@ -1,95 +1,144 @@
 """The ``columns`` scene (Endless Winter action columns): titled columns of coloured items.
 
-A highlighted column is ringed in yellow, a blocked one is crossed out, the
-``marked`` column carries a marker triangle under it, ``arrows`` are shown
-as a line of text and ``strip`` as a row of short texts under the columns.
+Equal items in a column are one chip with their count (``Nomads ×2``); a
+highlighted column is ringed in yellow, a blocked one crossed out, the
+``marked`` column has a marker triangle under it. Under the columns, the
+decision ``arrows`` are drawn as arrows (the big one thick and long, the
+small one thin and short, pointing the way they point on the card) beside
+the ``strip`` of short texts.
+
+Layer ``columns``: one place per column, id as given (else its position).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from kivy.graphics import Color, Line
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from rules.text import Translator
 from ui.app.presenters import tr_msg
-from ui.app.widgets import colour
-from ui.painters import Box
-from ui.painters.base import draw_text, ink_for, polygon
+from ui.painters.flow import flow
+from ui.painters.places import Box, Layers, Marks, Place, Point, item_id, rectangle
+from ui.painters.style import ink_for
+
+if TYPE_CHECKING:
+    from ui.painters.pen import Pen
+
+GAP = 6.0
+MARKER_H = 16.0
+TITLE_H = 42.0  # two lines of 16 px
+CHIP_H = 24.0
+DIRECTIONS = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}
 
 
-def paint(canvas: Any, box: Box, scene: dict[str, Any], tr: Translator) -> None:
+def _bottom_band(scene: Mapping[str, Any]) -> float:
+    return 40.0 if scene.get("strip") or scene.get("arrows") else 0.0
+
+
+def min_height(scene: Mapping[str, Any], width: float) -> float:
+    """Titles on two lines, one chip, the marker and the band of arrows and strip."""
+    return TITLE_H + CHIP_H + 8 + MARKER_H + _bottom_band(scene)
+
+
+def _column_boxes(scene: Mapping[str, Any], box: Box) -> list[Box]:
     x, y, w, h = box
     cols = scene.get("columns", [])
-    strip = [tr_msg(s, tr) for s in scene.get("strip", [])]
-    strip_h = 26 if strip else 0
-    marker_h = 16
     if not cols:
-        return
-    gap = 6
-    col_w = (w - gap * (len(cols) - 1)) / len(cols)
-    top = y + h
-    bottom = y + strip_h + marker_h
-    for index, column in enumerate(cols):
-        cx = x + index * (col_w + gap)
-        fill = (0.2, 0.22, 0.28, 1)
-        polygon(canvas, [(cx, bottom), (cx + col_w, bottom), (cx + col_w, top), (cx, top)], fill)
-        draw_text(
-            canvas,
-            tr_msg(column.get("title"), tr),
-            (cx + col_w / 2, top - 14),
-            18,
-            col_w - 4,
-            (1, 1, 1, 1),
-            bold=True,
+        return []
+    col_w = (w - GAP * (len(cols) - 1)) / len(cols)
+    bottom = y + _bottom_band(scene) + MARKER_H
+    return [(x + i * (col_w + GAP), bottom, col_w, y + h - bottom) for i in range(len(cols))]
+
+
+def layout(scene: Mapping[str, Any], box: Box, layer: str | None = None) -> Layers:
+    cols = scene.get("columns", [])
+    return {
+        "columns": tuple(
+            Place("columns", item_id(col, i), rectangle(*b), (b[0] + b[2] / 2, b[1] + b[3] / 2))
+            for i, (col, b) in enumerate(zip(cols, _column_boxes(scene, box), strict=True))
         )
-        item_y = top - 34
-        for item in column.get("items", []):
-            fill_item = colour(item.get("colour"))
-            polygon(
-                canvas,
-                [
-                    (cx + 4, item_y - 24),
-                    (cx + col_w - 4, item_y - 24),
-                    (cx + col_w - 4, item_y),
-                    (cx + 4, item_y),
-                ],
-                fill_item,
-            )
-            draw_text(
-                canvas,
-                str(item.get("text", "")),
-                (cx + col_w / 2, item_y - 12),
+    }
+
+
+def grouped(items: list[dict[str, Any]]) -> list[tuple[str, str, int]]:
+    """``(text, colour, how many)`` for each run of equal items, in order."""
+    out: list[tuple[str, str, int]] = []
+    for item in items:
+        key = (str(item.get("text", "")), str(item.get("colour")))
+        if out and out[-1][:2] == key:
+            out[-1] = (key[0], key[1], out[-1][2] + 1)
+        else:
+            out.append((key[0], key[1], 1))
+    return out
+
+
+def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: Marks) -> None:
+    cols = scene.get("columns", [])
+    for index, (column, (cx, bottom, col_w, col_h)) in enumerate(
+        zip(cols, _column_boxes(scene, box), strict=True)
+    ):
+        top = bottom + col_h
+        pen.rect(cx, bottom, col_w, col_h, (0.2, 0.22, 0.28, 1))
+        title = tr_msg(column.get("title"), tr)
+        bold = pen.measure(title, 16, bold=True)[0] <= col_w - 6  # bold when it fits a line
+        pen.text(title, (cx + col_w / 2, top - TITLE_H / 2), 18, col_w - 6, bold=bold, lines=2)
+        item_top = top - TITLE_H - 4
+        for text, name, count in grouped(list(column.get("items", []))):
+            if item_top - CHIP_H < bottom + 2:
+                break
+            fill = pen.rgba(name)
+            label = text if count == 1 else f"{count}× {text}"
+            chip_h = CHIP_H if pen.measure(label, 16)[0] <= col_w - 8 else 2 * CHIP_H - 4
+            if item_top - chip_h < bottom + 2:
+                break
+            pen.rect(cx + 4, item_top - chip_h, col_w - 8, chip_h, fill)
+            pen.text(
+                label,
+                (cx + col_w / 2, item_top - chip_h / 2),
                 16,
-                col_w - 10,
-                ink_for(fill_item),
+                col_w - 8,
+                ink_for(fill),
+                lines=2,
             )
-            item_y -= 28
+            item_top -= chip_h + 4
         if column.get("highlight"):
-            with canvas:
-                Color(1, 0.85, 0.2, 1)
-                Line(rectangle=(cx + 1, bottom + 1, col_w - 2, top - bottom - 2), width=3)
+            pen.outline(
+                rectangle(cx + 1.5, bottom + 1.5, col_w - 3, col_h - 3), (1, 0.85, 0.2, 1), 3
+            )
         if column.get("blocked"):
-            with canvas:
-                Color(0.9, 0.3, 0.3, 0.9)
-                Line(points=[cx + 4, bottom + 4, cx + col_w - 4, top - 30], width=2.5)
-                Line(points=[cx + 4, top - 30, cx + col_w - 4, bottom + 4], width=2.5)
+            red = (0.9, 0.3, 0.3, 0.9)
+            pen.line([(cx + 4, bottom + 4), (cx + col_w - 4, top - TITLE_H)], red, 2.5)
+            pen.line([(cx + 4, top - TITLE_H), (cx + col_w - 4, bottom + 4)], red, 2.5)
         if index == scene.get("marked"):
             mx = cx + col_w / 2
-            polygon(
-                canvas,
+            pen.polygon(
                 [
                     (mx, bottom - 2),
-                    (mx - 10, bottom - marker_h + 2),
-                    (mx + 10, bottom - marker_h + 2),
+                    (mx - 10, bottom - MARKER_H + 2),
+                    (mx + 10, bottom - MARKER_H + 2),
                 ],
                 (1, 0.85, 0.2, 1),
             )
+    band = _bottom_band(scene)
+    if not band:
+        return
+    x, y, w, _ = box
     arrows = scene.get("arrows") or {}
-    if arrows:
-        text = "  ".join(f"{k}: {v}" for k, v in arrows.items())
-        draw_text(canvas, text, (x + w / 2, top - h / 2), 14, w - 8, (0.85, 0.9, 1, 0.6))
-    if strip:
-        draw_text(
-            canvas, " | ".join(strip), (x + w / 2, y + strip_h / 2), 16, w - 4, (0.85, 0.9, 1, 1)
-        )
+    used = _arrows(pen, arrows, (x, y, band)) if arrows else 0.0
+    strip = [tr_msg(s, tr) for s in scene.get("strip", [])]
+    flow(pen, strip, (x + used, y, w - used, band), (0.85, 0.9, 1, 1))
+
+
+def _arrows(pen: Pen, arrows: Mapping[str, Any], where: tuple[float, float, float]) -> float:
+    """The big and the small arrow side by side in a square each; returns the width used."""
+    x, y, side = where
+    gold = (1, 0.85, 0.2, 1)
+    for slot, (which, length, width) in enumerate((("big", 0.42, 5.0), ("small", 0.26, 3.0))):
+        direction = DIRECTIONS.get(str(arrows.get(which)))
+        if direction is None:
+            continue
+        centre: Point = (x + side * (slot + 0.5), y + side / 2)
+        pen.rect(x + side * slot + 2, y + 2, side - 4, side - 4, (0.25, 0.27, 0.33, 1))
+        dx, dy = direction[0] * side * length, direction[1] * side * length
+        pen.arrow((centre[0] - dx, centre[1] - dy), (centre[0] + dx, centre[1] + dy), gold, width)
+    return 2 * side + 8

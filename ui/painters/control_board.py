@@ -1,25 +1,31 @@
 """The ``control-board`` scene (Prehistory marauders): a hexagon with a tray on each side.
 
-Sides are numbered 0-5 clockwise from the top side. Each tray shows its
-colour and marker count; the chosen tray (``highlight_side``) is lit with a
-thick yellow ring, the framed side has a white frame, the priority marker is
-a white disc on the board edge of its side, and the centre shows the tile
-text. The printed action and priority symbols of each side are left to the
-facts list: at 800x480 they would be too small to read.
+Sides are numbered 0-5 clockwise from the top side. Each tray is a disc of
+its colour with its marker count in large type (the count being entered when
+the tray mirrors a field, so picture and steppers agree); the chosen tray
+(``highlight_side``) has a thick yellow ring, the framed side a white square,
+the priority marker is a white disc on the board edge of its side, and the
+centre shows the tile text (beside the board when the box is wide and low).
+The printed action and priority symbols of each side are left to the facts
+list: at 800x480 they would be too small to read.
+
+Layer ``sides``: one place per tray (id ``"0"``..``"5"``).
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any
-
-from kivy.graphics import Color, Line
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from rules.text import Translator
 from ui.app.presenters import tr_msg
-from ui.app.widgets import colour
-from ui.painters import Box
-from ui.painters.base import disc, draw_text, ink_for, outline, polygon
+from ui.painters.places import Box, Layers, Marks, Place, Point, item_id, live_value, regular
+from ui.painters.style import ink_for
+
+if TYPE_CHECKING:
+    from ui.painters.pen import Pen
 
 
 def side_angle(side: int) -> float:
@@ -27,51 +33,103 @@ def side_angle(side: int) -> float:
     return math.radians(90 - 60 * side)
 
 
-def paint(canvas: Any, box: Box, scene: dict[str, Any], tr: Translator) -> None:
+#: A box this much wider than tall puts the tile text beside the board, not in its centre.
+WIDE = 1.6
+
+
+@dataclass(frozen=True)
+class Geometry:
+    centre: Point
+    big_r: float
+    inner: float  # apothem of the board hexagon
+    corner_r: float
+    tray_r: float
+    trays: dict[int, Point]
+    text_box: Box | None  # where the tile text goes when it is beside the board
+
+
+def geometry(box: Box) -> Geometry:
     x, y, w, h = box
+    text_box: Box | None = None
+    if w >= WIDE * h:  # the board in a square on the left, the tile text on the right
+        text_box = (x + h + 8, y, w - h - 8, h)
+        w = h
     cx, cy = x + w / 2, y + h / 2
     big_r = min(w, h) / 2
-    inner = big_r * 0.5  # apothem of the board hexagon
-    tray_r = big_r * 0.22
-    dist = inner + tray_r + big_r * 0.04  # centre to each tray
+    tray_r = max(16.0, big_r * 0.22)
+    inner = big_r - 2 * tray_r - big_r * 0.04
+    dist = inner + tray_r + big_r * 0.03
+    trays = {
+        s: (cx + dist * math.cos(side_angle(s)), cy + dist * math.sin(side_angle(s)))
+        for s in range(6)
+    }
     corner_r = inner / math.cos(math.radians(30))
+    return Geometry((cx, cy), big_r, inner, corner_r, tray_r, trays, text_box)
+
+
+def min_height(scene: Mapping[str, Any], width: float) -> float:
+    """Room for 16-px counts in the trays, and for the tile text in the centre (or beside)."""
+    beside = 130.0
+    return beside if width >= WIDE * beside else 190.0
+
+
+def layout(scene: Mapping[str, Any], box: Box, layer: str | None = None) -> Layers:
+    g = geometry(box)
+    out = []
+    for index, side in enumerate(scene.get("sides", [])):
+        number = int(side.get("side", index))
+        centre = g.trays[number % 6]
+        ident = item_id(side, number)
+        out.append(Place("sides", ident, regular(centre, g.tray_r + 2, 24), centre))
+    return {"sides": tuple(out)}
+
+
+def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: Marks) -> None:
+    g = geometry(box)
+    cx, cy = g.centre
     corners = [
         (
-            cx + corner_r * math.cos(math.radians(120 - 60 * k)),
-            cy + corner_r * math.sin(math.radians(120 - 60 * k)),
+            cx + g.corner_r * math.cos(math.radians(120 - 60 * k)),
+            cy + g.corner_r * math.sin(math.radians(120 - 60 * k)),
         )
         for k in range(6)
     ]
-    polygon(canvas, [(cx, cy), *corners, corners[0]], (0.3, 0.25, 0.2, 1))
-    outline(canvas, corners, (0.8, 0.7, 0.5, 1), 1.5)
+    pen.polygon([g.centre, *corners, corners[0]], (0.3, 0.25, 0.2, 1))
+    pen.outline(corners, (0.8, 0.7, 0.5, 1), 1.5)
     for side in scene.get("sides", []):
-        number = int(side.get("side", 0))
-        angle = side_angle(number)
-        mx, my = cx + dist * math.cos(angle), cy + dist * math.sin(angle)
+        number = int(side.get("side", 0)) % 6
+        mx, my = g.trays[number]
+        r = g.tray_r
         tray = side.get("tray")
         if number == scene.get("framed_side"):
-            with canvas:
-                Color(1, 1, 1, 1)
-                Line(
-                    rectangle=(mx - tray_r - 3, my - tray_r - 3, 2 * tray_r + 6, 2 * tray_r + 6),
-                    width=1.5,
-                )
+            pen.outline(
+                [
+                    (mx - r - 4, my - r - 4),
+                    (mx + r + 4, my - r - 4),
+                    (mx + r + 4, my + r + 4),
+                    (mx - r - 4, my + r + 4),
+                ],
+                (1, 1, 1, 1),
+                1.5,
+            )
         if number == scene.get("highlight_side"):
-            with canvas:
-                Color(1, 0.85, 0.2, 1)
-                Line(circle=(mx, my, tray_r + 2), width=4)
+            pen.ring((mx, my), r + 2, (1, 0.85, 0.2, 1), 4)
         if tray:
-            fill = colour(tray.get("colour"))
-            disc(canvas, (mx, my), tray_r, str(tray.get("colour")))
-            count = str(tray.get("count", ""))
-            draw_text(canvas, count, (mx, my), 24, tray_r * 2, ink_for(fill), bold=True)
+            fill = pen.rgba(tray.get("colour"))
+            pen.disc((mx, my), r, fill)
+            count = live_value(tray, tray.get("count", ""), marks.values)
+            pen.text(str(count), (mx, my), max(20, r), 2 * r - 4, ink_for(fill), bold=True)
         else:
-            with canvas:
-                Color(0.5, 0.5, 0.5, 1)
-                Line(circle=(mx, my, tray_r * 0.8), width=1.2)
+            pen.ring((mx, my), r * 0.8, (0.5, 0.5, 0.5, 1), 1.2)
         if number == scene.get("priority_marker"):
-            # The priority marker: a white disc on the board edge of its side.
-            px, py = cx + inner * 0.8 * math.cos(angle), cy + inner * 0.8 * math.sin(angle)
-            disc(canvas, (px, py), big_r * 0.07, "white")
+            angle = side_angle(number)
+            px = cx + g.inner * 0.82 * math.cos(angle)
+            py = cy + g.inner * 0.82 * math.sin(angle)
+            pen.disc((px, py), max(5.0, g.big_r * 0.06), (1, 1, 1, 1))
     centre = tr_msg(scene.get("centre"), tr)
-    draw_text(canvas, centre, (cx, cy), 16, corner_r * 1.6, (1, 1, 1, 1), bold=True, wrap=True)
+    if g.text_box is None:
+        pen.text(centre, g.centre, 18, g.corner_r * 1.7, (1, 1, 1, 1), lines=3)
+    else:
+        tx, ty, tw, th = g.text_box
+        lines = max(1, int(th // pen.measure("Ag", 18)[1]))
+        pen.text(centre, (tx + tw / 2, ty + th / 2), 20, tw, (1, 1, 1, 1), lines=lines)

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from rules.text import Translator
-from ui.painters import Box
+from ui.painters.places import Box, Layers, Marks
+
+if TYPE_CHECKING:
+    from ui.painters.pen import Pen
 
 
-def paint(canvas: Any, box: Box, scene: dict[str, Any], tr: Translator) -> None:
+def layout(scene: Mapping[str, Any], box: Box, layer: str | None = None) -> Layers:
+    return {}
+
+
+def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: Marks) -> None:
     """Draw nothing: :class:`ui.painters.view.SceneView` lists the facts itself."""

@@ -21,6 +21,14 @@ Damage allocation on your side (:func:`allocate_defence`):
 
 Invaders (:func:`allocate_troop`) lose as many Units as possible, Basic Units
 first; an Elite Unit absorbs damage lower than its Strength.
+
+Flying Dragons: Pressure Mines and Traps take no part. Elite Dragons "do not
+take damage from Farmers, Trenches, and Bunkers while flying": against a
+flying troop of Elite Dragons only, those take no part at all (the #14
+example); in a flying troop of Basic and Elite Dragons they fight, but their
+Strength counts only up to the Basic Dragons' Strength (it can harm nothing
+else) and, when the Invaders win, it is dealt to Basic Dragons only
+(:func:`participation`).
 """
 
 from __future__ import annotations
@@ -30,7 +38,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.games.anteportas.units import Defences, defences
+from rules.games.anteportas.units import Defences, tile_kind
 from rules.text import Msg, msg
 
 TILE_NAMES: dict[str, Msg] = {
@@ -47,15 +55,15 @@ TILE_NAMES: dict[str, Msg] = {
     "bomb": msg("Bomb"),
 }
 SOLDIER_NAMES: dict[str, Msg] = {"farmer": msg("Farmer"), "citizen": msg("Citizen")}
-#: Units an Elite Dragon takes no damage from while flying.
+#: Defensive Works an Elite Dragon takes no damage from while flying (with Farmers).
 FLIGHT_IMMUNE_TILES = ("trench", "bunker")
 
 
 def tile_name(tile: dict[str, Any]) -> Msg:
-    return TILE_NAMES[tile.get("kind") or tile["type"]]
+    return TILE_NAMES[tile_kind(tile)]
 
 
-@dataclass
+@dataclass(kw_only=True)
 class DefenceLoss:
     """What damage did to one hex's own Units."""
 
@@ -65,16 +73,17 @@ class DefenceLoss:
     used: int = 0
 
 
-def _best_soldiers(strengths: list[tuple[int, int]], damage: int) -> list[int]:
+def _best_soldiers(strengths: list[tuple[int, int]], damage: int, defs: Defences) -> list[int]:
     """Indices to wound: most Soldiers, then most damage used, exhausted ones first."""
-    farmers = [i for i, s in strengths if s == 1]
-    citizens = [i for i, s in strengths if s == 3]
+    farmer, citizen = defs.soldier_strength("farmer"), defs.soldier_strength("citizen")
+    farmers = [i for i, s in strengths if s == farmer]
+    citizens = [i for i, s in strengths if s == citizen]
     best: tuple[int, int, int, int] = (-1, -1, 0, 0)
     for nc in range(len(citizens) + 1):
-        if 3 * nc > damage:
+        if citizen * nc > damage:
             break
-        nf = min(len(farmers), damage - 3 * nc)
-        key = (nf + nc, nf + 3 * nc, nf, nc)
+        nf = min(len(farmers), (damage - citizen * nc) // max(1, farmer))
+        key = (nf + nc, farmer * nf + citizen * nc, nf, nc)
         if key[:2] > best[:2]:
             best = key
     _, _, nf, nc = best
@@ -84,25 +93,25 @@ def _best_soldiers(strengths: list[tuple[int, int]], damage: int) -> list[int]:
 def allocate_defence(
     side: dict[str, Any],
     damage: int,
+    defs: Defences,
     *,
     mine_first: bool = True,
-    immune_farmers: bool = False,
+    ignore_farmers: bool = False,
     ignore_pressure_mine: bool = False,
     ignore_tile: bool = False,
 ) -> DefenceLoss:
     """Which of one hex's Units fall to ``damage`` (see the module docstring).
 
     Soldiers are tried exhausted ones first when it makes no difference which.
-    ``immune_farmers``: Farmers take no part (an Elite Dragon in flight ignores them).
+    ``ignore_farmers``: Farmers take no part (Elite Dragons in flight ignore them).
     """
-    defs = defences()
     loss = DefenceLoss()
     left = max(0, damage)
     order = sorted(range(len(side["soldiers"])), key=lambda i: not side["soldiers"][i]["exhausted"])
     strengths = [
-        (i, int(defs.soldier[side["soldiers"][i]["kind"]]["strength"]))
+        (i, defs.soldier_strength(side["soldiers"][i]["kind"]))
         for i in order
-        if not (immune_farmers and side["soldiers"][i]["kind"] == "farmer")
+        if not (ignore_farmers and side["soldiers"][i]["kind"] == "farmer")
     ]
     tile = None if ignore_tile else side.get("tile")
     mine = tile if tile and tile["type"] == "mine" else None
@@ -119,7 +128,7 @@ def allocate_defence(
 
     if mine_first:
         detonate()
-    loss.wounded = _best_soldiers(strengths, left)
+    loss.wounded = _best_soldiers(strengths, left, defs)
     taken = sum(s for i, s in strengths if i in loss.wounded)
     loss.used += taken
     left -= taken
@@ -145,40 +154,130 @@ def allocate_defence(
     return loss
 
 
-def allocate_troop(troop: dict[str, int], damage: int, twice: bool) -> dict[str, int]:
-    """How many Basic and Elite Units fall to ``damage``: most Units, Basic first."""
-    defs = defences()
+def allocate_troop(
+    troop: dict[str, int], damage: int, twice: bool, defs: Defences, basic_only: int = 0
+) -> dict[str, int]:
+    """How many Basic and Elite Units fall: most Units, Basic first.
+
+    ``damage`` may hit any Unit; ``basic_only`` damage only Basic Units (what
+    Farmers, Trenches and Bunkers deal to a flying troop with Elite Dragons).
+    """
     sb, se = defs.invader_strength("basic", twice), defs.invader_strength("elite", twice)
     best = (-1, -1, 0, 0)
     for ne in range(troop["elite"] + 1):
         if ne * se > damage:
             break
-        nb = min(troop["basic"], (damage - ne * se) // sb)
+        nb = min(troop["basic"], (damage + basic_only - ne * se) // max(1, sb))
         key = (nb + ne, nb * sb + ne * se, nb, ne)
         if key[:2] > best[:2]:
             best = key
     return {"basic": best[2], "elite": best[3]}
 
 
-def troop_strength(troop: dict[str, int], twice: bool, modifier: int = 0) -> int:
-    defs = defences()
+def troop_strength(troop: dict[str, int], twice: bool, defs: Defences, modifier: int = 0) -> int:
     base = troop["basic"] * defs.invader_strength("basic", twice)
     base += troop["elite"] * defs.invader_strength("elite", twice)
     return max(0, base + modifier)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class BattleContext:
     """Everything besides the two sides that changes a Battle's arithmetic."""
 
     twice: bool = False
-    troop_modifier: int = 0  # Stronger/Weaker powers, Shoot/fire damage not yet applied
-    defence_bonus: int = 0  # Gunfire/Indirect Fire in support, Supreme Commander +1
-    flying: bool = False  # Dragons in flight: Pressure Mines and Traps do not count
+    #: Stronger/Weaker powers, Shoot/fire damage not yet applied.
+    troop_modifier: int = 0
+    #: Catapult/Howitzer fire in support, the Supreme Commander's +1.
+    defence_bonus: int = 0
+    #: Trench/Bunker Gunfire in support (Elite Dragons in flight take no damage from it).
+    gunfire_bonus: int = 0
+    #: Dragons in flight: Pressure Mines and Traps take no part.
+    flying: bool = False
     mine_first: bool = True
 
 
-@dataclass
+@dataclass(frozen=True, kw_only=True)
+class Participation:
+    """Who takes part in a Battle (flying Dragons ignore some of your Units)."""
+
+    ignore_farmers: bool
+    ignore_tile: bool
+    #: Your Strength that can harm Basic Dragons only (mixed flying troop), else 0.
+    basic_only: int
+    #: Your Strength that can harm any Invader.
+    general: int
+    parts: dict[str, int]
+
+    @property
+    def strength(self) -> int:
+        return self.general + self.basic_only
+
+
+def participation(
+    side: dict[str, Any], troop: dict[str, int], ctx: BattleContext, defs: Defences
+) -> Participation:
+    """Your Strength on the hex against this troop, split by what it can harm."""
+    elite_in_flight = ctx.flying and troop["elite"] > 0
+    elite_only = elite_in_flight and troop["basic"] == 0
+    tile = side.get("tile")
+    ignore_tile = False
+    immune_tile = tile is not None and tile.get("kind") in FLIGHT_IMMUNE_TILES
+    if tile is not None:
+        if elite_only and immune_tile:
+            ignore_tile = True
+        if ctx.flying and tile["type"] == "trap":
+            ignore_tile = True
+        if ctx.flying and tile["type"] == "mine" and tile["kind"] == "pressure":
+            ignore_tile = True
+    soldiers = {
+        kind: sum(defs.soldier_strength(kind) for s in side["soldiers"] if s["kind"] == kind)
+        for kind in ("farmer", "citizen")
+    }
+    tile_value = 0 if tile is None or ignore_tile else defs.tile_strength(tile)
+    parts = {
+        "farmers": 0 if elite_only else soldiers["farmer"],
+        "citizens": soldiers["citizen"],
+        "tile": tile_value,
+        "support": ctx.defence_bonus + (0 if elite_only else ctx.gunfire_bonus),
+    }
+    immune = 0
+    if elite_in_flight and not elite_only:
+        immune = parts["farmers"] + ctx.gunfire_bonus + (tile_value if immune_tile else 0)
+    general = sum(parts.values()) - immune
+    cap = troop["basic"] * defs.invader_strength("basic", ctx.twice)
+    return Participation(
+        ignore_farmers=elite_only,
+        ignore_tile=ignore_tile,
+        basic_only=min(immune, cap),
+        general=general,
+        parts=parts,
+    )
+
+
+def battle_needed(
+    side: dict[str, Any], ctx: BattleContext, troop: dict[str, int], defs: Defences
+) -> bool:
+    """A Battle starts on a hex with your Units, not on one with only a Trap or Bomb."""
+    part = participation(side, troop, ctx, defs)
+    if any(not (part.ignore_farmers and s["kind"] == "farmer") for s in side["soldiers"]):
+        return True
+    tile = side.get("tile")
+    if tile is None or part.ignore_tile:
+        return False
+    return tile["type"] in ("building", "mine")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Finding:
+    """One trace step of a Battle: rule id, translatable finding, numbers, decisive or not."""
+
+    rule: str
+    finding: Msg
+    data: dict[str, Any]
+    decisive: bool = False
+
+
+@dataclass(kw_only=True)
 class BattleResult:
     """The outcome of one Battle: new hex side and troop, losses, and the step list."""
 
@@ -192,7 +291,7 @@ class BattleResult:
     tiles_lost: list[dict[str, Any]]
     invaders_lost: dict[str, int]
     steps: list[Msg]
-    trace: list[tuple[str, str, dict[str, Any]]]
+    trace: list[Finding]
     mine_choice: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
@@ -211,77 +310,46 @@ class BattleResult:
         }
 
 
-def _participation(
-    side: dict[str, Any], troop: dict[str, int], ctx: BattleContext, defs: Defences
-) -> tuple[bool, bool, bool]:
-    """(farmers immune, tile ignored, pressure mine ignored) for this Battle."""
-    elite_only_in_flight = ctx.flying and troop["elite"] > 0 and troop["basic"] == 0
-    tile = side.get("tile")
-    tile_ignored = False
-    if tile is not None:
-        if elite_only_in_flight and tile.get("kind") in FLIGHT_IMMUNE_TILES:
-            tile_ignored = True
-        if ctx.flying and tile["type"] == "trap":
-            tile_ignored = True
-        if ctx.flying and tile["type"] == "mine" and tile["kind"] == "pressure":
-            tile_ignored = True
-    return elite_only_in_flight, tile_ignored, ctx.flying
-
-
-def defence_strength(
-    side: dict[str, Any], troop: dict[str, int], ctx: BattleContext
-) -> tuple[int, list[str]]:
-    """Your total Strength on the hex against this troop, with its parts for the trace."""
-    defs = defences()
-    immune_farmers, tile_ignored, _ = _participation(side, troop, ctx, defs)
-    parts: list[str] = []
-    total = 0
-    for s in side["soldiers"]:
-        if immune_farmers and s["kind"] == "farmer":
-            continue
-        value = int(defs.soldier[s["kind"]]["strength"])
-        total += value
-        parts.append(f"{s['kind']} {value}")
-    tile = side.get("tile")
-    if tile is not None and not tile_ignored:
-        value = defs.tile_strength(tile)
-        total += value
-        parts.append(f"{tile.get('kind') or tile['type']} {value}")
-    if ctx.defence_bonus:
-        total += ctx.defence_bonus
-        parts.append(f"support {ctx.defence_bonus}")
-    return total, parts
-
-
-def battle_needed(side: dict[str, Any], ctx: BattleContext, troop: dict[str, int]) -> bool:
-    """A Battle starts on a hex with your Units, not on one with only a Trap or Bomb."""
-    defs = defences()
-    immune_farmers, tile_ignored, _ = _participation(side, troop, ctx, defs)
-    soldiers = [s for s in side["soldiers"] if not (immune_farmers and s["kind"] == "farmer")]
-    tile = side.get("tile")
-    if soldiers:
-        return True
-    if tile is None or tile_ignored:
-        return False
-    return tile["type"] in ("building", "mine")
-
-
 def resolve_battle(
-    hex_id: int, side: dict[str, Any], troop: dict[str, int], ctx: BattleContext
+    hex_id: int,
+    side: dict[str, Any],
+    troop: dict[str, int],
+    ctx: BattleContext,
+    defs: Defences,
 ) -> BattleResult:
     """Resolve one Battle on ``hex_id``; inputs are not changed."""
-    defs = defences()
     side = copy.deepcopy(side)
-    immune_farmers, tile_ignored, _ = _participation(side, troop, ctx, defs)
-    ours, parts = defence_strength(side, troop, ctx)
-    theirs = troop_strength(troop, ctx.twice, ctx.troop_modifier)
-    trace: list[tuple[str, str, dict[str, Any]]] = [
-        (
-            "compare Strength",
-            f"yours {ours} ({', '.join(parts) or 'nothing'}) vs Invaders {theirs}",
-            {"ours": ours, "theirs": theirs, "modifier": ctx.troop_modifier},
+    part = participation(side, troop, ctx, defs)
+    ours = part.strength
+    theirs = troop_strength(troop, ctx.twice, defs, ctx.troop_modifier)
+    win = ours >= theirs
+    trace = [
+        Finding(
+            rule="compare Strength",
+            finding=msg(
+                "Your Strength {ours} (Soldiers {soldiers}, tile {tile}, support {support}) "
+                "{verdict} the Invaders' {theirs}",
+                ours=ours,
+                soldiers=part.parts["farmers"] + part.parts["citizens"],
+                tile=part.parts["tile"],
+                support=part.parts["support"],
+                verdict=msg("is at least") if win else msg("is lower than"),
+                theirs=theirs,
+            ),
+            data={"ours": ours, "theirs": theirs, "modifier": ctx.troop_modifier, **part.parts},
+            decisive=True,
         )
     ]
+    if part.basic_only or (ctx.flying and troop["elite"] and not troop["basic"]):
+        trace.append(
+            Finding(
+                rule="Elite Dragons in flight",
+                finding=msg(
+                    "Elite Dragons in flight take no damage from Farmers, Trenches and Bunkers"
+                ),
+                data={"basic_only": part.basic_only},
+            )
+        )
     steps: list[Msg] = [
         msg(
             "Battle on #{hex}: your Strength {ours} against the Invaders' {theirs}",
@@ -293,78 +361,83 @@ def resolve_battle(
     wounded = {"farmer": 0, "citizen": 0}
     tiles_lost: list[dict[str, Any]] = []
     mine_choice: list[dict[str, Any]] = []
-    if ours >= theirs:
-        loss = allocate_defence(
-            side,
-            theirs,
-            mine_first=ctx.mine_first,
-            immune_farmers=immune_farmers,
-            ignore_pressure_mine=ctx.flying,
-            ignore_tile=tile_ignored,
-        )
-        other = allocate_defence(
-            side,
-            theirs,
-            mine_first=not ctx.mine_first,
-            immune_farmers=immune_farmers,
-            ignore_pressure_mine=ctx.flying,
-            ignore_tile=tile_ignored,
-        )
-        if _offer_choice(side, loss, other):
-            first, second = (loss, other) if ctx.mine_first else (other, loss)
+    if win:
+        options = {
+            first: allocate_defence(
+                side,
+                theirs,
+                defs,
+                mine_first=first,
+                ignore_farmers=part.ignore_farmers,
+                ignore_pressure_mine=ctx.flying,
+                ignore_tile=part.ignore_tile,
+            )
+            for first in (True, False)
+        }
+        loss = options[ctx.mine_first]
+        if offer_choice(side, options[True], options[False]):
             mine_choice = [
-                {"mine_first": True, "falls": _falls(side, first)},
-                {"mine_first": False, "falls": _falls(side, second)},
+                {"mine_first": first, "falls": falls(side, options[first])}
+                for first in (True, False)
             ]
         trace.append(
-            (
-                "defenders win",
-                f"all Invaders fall; your Units take {theirs} damage "
-                f"({'Mine first' if ctx.mine_first else 'Soldiers first'})",
-                {"damage": theirs, "absorbed": loss.absorbed},
+            Finding(
+                rule="defenders win",
+                finding=msg(
+                    "All Invaders fall; your Units take {n} damage ({order})",
+                    n=theirs,
+                    order=msg("Mine first") if ctx.mine_first else msg("Soldiers first"),
+                ),
+                data={"damage": theirs, "absorbed": loss.absorbed},
             )
         )
         steps.append(msg("All {n} Invader(s) fall.", n=troop["basic"] + troop["elite"]))
         invaders_lost = dict(troop)
         survivors = {"basic": 0, "elite": 0}
-        _apply_defence_loss(side, loss, wounded, tiles_lost, steps, hex_id)
-        if loss.absorbed:
+        apply_defence_loss(side, loss, wounded, tiles_lost, steps, hex_id)
+        if loss.absorbed and (side["soldiers"] or side.get("tile")):
             steps.append(msg("The remaining {n} damage is absorbed.", n=loss.absorbed))
     else:
         trace.append(
-            (
-                "Invaders win",
-                f"all your Units on #{hex_id} are removed (Traps and unfired Bombs stay); "
-                f"the Invaders take {ours} damage",
-                {"damage": ours},
+            Finding(
+                rule="Invaders win",
+                finding=msg(
+                    "All your Units on #{hex} are removed (Traps and unfired Bombs stay); "
+                    "the Invaders take {n} damage",
+                    hex=hex_id,
+                    n=ours,
+                ),
+                data={"damage": ours},
             )
         )
-        keep_tile = (
-            side.get("tile")
-            if side.get("tile") and (side["tile"]["type"] in ("trap", "bomb") or tile_ignored)
-            else None
-        )
+        tile = side.get("tile")
+        keep_tile = tile is not None and (tile["type"] in ("trap", "bomb") or part.ignore_tile)
         removed = [
             i
             for i, s in enumerate(side["soldiers"])
-            if not (immune_farmers and s["kind"] == "farmer")
+            if not (part.ignore_farmers and s["kind"] == "farmer")
         ]
-        loss = DefenceLoss(
-            wounded=removed, tile_falls=side.get("tile") is not None and not keep_tile
-        )
-        _apply_defence_loss(side, loss, wounded, tiles_lost, steps, hex_id)
-        invaders_lost = allocate_troop(troop, ours, ctx.twice)
+        loss = DefenceLoss(wounded=removed, tile_falls=tile is not None and not keep_tile)
+        apply_defence_loss(side, loss, wounded, tiles_lost, steps, hex_id)
+        invaders_lost = allocate_troop(troop, part.general, ctx.twice, defs, part.basic_only)
         survivors = {k: troop[k] - invaders_lost[k] for k in troop}
         trace.append(
-            ("Invader damage", "as many Units as possible fall, Basic Units first", invaders_lost)
+            Finding(
+                rule="Invader damage",
+                finding=msg(
+                    "As many Units as possible fall, Basic Units first: "
+                    "{basic} Basic and {elite} Elite",
+                    basic=invaders_lost["basic"],
+                    elite=invaders_lost["elite"],
+                ),
+                data=dict(invaders_lost),
+            )
         )
-        fallen = invaders_lost["basic"] + invaders_lost["elite"]
-        left = survivors["basic"] + survivors["elite"]
         steps.append(
             msg(
                 "{n} Invader(s) fall; {m} Invader(s) remain on #{hex}.",
-                n=fallen,
-                m=left,
+                n=invaders_lost["basic"] + invaders_lost["elite"],
+                m=survivors["basic"] + survivors["elite"],
                 hex=hex_id,
             )
         )
@@ -372,7 +445,7 @@ def resolve_battle(
         hex_id=hex_id,
         our_strength=ours,
         their_strength=theirs,
-        defenders_win=ours >= theirs,
+        defenders_win=win,
         side=side,
         survivors=survivors,
         wounded=wounded,
@@ -384,14 +457,15 @@ def resolve_battle(
     )
 
 
-def _falls(side: dict[str, Any], loss: DefenceLoss) -> list[str]:
+def falls(side: dict[str, Any], loss: DefenceLoss) -> list[str]:
+    """What a loss removes, as sorted kinds (``["bounding", "citizen"]``)."""
     names = [side["soldiers"][i]["kind"] for i in loss.wounded]
     if loss.tile_falls and side.get("tile"):
-        names.append(side["tile"].get("kind") or side["tile"]["type"])
+        names.append(tile_kind(side["tile"]))
     return sorted(names)
 
 
-def _offer_choice(side: dict[str, Any], loss: DefenceLoss, other: DefenceLoss) -> bool:
+def offer_choice(side: dict[str, Any], loss: DefenceLoss, other: DefenceLoss) -> bool:
     """Offer "Soldiers instead of the Mine" only when it saves something.
 
     The two orders are offered when their losses differ and neither loses a
@@ -401,11 +475,11 @@ def _offer_choice(side: dict[str, Any], loss: DefenceLoss, other: DefenceLoss) -
     tile = side.get("tile")
     if not tile or tile["type"] != "mine":
         return False
-    a, b = Counter(_falls(side, loss)), Counter(_falls(side, other))
+    a, b = Counter(falls(side, loss)), Counter(falls(side, other))
     return not (a <= b or b <= a)
 
 
-def _apply_defence_loss(
+def apply_defence_loss(
     side: dict[str, Any],
     loss: DefenceLoss,
     wounded: dict[str, int],

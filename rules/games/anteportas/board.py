@@ -1,26 +1,25 @@
-"""The cooperative Battleground: 28 numbered hexes read from ``data/battleground.json``.
+"""The cooperative Battleground: 28 numbered hexes, their neighbours and the movement rules.
 
-The printed layout is not in the rule text, so it is data (see docs/anteportas.md,
-"Battleground layout"). The shipped file is the reading that satisfies every
-worked example of the text: five flat-top columns (6, 5, 6, 5, 6 hexes), the short
-columns sitting half a hex higher, numbered from the bottom upwards and, at the
-same height, from left to right.
+The printed layout is not in the rule text, so it is component data (see
+docs/anteportas.md, "Battleground layout"), checked by :data:`BATTLEGROUND_SPEC`.
+The shipped example is the reading that satisfies every worked example of the
+text: five flat-top columns (6, 5, 6, 5, 6 hexes), the short columns sitting
+half a hex higher, numbered from the bottom upwards and, at the same height,
+from left to right.
 
 Movement-card arrows are ``left``, ``right`` and ``down``; on this board they
-mean down-left, down-right and straight down (``card_arrows`` in the file).
+mean down-left, down-right and straight down (``card_arrows`` in the data).
 Knockback and retreats use the upward directions.
 """
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from rules.errors import SituationError
+from rules.schema import Bool, Int, List, Map, Obj, Str
 
 DIRECTIONS: dict[str, tuple[int, int]] = {
     "up": (0, -1),
@@ -30,6 +29,7 @@ DIRECTIONS: dict[str, tuple[int, int]] = {
     "up-left": (-1, 0),
     "down-left": (-1, 1),
 }
+CARD_ARROWS = ("left", "right", "down")
 DOWNWARD = ("down", "down-left", "down-right")
 OPPOSITE = {
     "up": "down",
@@ -41,9 +41,66 @@ OPPOSITE = {
 }
 #: The sentinel :meth:`Battleground.step` returns when a troop leaves by the bottom.
 OFF_BOARD = 0
+#: Highest hex number a battleground file may use.
+MAX_HEX = 99
 
 
-@dataclass(frozen=True)
+def _mutual(data: dict[str, Any], path: str) -> None:
+    """Every neighbour is a hex of the board and names this hex back."""
+    rows = {row["id"]: row for row in data["hexes"]}
+    for i, row in enumerate(data["hexes"]):
+        for direction, other in row["neighbours"].items():
+            where = f"{path}.hexes[{i}].neighbours.{direction}"
+            if other not in rows:
+                raise SituationError(where, f"there is no hex #{other}")
+            if rows[other]["neighbours"].get(OPPOSITE[direction]) != row["id"]:
+                raise SituationError(
+                    where,
+                    f"#{other} does not name #{row['id']} as its {OPPOSITE[direction]} neighbour",
+                )
+    for name in ("spawn_area", "bottom_row"):
+        for i, hex_id in enumerate(data[name]):
+            if hex_id not in rows:
+                raise SituationError(f"{path}.{name}[{i}]", f"there is no hex #{hex_id}")
+    if data["spawn_point"] not in rows:
+        raise SituationError(f"{path}.spawn_point", f"there is no hex #{data['spawn_point']}")
+
+
+_HEX_ID = Int(1, MAX_HEX)
+BATTLEGROUND_SPEC = Obj(
+    {
+        "schema": Str(choices=("anteportas-battleground/1",)),
+        "example": Bool(),
+        "source": Str(),
+        "coordinates": Str(),
+        "orientation": Str(choices=("flat-top",)),
+        "card_arrows": Map(Str(choices=tuple(DIRECTIONS)), keys=Str(choices=CARD_ARROWS)),
+        "spawn_point": _HEX_ID,
+        "spawn_area": List(_HEX_ID, min_length=1, unique=True),
+        "bottom_row": List(_HEX_ID, min_length=1, unique=True),
+        "hexes": List(
+            Obj(
+                {
+                    "id": _HEX_ID,
+                    "q": Int(-50, 50),
+                    "r": Int(-50, 50),
+                    "neighbours": Map(_HEX_ID, keys=Str(choices=tuple(DIRECTIONS))),
+                }
+            ),
+            min_length=1,
+            max_length=MAX_HEX,
+            key=lambda row: row["id"],
+        ),
+    },
+    required=frozenset(
+        {"orientation", "card_arrows", "spawn_point", "spawn_area", "bottom_row", "hexes"}
+    ),
+    defaults={"example": False},
+    check_whole=_mutual,
+)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Battleground:
     """Hex ids, axial coordinates and neighbours, with the movement rules of the board."""
 
@@ -53,21 +110,25 @@ class Battleground:
     spawn_point: int
     spawn_area: tuple[int, ...]
     bottom_row: tuple[int, ...]
-    example: bool
+
+    @staticmethod
+    def from_data(data: dict[str, Any]) -> Battleground:
+        """The board from data already checked by :data:`BATTLEGROUND_SPEC`."""
+        return Battleground(
+            hexes={row["id"]: (row["q"], row["r"]) for row in data["hexes"]},
+            neighbours={row["id"]: dict(row["neighbours"]) for row in data["hexes"]},
+            card_arrows=dict(data["card_arrows"]),
+            spawn_point=data["spawn_point"],
+            spawn_area=tuple(data["spawn_area"]),
+            bottom_row=tuple(data["bottom_row"]),
+        )
 
     def direction(self, arrow: str) -> str:
         """A card arrow (``left``/``right``/``down``) or a hex direction, as a hex direction."""
-        if arrow in self.card_arrows:
-            return self.card_arrows[arrow]
-        if arrow in DIRECTIONS:
-            return arrow
-        raise SituationError("arrow", f"'{arrow}' is not an arrow ({', '.join(self.arrows())})")
-
-    def arrows(self) -> list[str]:
-        return [*self.card_arrows, *DIRECTIONS]
+        return self.card_arrows.get(arrow, arrow)
 
     def step(self, hex_id: int, arrow: str) -> tuple[int, bool]:
-        """Where one arrow takes a troop from ``hex_id``: ``(hex, edge_rule_used)``.
+        """Where one *movement* arrow takes a troop from ``hex_id``: ``(hex, edge_rule_used)``.
 
         The edge rule: an arrow pointing left or right at the far left or right
         of the Battleground moves the troop down instead. A downward move from a
@@ -84,6 +145,14 @@ class Battleground:
             down = self.neighbours[hex_id].get("down")
             return (down if down is not None else OFF_BOARD), True
         return hex_id, False
+
+    def aim(self, hex_id: int, arrow: str) -> int | None:
+        """The hex a *shot* along ``arrow`` hits (Shoot, the Fire power), or ``None``.
+
+        Shots are not moves: the edge rule ("the troop simply moves down") is
+        about movement, so a shot off the side or the bottom hits nothing.
+        """
+        return self.neighbours[hex_id].get(self.direction(arrow))
 
     def ray(self, hex_id: int, direction: str, reach: int) -> list[int]:
         """Up to ``reach`` hexes in a straight line from ``hex_id`` (stops at the edge)."""
@@ -111,89 +180,26 @@ class Battleground:
         rows: dict[int, dict[int, int]] = {}
         for hex_id, (q, r) in self.hexes.items():
             rows.setdefault(2 * r + q, {})[q] = hex_id
-        width = max(q for q, _ in self.hexes.values()) + 1
+        low = min(q for q, _ in self.hexes.values())
+        width = max(q for q, _ in self.hexes.values()) - low + 1
         lines = []
         for y in sorted(rows):
             cells = [" " * 3] * width
             for q, hex_id in rows[y].items():
-                cells[q] = f"{hex_id:>3}"
+                cells[q - low] = f"{hex_id:>3}"
             lines.append("".join(cells).rstrip())
         return lines
 
     def adjacent(self, hex_id: int) -> list[int]:
         return sorted(self.neighbours[hex_id].values())
 
-    def check_hex(self, value: Any, field: str) -> int:
-        """A hex id from a situation or answer, or a :class:`SituationError` naming ``field``."""
-        if isinstance(value, bool) or not isinstance(value, int | str):
-            raise SituationError(field, f"a hex number 1-{len(self.hexes)} is needed")
-        try:
-            number = int(value)
-        except ValueError:
-            raise SituationError(field, f"'{value}' is not a hex number") from None
-        if number not in self.hexes:
-            raise SituationError(field, f"there is no hex #{number} (1-{len(self.hexes)})")
-        return number
+    def distance(self, a: int, b: int) -> int:
+        """Hex steps between two hexes (axial distance)."""
+        (qa, ra), (qb, rb) = self.hexes[a], self.hexes[b]
+        dq, dr = qa - qb, ra - rb
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
-
-def parse_battleground(data: Any) -> Battleground:
-    """Validate the battleground data file (schema in docs/anteportas.md)."""
-    if not isinstance(data, dict):
-        raise SituationError("battleground", "must be a JSON object")
-    rows = data.get("hexes")
-    if not isinstance(rows, list) or not rows:
-        raise SituationError("battleground.hexes", "must be a non-empty list")
-    hexes: dict[int, tuple[int, int]] = {}
-    neighbours: dict[int, dict[str, int]] = {}
-    for i, row in enumerate(rows):
-        where = f"battleground.hexes[{i}]"
-        if not isinstance(row, dict) or not {"id", "q", "r", "neighbours"} <= set(row):
-            raise SituationError(where, "needs id, q, r and neighbours")
-        hid = row["id"]
-        if not isinstance(hid, int) or hid in hexes:
-            raise SituationError(f"{where}.id", "must be a new whole number")
-        hexes[hid] = (int(row["q"]), int(row["r"]))
-        nbs = row["neighbours"]
-        if not isinstance(nbs, dict) or set(nbs) - set(DIRECTIONS):
-            raise SituationError(f"{where}.neighbours", f"keys must be among {list(DIRECTIONS)}")
-        neighbours[hid] = {str(k): int(v) for k, v in nbs.items()}
-    for hid, nbs in neighbours.items():
-        for direction, other in nbs.items():
-            if other not in hexes:
-                raise SituationError(f"battleground.hexes #{hid}.{direction}", "unknown hex")
-            if neighbours[other].get(OPPOSITE[direction]) != hid:
-                raise SituationError(
-                    f"battleground.hexes #{hid}.{direction}",
-                    f"#{other} does not name #{hid} as its {OPPOSITE[direction]} neighbour",
-                )
-    arrows = data.get("card_arrows", {})
-    if not isinstance(arrows, dict) or any(v not in DIRECTIONS for v in arrows.values()):
-        raise SituationError("battleground.card_arrows", "must map arrows to hex directions")
-    board = Battleground(
-        hexes=hexes,
-        neighbours=neighbours,
-        card_arrows=dict(arrows),
-        spawn_point=int(data["spawn_point"]),
-        spawn_area=tuple(int(h) for h in data["spawn_area"]),
-        bottom_row=tuple(int(h) for h in data["bottom_row"]),
-        example=bool(data.get("example", False)),
-    )
-    for name in ("spawn_area", "bottom_row"):
-        for h in getattr(board, name):
-            if h not in hexes:
-                raise SituationError(f"battleground.{name}", f"unknown hex #{h}")
-    return board
-
-
-def load_json(name: str) -> Any:
-    """Read one of this package's data files (packaged read-only data, not game I/O)."""
-    text = (
-        resources.files("rules.games.anteportas").joinpath("data").joinpath(name).read_text("utf-8")
-    )
-    return json.loads(text)
-
-
-@lru_cache(maxsize=1)
-def battleground() -> Battleground:
-    """The shipped battleground (parsed once)."""
-    return parse_battleground(load_json("battleground.json"))
+    def level(self, hex_id: int) -> int:
+        """Height in half hexes above the bottom edge (flat-top columns)."""
+        q, r = self.hexes[hex_id]
+        return -(2 * r + q)

@@ -1,147 +1,171 @@
-"""Movement cards (``data/cards.json``): spawn placements, arrows, Special Powers.
+"""Movement cards (component data ``cards``): spawn placements, arrows, Special Powers.
 
 The printed cards are not in the rule text, so the shipped catalogue is EXAMPLE
-data (``"example": true``): its card numbers and which card has which Special
-Power follow the text's lists; spawns, arrows and values are invented. Schema
-(docs/anteportas.md, "Movement cards"):
+data: its card numbers and which card has which Special Power follow the text's
+lists; spawns, arrows and values are invented. One card, checked by
+:data:`CARD_SPEC` (the same check for the catalogue and for a card written into a
+situation)::
 
-``{"id": "R116", "scenario": "raiders", "era": 1,
-  "spawn": [{"hex": 26, "basic": 1, "elite": 0}],
-  "arrows": ["down", {"dir": "left", "fire": true}, {"dodge": ["left", "down", "right"]}],
-  "powers": [{"power": "weaker", "value": 1}]}``
+    {"id": "R116", "scenario": "raiders", "era": 1,
+     "spawn": [{"hex": 26, "basic": 1, "elite": 0}],
+     "arrows": ["down", {"dir": "left", "fire": true}, {"dodge": ["left", "down", "right"]}],
+     "powers": [{"power": "weaker", "value": 1},
+                {"power": "press_ahead", "steps": [4, 3, 2, 1, 0]}]}
+
+Arrows come out normalised as ``{"dir": ..., "fire": bool}`` or
+``{"dodge": [...], "fire": bool}``; a missing ``scenario`` follows the number's
+letter (``D``: dragons), a missing ``era`` its digit (else 1).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from rules.errors import SituationError
-from rules.games.anteportas.board import DIRECTIONS, battleground, load_json
+from rules.games.anteportas.board import CARD_ARROWS, DIRECTIONS
+from rules.games.anteportas.units import BUILDING_KINDS
+from rules.schema import Bool, Int, List, Obj, OneOf, Spec, Str
 
 SCENARIOS = ("raiders", "dragons")
-ARROWS = ("left", "right", "down", *DIRECTIONS)
-#: Every Special Power and the parameters it takes.
-POWERS: dict[str, tuple[str, ...]] = {
-    "regroup": ("remove", "add"),
-    "increase": ("add",),
-    "merge": (),
-    "remove_citizens": (),
-    "weaker": ("value",),
-    "stronger": ("value",),
-    "destroy_trap": (),
-    "decrease_in_trap": (),
-    "press_ahead": ("steps",),
-    "shoot": ("targets",),
-    "killed_by_citizens": (),
-    "split": ("left", "right"),
-    "fire": ("targets",),
-    "temporarily_weaker": ("value",),
-    "destroy_building": ("kinds",),
-    "dodge": (),
-    "stealth": ("unit",),
-}
+ARROWS = (*CARD_ARROWS, *DIRECTIONS)
 STEALTH_UNITS = ("farmer", "citizen", "trap", "mine", "bomb", "building")
+#: Most Invaders one spawn place, Increase or Regroup names.
+MAX_UNITS = 12
+#: Most arrows a card (or one half of a Split) carries.
+MAX_ARROWS = 8
+
+_DIR = Str(choices=ARROWS)
 
 
-def _arrow(value: Any, field: str) -> dict[str, Any]:
-    if isinstance(value, str):
-        value = {"dir": value}
-    if not isinstance(value, dict):
-        raise SituationError(field, "an arrow is a direction or an object with dir/fire/dodge")
-    if "dodge" in value:
-        options = value["dodge"]
-        if not isinstance(options, list) or not options or any(a not in ARROWS for a in options):
-            raise SituationError(f"{field}.dodge", f"a list of arrows among {', '.join(ARROWS)}")
-        return {"dodge": list(options), "fire": bool(value.get("fire", False))}
-    if value.get("dir") not in ARROWS:
-        raise SituationError(f"{field}.dir", f"must be one of {', '.join(ARROWS)}")
-    return {"dir": value["dir"], "fire": bool(value.get("fire", False))}
+def _dodge_or_plain(value: Any) -> int:
+    if isinstance(value, dict):
+        return 2 if "dodge" in value else 1
+    return 0
 
 
-def _units(value: Any, field: str) -> dict[str, int]:
-    if not isinstance(value, dict) or set(value) - {"basic", "elite"}:
-        raise SituationError(field, 'units are an object like {"basic": 1, "elite": 0}')
-    out = {"basic": value.get("basic", 0), "elite": value.get("elite", 0)}
-    for k, v in out.items():
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise SituationError(f"{field}.{k}", "must be a whole number >= 0")
-    return out
+class _ArrowSpec(Spec):
+    """``"down"``, ``{"dir": "left", "fire": true}`` or ``{"dodge": [...]}``, normalised."""
+
+    _plain = Obj(
+        {"dir": _DIR, "fire": Bool()}, required=frozenset({"dir"}), defaults={"fire": False}
+    )
+    _dodge = Obj(
+        {"dodge": List(_DIR, min_length=1, max_length=6, unique=True), "fire": Bool()},
+        required=frozenset({"dodge"}),
+        defaults={"fire": False},
+    )
+
+    def check(self, value: Any, path: str = "") -> dict[str, Any]:
+        checked = OneOf((_DIR, self._plain, self._dodge), hint=_dodge_or_plain).check(value, path)
+        if isinstance(checked, str):
+            return {"dir": checked, "fire": False}
+        return dict(checked)
+
+    def describe(self) -> str:
+        return "an arrow: a direction, {dir, fire} or {dodge}"
 
 
-def parse_card(value: Any, field: str = "card") -> dict[str, Any]:
-    """Check one card against the schema and return it normalised."""
-    if not isinstance(value, dict):
-        raise SituationError(field, "a card is an object with id, scenario, era, spawn, arrows")
-    cid = value.get("id")
-    if not isinstance(cid, str) or not cid:
-        raise SituationError(f"{field}.id", "a card number like 'R116' is needed")
-    scenario = value.get("scenario", "dragons" if cid.startswith("D") else "raiders")
-    if scenario not in SCENARIOS:
-        raise SituationError(f"{field}.scenario", "must be 'raiders' or 'dragons'")
-    board = battleground()
-    spawn = []
-    for i, s in enumerate(value.get("spawn", [])):
-        where = f"{field}.spawn[{i}]"
-        if not isinstance(s, dict):
-            raise SituationError(where, 'a spawn is {"hex": 26, "basic": 1, "elite": 0}')
-        hex_id = board.check_hex(s.get("hex"), f"{where}.hex")
-        if hex_id not in board.spawn_area:
-            raise SituationError(f"{where}.hex", "Invaders spawn in the Spawn Area (#24-28)")
-        spawn.append({"hex": hex_id, **_units({k: v for k, v in s.items() if k != "hex"}, where)})
-    arrows_raw = value.get("arrows", [])
-    if not isinstance(arrows_raw, list):
-        raise SituationError(f"{field}.arrows", "must be a list")
-    arrows = [_arrow(a, f"{field}.arrows[{i}]") for i, a in enumerate(arrows_raw)]
-    powers = []
-    for i, p in enumerate(value.get("powers", [])):
-        where = f"{field}.powers[{i}]"
-        if not isinstance(p, dict) or p.get("power") not in POWERS:
-            raise SituationError(f"{where}.power", f"must be one of {', '.join(POWERS)}")
-        for key in POWERS[p["power"]]:
-            if key not in p:
-                raise SituationError(f"{where}.{key}", f"'{p['power']}' needs '{key}'")
-        if p["power"] == "stealth" and p["unit"] not in STEALTH_UNITS:
-            raise SituationError(f"{where}.unit", f"one of {', '.join(STEALTH_UNITS)}")
-        if p["power"] in ("weaker", "stronger", "temporarily_weaker") and not isinstance(
-            p["value"], int
-        ):
-            raise SituationError(f"{where}.value", "must be a whole number")
-        if p["power"] in ("increase", "regroup"):
-            for key in POWERS[p["power"]]:
-                _units(p[key], f"{where}.{key}")
-        if p["power"] == "split":
-            for key in ("left", "right"):
-                for j, a in enumerate(p[key]):
-                    _arrow(a, f"{where}.{key}[{j}]")
-        powers.append(dict(p))
-    era = value.get("era", 1)
-    if era not in (1, 2):
-        raise SituationError(f"{field}.era", "must be 1 or 2")
-    return {
-        "id": cid,
-        "scenario": scenario,
-        "era": era,
-        "spawn": spawn,
-        "arrows": arrows,
-        "powers": powers,
-    }
+ARROW_SPEC = _ArrowSpec()
+_ARROWS = List(ARROW_SPEC, max_length=MAX_ARROWS)
+_COUNT = Int(0, MAX_UNITS)
+UNITS_SPEC = Obj(
+    {"basic": _COUNT, "elite": _COUNT}, required=frozenset(), defaults={"basic": 0, "elite": 0}
+)
+_VALUE = Int(0, 20)
+
+#: Each Special Power and the fields it needs (all required).
+POWER_FIELDS: dict[str, dict[str, Spec]] = {
+    "regroup": {"remove": UNITS_SPEC, "add": UNITS_SPEC},
+    "increase": {"add": UNITS_SPEC},
+    "merge": {},
+    "remove_citizens": {},
+    "weaker": {"value": _VALUE},
+    "stronger": {"value": _VALUE},
+    "destroy_trap": {},
+    "decrease_in_trap": {},
+    # 4/3/2/1/0 hexes for 1/2/3/4/5+ Units: exactly five entries.
+    "press_ahead": {"steps": List(Int(0, MAX_ARROWS), min_length=5, max_length=5)},
+    "shoot": {"targets": List(_DIR, min_length=1, max_length=6)},
+    "killed_by_citizens": {},
+    "split": {
+        "left": List(ARROW_SPEC, min_length=1, max_length=MAX_ARROWS),
+        "right": List(ARROW_SPEC, min_length=1, max_length=MAX_ARROWS),
+    },
+    "fire": {"targets": List(Obj({"dir": _DIR, "damage": Int(0, 20)}), min_length=1, max_length=6)},
+    "temporarily_weaker": {"value": _VALUE},
+    "destroy_building": {"kinds": List(Str(choices=BUILDING_KINDS), min_length=1, unique=True)},
+    "dodge": {},
+    "stealth": {"unit": Str(choices=STEALTH_UNITS)},
+}
 
 
-@lru_cache(maxsize=1)
-def catalogue() -> tuple[bool, dict[str, dict[str, Any]]]:
-    """``(example, cards by id)`` from the shipped catalogue."""
-    data = load_json("cards.json")
-    cards = {}
-    for i, raw in enumerate(data["cards"]):
-        card = parse_card(raw, f"cards[{i}]")
-        cards[card["id"]] = card
-    return bool(data.get("example", False)), cards
+class _PowerSpec(Spec):
+    """One Special Power: ``{"power": name, ...its fields}``, every field required."""
+
+    def check(self, value: Any, path: str = "") -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise SituationError(path, "a Special Power is an object with 'power'")
+        name = Str(choices=tuple(POWER_FIELDS)).check(value.get("power"), f"{path}.power")
+        spec = Obj({"power": Str(), **POWER_FIELDS[name]})
+        checked: dict[str, Any] = spec.check(value, path)
+        return checked
+
+    def describe(self) -> str:
+        return "a Special Power"
 
 
-def deck_ids(scenario: str, era: int) -> list[str]:
+def _card_whole(card: dict[str, Any], path: str) -> None:
+    letter = card["id"][:1].upper()
+    card.setdefault("scenario", "dragons" if letter == "D" else "raiders")
+    digit = card["id"][1:2]
+    card.setdefault("era", int(digit) if digit in ("1", "2") else 1)
+
+
+CARD_SPEC = Obj(
+    {
+        "id": Str(max_length=12),
+        "scenario": Str(choices=SCENARIOS),
+        "era": Int(1, 2),
+        "spawn": List(
+            Obj(
+                {"hex": Int(1, 99), "basic": _COUNT, "elite": _COUNT},
+                required=frozenset({"hex"}),
+                defaults={"basic": 0, "elite": 0},
+            ),
+            max_length=10,
+        ),
+        "arrows": _ARROWS,
+        "powers": List(_PowerSpec(), max_length=6, key=lambda p: p["power"]),
+    },
+    required=frozenset({"id"}),
+    defaults={"spawn": [], "arrows": [], "powers": []},
+    check_whole=_card_whole,
+)
+
+CATALOGUE_SPEC = Obj(
+    {
+        "schema": Str(choices=("anteportas-cards/1",)),
+        "example": Bool(),
+        "source": Str(),
+        "cards": List(CARD_SPEC, min_length=1, key=lambda c: c["id"]),
+    },
+    required=frozenset({"cards"}),
+    defaults={"example": False},
+)
+
+
+def check_spawn_hexes(card: dict[str, Any], spawn_area: tuple[int, ...], path: str) -> None:
+    """Invaders spawn only in the Spawn Area."""
+    for i, place in enumerate(card["spawn"]):
+        if place["hex"] not in spawn_area:
+            area = ", ".join(f"#{h}" for h in spawn_area)
+            raise SituationError(
+                f"{path}.spawn[{i}].hex", f"Invaders spawn in the Spawn Area ({area})"
+            )
+
+
+def deck_ids(cards: dict[str, dict[str, Any]], scenario: str, era: int) -> list[str]:
     """The card numbers of one scenario's deck for one Era, in catalogue order."""
-    _, cards = catalogue()
     return [c["id"] for c in cards.values() if c["scenario"] == scenario and c["era"] == era]
 
 

@@ -1,136 +1,55 @@
 """Decisions runnable from a situation file: ``tableside decide anteportas FILE``.
 
-Kinds: ``battle``, ``move-troop``, ``battle-phase``, ``line-of-sight``. Situation
-schemas are in docs/anteportas.md ("Situations"); every field is checked and a
-bad one is named in a :class:`SituationError`.
+Every kind is a :class:`rules.game.DecisionKind`: its situation is checked by
+the schema in :mod:`rules.games.anteportas.situations` and its ``run`` calls the
+very functions the game's steps call (:func:`resolve_battle`, :func:`move_troop`,
+:func:`phase_order`/:func:`next_troop`, :func:`in_sight`, the versus referee).
+Questions the players would be asked take the situation's ``choices`` or, when
+not given, the default (Mine first, no Soldier action), and the trace says so;
+an answer to a question that never arises is refused.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from typing import Any
 
-from rules.decision import Decision, Tracer
+from rules.decision import Decision, Tracer, TraceStep
 from rules.errors import SituationError
+from rules.game import DecisionKind
+from rules.games.anteportas import situations as sit
+from rules.games.anteportas.asking import Asker, Log, mark_decisive
 from rules.games.anteportas.battle import BattleContext, resolve_battle
-from rules.games.anteportas.board import battleground
-from rules.games.anteportas.cards import catalogue, parse_card
-from rules.games.anteportas.movement import NeedChoice, move_troop
+from rules.games.anteportas.kit import Kit
+from rules.games.anteportas.movement import move_troop
 from rules.games.anteportas.sight import in_sight
-from rules.games.anteportas.units import check_side, check_troop, defences
+from rules.games.anteportas.spawning import next_troop, phase_order
 from rules.games.anteportas.versus import area_control, capture_the_flag
 from rules.text import Msg, msg
 
 GAME = "anteportas"
-Situation = Mapping[str, Any]
 
 
-def _keys(situation: Situation, allowed: set[str]) -> None:
-    extra = sorted(set(situation) - allowed - {"decision", "comment"})
-    if extra:
-        raise SituationError(extra[0], f"unknown field (known: {', '.join(sorted(allowed))})")
-
-
-def _bool(situation: Situation, key: str, default: bool = False) -> bool:
-    value = situation.get(key, default)
-    if not isinstance(value, bool):
-        raise SituationError(key, "must be true or false")
-    return value
-
-
-def _int(situation: Situation, key: str, default: int = 0) -> int:
-    value = situation.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SituationError(key, "must be a whole number")
-    return value
-
-
-def _field(situation: Situation) -> dict[str, Any]:
-    """The Battleground part of a situation: battleground, troops, sickbay, supply."""
-    board = battleground()
-    hexes: dict[str, dict[str, Any]] = {str(h): {"soldiers": [], "tile": None} for h in board.hexes}
-    raw = situation.get("battleground", {})
-    if not isinstance(raw, dict):
-        raise SituationError("battleground", "must map hex numbers to their Units")
-    for key, value in raw.items():
-        hex_id = board.check_hex(key, f"battleground.{key}")
-        hexes[str(hex_id)] = check_side(value, f"battleground.{key}")
-    troops_raw = situation.get("troops", {})
-    if not isinstance(troops_raw, dict) or not troops_raw:
-        raise SituationError("troops", 'must map hex numbers to troops, e.g. {"19": {"basic": 2}}')
-    troops = {}
-    for key, value in troops_raw.items():
-        hex_id = board.check_hex(key, f"troops.{key}")
-        troops[str(hex_id)] = check_troop(value, f"troops.{key}")
-    counts: dict[str, dict[str, int]] = {}
-    for name, keys, default in (
-        ("sickbay", ("farmer", "citizen"), 0),
-        ("supply", ("basic", "elite"), 99),
-    ):
-        value = situation.get(name, {})
-        if not isinstance(value, dict) or set(value) - set(keys):
-            raise SituationError(name, f"must be an object with {', '.join(keys)}")
-        counts[name] = {}
-        for k in keys:
-            n = value.get(k, default)
-            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-                raise SituationError(f"{name}.{k}", "must be a whole number >= 0")
-            counts[name][k] = n
-    return {"hexes": hexes, "troops": troops, **counts}
-
-
-def _card(value: Any, field: str) -> tuple[dict[str, Any], bool]:
-    if isinstance(value, str):
-        example, cards = catalogue()
-        if value not in cards:
-            raise SituationError(field, f"'{value}' is not in the card catalogue")
-        return cards[value], example
-    return parse_card(value, field), False
-
-
-def _scenario(situation: Situation) -> str:
-    scenario = situation.get("scenario", "raiders")
-    if scenario not in ("raiders", "dragons"):
-        raise SituationError("scenario", "must be 'raiders' or 'dragons'")
-    return scenario
-
-
-def decide_battle(situation: Situation) -> Decision:
+def run_battle(s: dict[str, Any]) -> Decision:
     """One Battle on one hex: Strengths compared, damage allocated, step list."""
-    _keys(
-        situation,
-        {
-            "hex",
-            "defence",
-            "troop",
-            "twice",
-            "troop_modifier",
-            "defence_bonus",
-            "flying",
-            "mine_first",
-        },
-    )
-    board = battleground()
-    hex_id = board.check_hex(situation.get("hex"), "hex")
-    side = check_side(situation.get("defence"), "defence")
-    troop = check_troop(situation.get("troop"), "troop")
+    kit: Kit = s["kit"]
     ctx = BattleContext(
-        twice=_bool(situation, "twice"),
-        troop_modifier=_int(situation, "troop_modifier"),
-        defence_bonus=_int(situation, "defence_bonus"),
-        flying=_bool(situation, "flying"),
-        mine_first=_bool(situation, "mine_first", True),
+        twice=s["twice"],
+        troop_modifier=s["troop_modifier"],
+        defence_bonus=s["defence_bonus"],
+        gunfire_bonus=s["gunfire_bonus"],
+        flying=s["flying"],
+        mine_first=s["mine_first"],
     )
-    result = resolve_battle(hex_id, side, troop, ctx)
+    result = resolve_battle(s["hex"], s["defence"], s["troop"], ctx, kit.defences)
     tracer = Tracer()
-    for rule, finding, data in result.trace:
-        tracer.add(rule, finding, **data)
+    for finding in result.trace:
+        tracer.add(finding.rule, finding.finding, decisive=finding.decisive, **finding.data)
     if result.mine_choice:
-        tracer.add("players' choice", "the Mine or the Soldiers may take the damage first")
+        tracer.add("players' choice", msg("The Mine or the Soldiers may take the damage first"))
     summary = (
-        msg("Your Units win on #{hex}", hex=hex_id)
+        msg("Your Units win on #{hex}", hex=s["hex"])
         if result.defenders_win
-        else msg("The Invaders win on #{hex}", hex=hex_id)
+        else msg("The Invaders win on #{hex}", hex=s["hex"])
     )
     return Decision(
         game=GAME,
@@ -139,124 +58,98 @@ def decide_battle(situation: Situation) -> Decision:
         instructions=tuple(result.steps),
         trace=tracer.freeze(),
         result=result.to_json(),
-        example_data=defences().example,
+        example_data=kit.example,
     )
-
-
-def decide_move(situation: Situation) -> Decision:
-    """One troop carries out one Movement card."""
-    _keys(
-        situation,
-        {
-            "hex",
-            "card",
-            "scenario",
-            "twice",
-            "battleground",
-            "troops",
-            "sickbay",
-            "supply",
-            "choices",
-        },
-    )
-    field = _field(situation)
-    hex_id = battleground().check_hex(situation.get("hex"), "hex")
-    if str(hex_id) not in field["troops"]:
-        raise SituationError("hex", f"there is no troop on #{hex_id} in 'troops'")
-    card, example = _card(situation.get("card"), "card")
-    choices = situation.get("choices", {})
-    if not isinstance(choices, dict) or any(
-        v not in ("mine", "soldiers") for v in choices.values()
-    ):
-        raise SituationError("choices", 'maps "battle-N" to "mine" or "soldiers"')
-    return _move(field, hex_id, card, example, situation, dict(choices))
 
 
 def _move(
     field: dict[str, Any],
     hex_id: int,
     card: dict[str, Any],
-    example: bool,
-    situation: Situation,
-    choices: dict[str, Any],
-) -> Decision:
-    tracer = Tracer()
-    while True:
-        try:
-            outcome = move_troop(
-                field,
-                hex_id,
-                card,
-                twice=_bool(situation, "twice"),
-                dragons=_scenario(situation) == "dragons",
-                choices=choices,
-            )
-            break
-        except NeedChoice as need:
-            key = need.pending["key"]
-            if need.pending.get("kind") in ("support", "replace", "gunfire"):
-                choices[key] = []
-                tracer.add("players' choice", f"{key} on #{need.pending['hex']}: no Soldier action")
-            else:
-                choices[key] = "mine"
-                tracer.add(
-                    "players' choice", f"{key} on #{need.pending['hex']}: Mine first (default)"
-                )
-    for rule, finding, data in outcome.trace:
-        tracer.add(rule, finding, **data)
-    path = " -> ".join(f"#{h}" for h in outcome.path)
-    return Decision(
+    s: dict[str, Any],
+    answers: dict[str, Any],
+    path: str,
+) -> tuple[dict[str, Any], Decision]:
+    kit: Kit = s["kit"]
+    log = Log()
+    asker = Asker(answers, log, defaults=True)
+    outcome = move_troop(
+        field,
+        hex_id,
+        card,
+        kit=kit,
+        asker=asker,
+        twice=s.get("twice", False),
+        dragons=s["scenario"] == "dragons",
+    )
+    unused = [k for k in asker.unused() if k in answers]
+    if unused:
+        raise SituationError(f"{path}.{unused[0]}", "this question does not arise on this card")
+    trace = log.tracer.freeze()
+    trace = mark_decisive(
+        trace, msg("No Battle: the troop ends on #{hex}", hex=outcome.path[-1]), path=outcome.path
+    )
+    route = " -> ".join(f"#{h}" for h in outcome.path)
+    result = {
+        "path": outcome.path,
+        "defeat": outcome.defeat,
+        "battles": outcome.battles,
+        "troops": outcome.field["troops"],
+        "battleground": {
+            k: v for k, v in outcome.field["hexes"].items() if v["soldiers"] or v["tile"]
+        },
+        "sickbay": outcome.field["sickbay"],
+        "supply": outcome.field["supply"],
+    }
+    decision = Decision(
         game=GAME,
         kind="move-troop",
-        summary=msg("Card {card}: {path}", card=card["id"], path=path),
-        instructions=tuple(outcome.steps),
-        trace=tracer.freeze(),
-        result={
-            "path": outcome.path,
-            "defeat": outcome.defeat,
-            "battles": outcome.battles,
-            "troops": outcome.field["troops"],
-            "battleground": {
-                k: v for k, v in outcome.field["hexes"].items() if v["soldiers"] or v["tile"]
-            },
-            "sickbay": outcome.field["sickbay"],
-            "supply": outcome.field["supply"],
-        },
-        example_data=example or battleground().example,
+        summary=msg("Card {card}: {path}", card=card["id"], path=route),
+        instructions=tuple(log.steps),
+        trace=trace,
+        result=result,
+        example_data=kit.example,
     )
+    return outcome.field, decision
 
 
-def decide_battle_phase(situation: Situation) -> Decision:
+def run_move(s: dict[str, Any]) -> Decision:
+    """One troop carries out one Movement card."""
+    kit: Kit = s["kit"]
+    field = sit.field_of(s, kit)
+    if str(s["hex"]) not in field["troops"]:
+        raise SituationError("hex", f"there is no troop on #{s['hex']} in 'troops'")
+    _, decision = _move(field, s["hex"], s["card"], s, dict(s.get("choices", {})), "choices")
+    return decision
+
+
+def run_phase(s: dict[str, Any]) -> Decision:
     """A whole Battle Phase: one card per occupied hex, lowest hex first."""
-    _keys(situation, {"cards", "scenario", "twice", "battleground", "troops", "sickbay", "supply"})
-    field = _field(situation)
-    cards = situation.get("cards")
-    if not isinstance(cards, dict):
-        raise SituationError("cards", 'maps each occupied hex to a card, e.g. {"19": "D105"}')
-    order = sorted(int(h) for h in field["troops"])
+    kit: Kit = s["kit"]
+    field = sit.field_of(s, kit)
+    queue = phase_order(field)
+    order = list(queue)
+    for key in s["cards"]:
+        if int(key) not in order:
+            raise SituationError(f"cards.{key}", "no troop starts the Battle Phase there")
+    for key in s.get("choices", {}):
+        if key not in s["cards"]:
+            raise SituationError(f"choices.{key}", "no card is given for this hex")
     steps: list[Msg] = []
-    tracer = Tracer()
-    example = battleground().example
+    trace: list[TraceStep] = []
     paths = []
     defeat = False
-    for hex_id in order:
-        if str(hex_id) not in field["troops"]:
-            continue
-        if str(hex_id) not in cards:
+    while (hex_id := next_troop(queue, field)) is not None:
+        card = s["cards"].get(str(hex_id))
+        if card is None:
             raise SituationError(f"cards.{hex_id}", "no card given for this occupied hex")
-        card, ex = _card(cards[str(hex_id)], f"cards.{hex_id}")
-        example = example or ex
-        decision = _move(field, hex_id, card, ex, situation, {})
-        result = decision.result
-        field["troops"] = result["troops"]
-        field["hexes"] = {str(h): {"soldiers": [], "tile": None} for h in battleground().hexes}
-        field["hexes"].update(result["battleground"])
-        field["sickbay"], field["supply"] = result["sickbay"], result["supply"]
+        answers = dict(s.get("choices", {}).get(str(hex_id), {}))
+        field, decision = _move(field, hex_id, card, s, answers, f"choices.{hex_id}")
         steps.extend(decision.instructions)
-        for step in decision.trace:
-            tracer.add(step.rule, step.finding, **step.data)
-        paths.append(result["path"])
-        if result["defeat"]:
+        trace.extend(t for t in decision.trace)
+        paths.append(decision.result["path"])
+        queue.pop(0)
+        if decision.result["defeat"]:
             defeat = True
             break
     summary = (
@@ -264,77 +157,73 @@ def decide_battle_phase(situation: Situation) -> Decision:
         if defeat
         else msg("Battle Phase done: {n} troop(s) on the Battleground", n=len(field["troops"]))
     )
+    battles = [i for i, t in enumerate(trace) if t.rule == "compare Strength"]
+    first = next((i for i, t in enumerate(trace) if t.decisive), None)
+    if defeat:
+        first = next(i for i, t in enumerate(trace) if t.rule == "defeat")
+    elif battles:
+        first = battles[-1]
+    marked = tuple(
+        TraceStep(rule=t.rule, finding=t.finding, data=t.data, decisive=i == first)
+        for i, t in enumerate(trace)
+    )
     return Decision(
         game=GAME,
         kind="battle-phase",
         summary=summary,
         instructions=tuple(steps),
-        trace=tracer.freeze(),
-        result={"order": order, "paths": paths, "defeat": defeat, "troops": field["troops"]},
-        example_data=example,
+        trace=marked,
+        result={
+            "order": order,
+            "paths": paths,
+            "defeat": defeat,
+            "troops": field["troops"],
+            "sickbay": field["sickbay"],
+            "supply": field["supply"],
+        },
+        example_data=kit.example,
     )
 
 
-def decide_sight(situation: Situation) -> Decision:
+def run_sight(s: dict[str, Any]) -> Decision:
     """The hexes in sight of your side."""
-    _keys(situation, {"battleground", "troops"})
-    fld = _field({**situation, "troops": situation.get("troops") or {"28": {"basic": 1}}})
-    if not situation.get("troops"):
-        fld["troops"] = {}
-    seen = sorted(in_sight(fld))
+    kit: Kit = s["kit"]
+    seen = sorted(in_sight(sit.field_of(s, kit), kit))
+    tracer = Tracer()
+    tracer.decide(
+        "line of sight",
+        msg("The Spawn Point, hexes with your Units and what manned Buildings reach"),
+        in_sight=seen,
+    )
     return Decision(
         game=GAME,
         kind="line-of-sight",
         summary=msg("In sight: {hexes}", hexes=", ".join(f"#{h}" for h in seen)),
-        instructions=(),
-        trace=(),
+        trace=tracer.freeze(),
         result={"in_sight": seen},
-        example_data=battleground().example or defences().example,
+        example_data=kit.example,
     )
 
 
-def _teams(situation: Situation, allowed: set[str]) -> dict[str, Any]:
-    teams = situation.get("teams")
-    if not isinstance(teams, dict) or sorted(teams) != ["A", "B"]:
-        raise SituationError("teams", 'needs exactly the teams "A" (bottom) and "B" (top)')
-    for name, team in teams.items():
-        if not isinstance(team, dict):
-            raise SituationError(f"teams.{name}", "must be an object")
-        extra = sorted(set(team) - allowed)
-        if extra:
-            raise SituationError(
-                f"teams.{name}.{extra[0]}", f"unknown field ({', '.join(allowed)})"
-            )
-    return dict(teams)
-
-
-def decide_area_control(situation: Situation) -> Decision:
+def run_area(s: dict[str, Any]) -> Decision:
     """Area Control: the hexes each team controls and the winner."""
-    _keys(situation, {"teams"})
-    board = battleground()
-    teams = _teams(situation, {"spawn_point", "battleground"})
-    units: dict[str, dict[int, dict[str, Any]]] = {}
-    spawns: dict[str, int] = {}
-    for name, team in teams.items():
-        spawns[name] = board.check_hex(team.get("spawn_point"), f"teams.{name}.spawn_point")
-        raw = team.get("battleground", {})
-        if not isinstance(raw, dict):
-            raise SituationError(f"teams.{name}.battleground", "must map hexes to Units")
-        units[name] = {}
-        for key, value in raw.items():
-            where = f"teams.{name}.battleground.{key}"
-            units[name][board.check_hex(key, where)] = check_side(value, where)
-    both = sorted(set(units["A"]) & set(units["B"]))
-    if both:
-        raise SituationError(f"teams.B.battleground.{both[0]}", "both teams hold Units there")
-    result = area_control(units, spawns)
+    kit: Kit = s["kit"]
+    units = {
+        name: {int(h): side for h, side in team["battleground"].items()}
+        for name, team in s["teams"].items()
+    }
+    spawns = {name: team["spawn_point"] for name, team in s["teams"].items()}
+    result = area_control(units, spawns, kit)
     tracer = Tracer()
-    for name in ("A", "B"):
-        tracer.add(
-            "control",
-            f"team {name} controls {result['counts'][name]} hexes",
-            hexes=result["control"][name],
-        )
+    tracer.decide(
+        "control",
+        msg(
+            "Team A controls {a} hexes, team B {b}",
+            a=result["counts"]["A"],
+            b=result["counts"]["B"],
+        ),
+        **result["counts"],
+    )
     summary = (
         msg("Team {team} controls the most hexes", team=result["winner"])
         if result["winner"]
@@ -344,44 +233,37 @@ def decide_area_control(situation: Situation) -> Decision:
         game=GAME,
         kind="area-control",
         summary=summary,
-        instructions=(),
         trace=tracer.freeze(),
         result=result,
         example_data=True,
     )
 
 
-def decide_capture_the_flag(situation: Situation) -> Decision:
+def run_flag(s: dict[str, Any]) -> Decision:
     """Capture the Flag at game end: crossing wins; else the furthest advance, row by row."""
-    _keys(situation, {"teams", "crossed"})
-    board = battleground()
-    teams = _teams(situation, {"mobile_units"})
-    crossed = situation.get("crossed")
-    if crossed not in (None, "A", "B"):
-        raise SituationError(
-            "crossed", "the team that moved a Unit over the opposite edge, or null"
-        )
-    mobile: dict[str, list[int]] = {}
-    for name, team in teams.items():
-        hexes = team.get("mobile_units", [])
-        if not isinstance(hexes, list):
-            raise SituationError(
-                f"teams.{name}.mobile_units", "a list of hex numbers, one per Unit"
-            )
-        mobile[name] = [
-            board.check_hex(h, f"teams.{name}.mobile_units[{i}]") for i, h in enumerate(hexes)
-        ]
-    result = capture_the_flag(mobile)
+    kit: Kit = s["kit"]
+    mobile = {name: list(team["mobile_units"]) for name, team in s["teams"].items()}
+    result = capture_the_flag(mobile, kit)
     tracer = Tracer()
-    if crossed:
-        result["winner"] = crossed
-        tracer.add("crossing", f"team {crossed} moved a Unit over the opposite edge")
-    else:
-        tracer.add(
-            "furthest advance",
-            f"rows advanced A {result['advance']['A']} vs B {result['advance']['B']}",
-            decided_at_row=result["decided_at_row"],
+    if s["crossed"]:
+        result["winner"] = s["crossed"]
+        tracer.decide(
+            "crossing", msg("Team {team} moved a Unit over the opposite edge", team=s["crossed"])
         )
+    elif result["winner"]:
+        row = result["decided_at_row"]
+        tracer.decide(
+            "furthest advance",
+            msg(
+                "Row {row}: team A has {a} Unit(s), team B {b}",
+                row=row,
+                a=result["advance"]["A"].count(row),
+                b=result["advance"]["B"].count(row),
+            ),
+            decided_at_row=row,
+        )
+    else:
+        tracer.decide("furthest advance", msg("Every row is even: no team advanced further"))
     summary = (
         msg("Team {team} wins", team=result["winner"])
         if result["winner"]
@@ -391,45 +273,56 @@ def decide_capture_the_flag(situation: Situation) -> Decision:
         game=GAME,
         kind="capture-the-flag",
         summary=summary,
-        instructions=(),
         trace=tracer.freeze(),
         result=result,
         example_data=True,
     )
 
 
-def decide_layout(situation: Situation) -> Decision:
+def run_layout(s: dict[str, Any]) -> Decision:
     """The Battleground reading as text and neighbour lists, to check against the board."""
-    _keys(situation, set())
-    board = battleground()
+    kit: Kit = s["kit"]
+    board = kit.board
     tracer = Tracer()
+    tracer.decide(
+        "layout",
+        msg(
+            "{n} hexes; Spawn Area {area}; bottom row {bottom}",
+            n=len(board.hexes),
+            area=", ".join(f"#{h}" for h in board.spawn_area),
+            bottom=", ".join(f"#{h}" for h in board.bottom_row),
+        ),
+    )
     for hex_id in sorted(board.hexes):
+        q, r = board.hexes[hex_id]
         tracer.add(
             "hex",
-            f"#{hex_id} at {board.hexes[hex_id]}",
+            msg("#{hex} at column {q}, row {r}", hex=hex_id, q=q, r=r),
             neighbours=dict(board.neighbours[hex_id]),
         )
     lines = tuple(msg("{row}", row=row) for row in board.picture())
     return Decision(
         game=GAME,
         kind="battleground",
-        summary=msg("Battleground: 28 hexes, Spawn Point #{p}", p=board.spawn_point),
+        summary=msg(
+            "Battleground: {n} hexes, Spawn Point #{p}", n=len(board.hexes), p=board.spawn_point
+        ),
         instructions=lines,
         trace=tracer.freeze(),
         result={
             "picture": board.picture(),
             "neighbours": {str(h): n for h, n in board.neighbours.items()},
         },
-        example_data=board.example,
+        example_data=kit.example,
     )
 
 
-DECISIONS: dict[str, Callable[[Situation], Decision]] = {
-    "battle": decide_battle,
-    "move-troop": decide_move,
-    "battle-phase": decide_battle_phase,
-    "line-of-sight": decide_sight,
-    "area-control": decide_area_control,
-    "capture-the-flag": decide_capture_the_flag,
-    "battleground": decide_layout,
+DECISIONS: dict[str, DecisionKind] = {
+    "battle": DecisionKind(sit.with_kit(sit.battle_situation), run_battle),
+    "move-troop": DecisionKind(sit.with_kit(sit.move_situation), run_move),
+    "battle-phase": DecisionKind(sit.with_kit(sit.phase_situation), run_phase),
+    "line-of-sight": DecisionKind(sit.with_kit(sit.sight_situation), run_sight),
+    "area-control": DecisionKind(sit.with_kit(sit.area_situation), run_area),
+    "capture-the-flag": DecisionKind(sit.with_kit(sit.flag_situation), run_flag),
+    "battleground": DecisionKind(sit.with_kit(sit.layout_situation), run_layout),
 }

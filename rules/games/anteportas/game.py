@@ -1,66 +1,741 @@
 """The Ante Portas step machine: spawn, the players' half-year, the Battle Phase, Final Wave.
 
-Stages (``state["stage"]``):
+Stages (``state["stage"]``): ``spawn`` (start of a half-year or Final Wave
+round), ``turns`` (the players' half-year), ``battle`` (one Movement card per
+occupied hex, lowest first), ``year`` (after Winter: next year, Era II or the
+Final Wave), ``final`` (the one action of a Final Wave round), ``won``/``lost``,
+and the confrontational variants' stages (:mod:`rules.games.anteportas.referee`).
 
-``spawn``   start of a half-year: draw the Movement cards (digital or typed in) and
-            place their Invaders in the Spawn Area;
-``turns``   the players take their turns and tell the assistant what changed on
-            the Battleground (:mod:`rules.games.anteportas.table` commands);
-``battle``  one Movement card per occupied hex, lowest hex first;
-``choice``  a Battle or move needs the players: Mine or Soldiers first, fire
-            support, Gunfire at a passing troop, replacing a Mine;
-``year``    after a Winter Battle Phase: next year, Era II, or the Final Wave;
-``final``   the one action of a Final Wave Battle Round;
-``won`` / ``lost``.
+Which prompt shows now is looked up in a table of steps (:data:`STEPS`) by
+:func:`current_step`. Three things can sit on top of a stage: an action the
+players are building (``state["builder"]``, :mod:`rules.games.anteportas.forms`),
+a question that arose while resolving something (``state["pending"]``,
+:mod:`rules.games.anteportas.questions`), and for physical draws the card the
+table turned over.
+
+The bot's steps show their outcome *before* the table acts: the spawn and each
+troop's movement are resolved on a copy for the prompt, and CONFIRM alone
+applies exactly that (the same resolution runs again in ``advance``).
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.decision import Decision, Tracer
+from rules.decision import Decision, TraceStep
 from rules.errors import IllegalInput
-from rules.game import Game, State
-from rules.games.anteportas import referee
-from rules.games.anteportas.battle import BattleContext, battle_needed
-from rules.games.anteportas.board import battleground
-from rules.games.anteportas.cards import catalogue, deck_ids
-from rules.games.anteportas.movement import MoveOutcome, NeedChoice, move_troop
-from rules.games.anteportas.physical import read_card
-from rules.games.anteportas.prompts import build_prompt, half_title, where
+from rules.game import DecisionKind, Game, State
+from rules.games.anteportas import forms, questions, referee
+from rules.games.anteportas.actions import Table, apply_action
+from rules.games.anteportas.asking import Asker, Log, NeedChoice, mark_decisive
+from rules.games.anteportas.cards import deck_ids
+from rules.games.anteportas.kit import COMPONENTS_SPEC, Kit, example_components, kit_of
+from rules.games.anteportas.movement import MoveOutcome, move_troop
+from rules.games.anteportas.prompts import half_title, places_lines, status_lines, where
 from rules.games.anteportas.scene import board_scene
-from rules.games.anteportas.schedule import (
-    spawn_count,
-)
-from rules.games.anteportas.table import apply_commands, battle_now
-from rules.games.anteportas.units import defences
+from rules.games.anteportas.schedule import spawn_count, turns_per_player
+from rules.games.anteportas.spawning import next_troop, phase_order, spawn
 from rules.prompt import Choice, Field, Prompt
 from rules.rng import rng_state, shuffled
+from rules.schema import Spec
 from rules.text import Msg, msg
 
 GAME = "anteportas"
 
 
-def new_field() -> dict[str, Any]:
-    board = battleground()
-    return {
-        "hexes": {str(h): {"soldiers": [], "tile": None} for h in sorted(board.hexes)},
+def new_field(kit: Kit, players: int) -> dict[str, Any]:
+    """The Battleground at set-up: "the third Farmer — as a Soldier — on your Spawn Point"."""
+    field: dict[str, Any] = {
+        "hexes": {str(h): {"soldiers": [], "tile": None} for h in sorted(kit.board.hexes)},
         "troops": {},
         "sickbay": {"farmer": 0, "citizen": 0},
-        "supply": {k: int(defences().components["invaders"][k]) for k in ("basic", "elite")},
+        "supply": {k: kit.defences.box(k) for k in ("basic", "elite")},
     }
+    field["hexes"][str(kit.board.spawn_point)]["soldiers"] = [
+        {"kind": "farmer", "exhausted": False} for _ in range(players)
+    ]
+    return field
 
 
-def support_hexes(text: str) -> list[int]:
-    """``"9 9 10"`` -> ``[9, 9, 10]``; ``none`` or empty -> ``[]``."""
-    words = str(text).replace(",", " ").split()
-    if words in ([], ["none"]):
-        return []
-    if not all(w.lstrip("#").isdigit() for w in words):
-        raise IllegalInput("type hex numbers like 9 10, or none", "support")
-    return [int(w.lstrip("#")) for w in words]
+def twice(state: State) -> bool:
+    return state["variant"] in ("twice", "twice_plus")
+
+
+def table_of(state: State) -> Table:
+    return Table(twice=twice(state), era=state["era"], last_hex=state.get("last_hex"))
+
+
+# -- resolving (the same functions for the prompt's preview and for advance) -----------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class Resolved:
+    """A spawn, a troop's card or a players' action, resolved on a copy of the field."""
+
+    field: dict[str, Any]
+    log: Log
+    move: MoveOutcome | None = None
+
+
+def resolve(
+    state: State, what: str, data: Mapping[str, Any], answers: Mapping[str, Any]
+) -> Resolved:
+    """Resolve on a copy; raises :class:`NeedChoice` when the players must answer first."""
+    kit = kit_of(state)
+    log = Log()
+    asker = Asker(answers, log)
+    field = copy.deepcopy(state["field"])
+    if what == "spawn":
+        spawn(field, list(data["cards"]), twice(state), kit, asker)
+        return Resolved(field=field, log=log)
+    if what == "move":
+        outcome = move_troop(
+            field,
+            data["hex"],
+            data["card"],
+            kit=kit,
+            asker=asker,
+            twice=twice(state),
+            dragons=state["scenario"] == "dragons",
+        )
+        return Resolved(field=outcome.field, log=log, move=outcome)
+    apply_action(field, dict(data["action"]), table_of(state), kit, asker)
+    return Resolved(field=field, log=log)
+
+
+def commit(state: State, done: Resolved) -> None:
+    """Take a resolution's field, costs and lines into the state."""
+    if state["final_round"] and state["final_wave"] == "all_dead":
+        # All Dead: defeated Invaders leave the game instead of returning to the supply.
+        for k in ("basic", "elite"):
+            done.field["supply"][k] = min(done.field["supply"][k], state["field"]["supply"][k])
+    state["field"] = done.field
+    for good, n in done.log.costs.items():
+        state["costs"][good] = state["costs"].get(good, 0) + n
+    state["log"] = [m.to_json() for m in done.log.steps]
+
+
+def scratch(state: State) -> State:
+    """A copy of the state to resolve on; the (read-only) components are shared, not copied."""
+    out = copy.deepcopy({k: v for k, v in state.items() if k != "components"})
+    out["components"] = state["components"]
+    return out
+
+
+def _pending(state: State, what: str) -> dict[str, Any]:
+    pending = state.get("pending")
+    return dict(pending["answers"]) if pending and pending["what"] == what else {}
+
+
+# -- the table of steps ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Step:
+    prompt: Callable[[State], Prompt]
+    advance: Callable[[State, Mapping[str, Any]], tuple[State, Decision | None]]
+
+
+def _title(state: State) -> Msg:
+    if state["final_round"]:
+        return msg("Final Wave, Battle Round {n}", n=state["final_round"])
+    return half_title(state)
+
+
+def _prompt(state: State, **kwargs: Any) -> Prompt:
+    return Prompt(phase=_title(state), round=state["half"], **kwargs)
+
+
+def _log(state: State) -> tuple[Msg, ...]:
+    return tuple(Msg.from_json(m) for m in state["log"])
+
+
+# over ----------------------------------------------------------------------------------------
+
+
+def over_prompt(state: State) -> Prompt:
+    if state["stage"] == "lost":
+        return _prompt(
+            state,
+            step="lost",
+            title=msg("Defeat"),
+            lines=(*_log(state), msg("An Invader broke through.")),
+            finished=True,
+        )
+    return _prompt(
+        state,
+        step="won",
+        title=msg("Victory"),
+        lines=(*_log(state), msg("All Invaders are defeated.")),
+        finished=True,
+    )
+
+
+def over_advance(state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
+    raise IllegalInput("the game is over")
+
+
+# spawn ---------------------------------------------------------------------------------------
+
+
+def _draw(state: State) -> dict[str, Any]:
+    """The top card of the digital deck; the discards are reshuffled as soon as it runs out."""
+    cid = state["deck"].pop()
+    state["discard"].append(cid)
+    if not state["deck"]:
+        state["deck"] = shuffled(state, state["discard"])
+        state["discard"] = []
+    return copy.deepcopy(kit_of(state).cards[cid])
+
+
+def _physical_choices(state: State) -> list[str]:
+    """Card numbers the table can turn over now: the deck minus those drawn since its shuffle."""
+    drawn = set(state["drawn"])
+    left = [
+        c for c in deck_ids(kit_of(state).cards, state["scenario"], state["era"]) if c not in drawn
+    ]
+    return left or deck_ids(kit_of(state).cards, state["scenario"], state["era"])
+
+
+def _take_physical(state: State, ids: list[str]) -> list[dict[str, Any]]:
+    deck = deck_ids(kit_of(state).cards, state["scenario"], state["era"])
+    for cid in ids:
+        if set(state["drawn"]) >= set(deck):
+            state["drawn"] = []
+        state["drawn"].append(cid)
+    return [copy.deepcopy(kit_of(state).cards[c]) for c in ids]
+
+
+def _spawn_cards(state: State) -> list[dict[str, Any]] | None:
+    """The cards of this spawn: drawn digitally (on the given state), or as the table entered."""
+    n = spawn_count(state)
+    if state["draw"] == "digital":
+        return [_draw(state) for _ in range(n)]
+    if n and state["spawn_cards"] is None:
+        return None
+    return [copy.deepcopy(kit_of(state).cards[c]) for c in state["spawn_cards"] or []]
+
+
+def spawn_prompt(state: State) -> Prompt:
+    n = spawn_count(state)
+    prep: list[Msg] = []
+    if state["final_round"] == 1 and not state.get("final_started"):
+        prep = [
+            msg("Final Wave: move your Stewards to the Market in the Command Center."),
+            msg("Place the new Market card for the Eras you played."),
+            msg("During the Final Wave you do not sustain Citizens."),
+        ]
+    if state["draw"] == "physical" and n and state["spawn_cards"] is None:
+        choices = _physical_choices(state)
+        return _prompt(
+            state,
+            step="spawn-cards",
+            title=msg("Spawn Invaders"),
+            lines=(*prep, msg("Turn over {n} Movement card(s) and tap their numbers.", n=n)),
+            fields=(
+                Field(
+                    key="cards",
+                    label=msg("Cards turned over"),
+                    kind="order",
+                    minimum=n,
+                    maximum=n,
+                    choices=tuple(Choice(c, msg("{card}", card=c)) for c in choices),
+                ),
+            ),
+        )
+    if not n:
+        return _prompt(
+            state,
+            step="spawn",
+            title=msg("Spawn Invaders"),
+            lines=(*prep, msg("No Invaders spawn now.")),
+        )
+    preview = scratch(state)
+    cards = _spawn_cards(preview) or []
+    try:
+        done = resolve(preview, "spawn", {"cards": cards}, _pending(state, "spawn"))
+    except NeedChoice as need:
+        return _question_prompt(state, need.question, prep)
+    decision = _spawn_decision(state, cards, done)
+    return _prompt(
+        state,
+        step="spawn",
+        title=msg("Spawn Invaders"),
+        lines=tuple(prep),
+        decision=decision,
+        confirm_label=msg("Done"),
+    )
+
+
+def _spawn_decision(state: State, cards: list[dict[str, Any]], done: Resolved) -> Decision:
+    ids = ", ".join(c["id"] for c in cards)
+    tracer_steps = done.log.tracer.freeze()
+    trace = (
+        TraceStep(
+            rule="spawn",
+            finding=msg("{n} Movement card(s) drawn: {ids}", n=len(cards), ids=ids),
+            data={"cards": [c["id"] for c in cards]},
+            decisive=True,
+        ),
+        *tracer_steps,
+    )
+    return Decision(
+        game=GAME,
+        kind="spawn",
+        summary=msg("{n} card(s) drawn: {ids}", n=len(cards), ids=ids),
+        instructions=tuple(done.log.steps),
+        trace=trace,
+        result={"cards": [c["id"] for c in cards], "troops": done.field["troops"]},
+        example_data=kit_of(state).example,
+    )
+
+
+def spawn_advance(state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
+    if "cards" in answer:
+        state["spawn_cards"] = list(answer["cards"])
+        _take_physical(state, list(answer["cards"]))
+        return state, None
+    if questions.KEY in answer:
+        return _answer_question(state, "spawn", answer)
+    n = spawn_count(state)
+    decision = None
+    if n:
+        cards = _spawn_cards(state) or []
+        done = resolve(state, "spawn", {"cards": cards}, _pending(state, "spawn"))
+        decision = _spawn_decision(state, cards, done)
+        commit(state, done)
+    else:
+        state["log"] = []
+    state["pending"] = None
+    state["spawn_cards"] = None
+    state["costs"] = {}
+    if state["final_round"]:
+        state["final_started"] = True
+        if state["final_wave"] == "crescendo" and state["field"]["supply"]["basic"] == 0:
+            state["all_basic_out"] = True
+        _start_battle_phase(state)
+    else:
+        state["stage"] = "turns"
+    return state, decision
+
+
+# questions -----------------------------------------------------------------------------------
+
+
+def _question_prompt(
+    state: State, question: dict[str, Any], before: list[Msg] | None = None
+) -> Prompt:
+    kind = question["kind"]
+    return _prompt(
+        state,
+        step={"battle": "choice"}.get(kind, kind),
+        title=questions.title(question),
+        lines=(*(before or []), *questions.lines(question)),
+        fields=(questions.question_field(question, state["field"]),),
+        confirm_label=msg("Confirm"),
+    )
+
+
+def _answer_question(
+    state: State, what: str, answer: Mapping[str, Any]
+) -> tuple[State, Decision | None]:
+    """Record the answer to the question now open for ``what``; the step is shown again."""
+    answers = _pending(state, what)
+    question = _open_question(state, what, answers)
+    answers[question["key"]] = questions.answer_of(question, answer[questions.KEY])
+    state["pending"] = {**(state.get("pending") or {}), "what": what, "answers": answers}
+    return state, None
+
+
+def _open_question(state: State, what: str, answers: Mapping[str, Any]) -> dict[str, Any]:
+    preview = scratch(state)
+    try:
+        if what == "spawn":
+            resolve(preview, "spawn", {"cards": _spawn_cards(preview) or []}, answers)
+        elif what == "move":
+            resolve(preview, "move", _move_data(preview), answers)
+        else:
+            resolve(preview, "action", state["pending"]["data"], answers)
+    except NeedChoice as need:
+        return need.question
+    raise IllegalInput("no question is open")
+
+
+def question_prompt(state: State) -> Prompt:
+    return _question_prompt(state, _open_question(state, "action", _pending(state, "action")))
+
+
+def question_advance(state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
+    state, _ = _answer_question(state, "action", answer)
+    return _finish_action(state)
+
+
+# the players' turns: the action menu and the builder ------------------------------------------
+
+
+def _menu_kind(state: State) -> tuple[str, Msg, bool]:
+    if state["stage"] == "battle":
+        return "move", msg("Move the troop (the card above)"), True
+    if state["stage"] == "final":
+        return "done", msg("Done: next Battle Round"), False
+    return "done", msg("Done: start the Battle Phase"), False
+
+
+def _menu(state: State) -> Field:
+    done, label, soldier_only = _menu_kind(state)
+    names = forms.offered(state["field"], table_of(state), kit_of(state), soldier_only)
+    return forms.menu_field(done, label, names)
+
+
+def menu_prompt(state: State) -> Prompt:
+    if state["stage"] == "final":
+        lines = [
+            msg("Decide together which Steward takes exactly one turn; then tell me what changed.")
+        ]
+        title = msg("Take one action")
+    else:
+        lines = [
+            msg(
+                "Take your turns: {n} turn(s) each.",
+                n=turns_per_player(state["players"], state["variant"]),
+            ),
+            msg("Tell me each change on the Battleground; Done starts the Battle Phase."),
+            *places_lines(state),
+        ]
+        title = msg("Your half-year")
+    return _prompt(
+        state,
+        step=state["stage"],
+        title=title,
+        lines=(*where(state), *lines),
+        fields=(_menu(state),),
+    )
+
+
+def menu_advance(state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
+    choice = answer["action"]
+    if choice in ("done", "move"):
+        return _menu_done(state, answer)
+    state["builder"] = {"do": choice, "page": 0, "chosen": {}}
+    return _skip_self_answered(state)
+
+
+def _menu_done(state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
+    state["log"] = []
+    if state["stage"] == "final":
+        state["final_round"] += 1
+        state["stage"] = "spawn"
+        state["half"] += 1
+        if spawn_count(state) == 0 and not state["field"]["troops"]:
+            state["stage"] = "won"
+        return state, None
+    _start_battle_phase(state)
+    return state, None
+
+
+def _skip_self_answered(state: State) -> tuple[State, Decision | None]:
+    """Fill pages with one legal answer by themselves; carry out the action after the last."""
+    builder = state["builder"]
+    while True:
+        fields = _page(state)
+        if fields is None:
+            return _start_action(state)
+        auto = forms.self_answered(fields)
+        if auto is None:
+            return state, None
+        builder["chosen"].update(auto)
+        builder["page"] += 1
+
+
+def _page(state: State) -> tuple[Field, ...] | None:
+    """The fields of the builder's current page (``None`` after the last)."""
+    builder = state["builder"]
+    return forms.page_fields(
+        builder["do"],
+        builder["page"],
+        state["field"],
+        table_of(state),
+        kit_of(state),
+        builder["chosen"],
+    )
+
+
+def builder_prompt(state: State) -> Prompt:
+    builder = state["builder"]
+    fields = _page(state)
+    assert fields is not None
+    return _prompt(
+        state,
+        step="action",
+        title=forms.ACTION_LABELS[builder["do"]],
+        lines=(*where(state),),
+        fields=fields,
+    )
+
+
+def builder_advance(state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
+    builder = state["builder"]
+    builder["chosen"].update(answer)
+    builder["page"] += 1
+    return _skip_self_answered(state)
+
+
+def _start_action(state: State) -> tuple[State, Decision | None]:
+    builder = state["builder"]
+    action = forms.action_from(builder["do"], builder["chosen"], state["field"])
+    state["builder"] = None
+    state["pending"] = {"what": "action", "data": {"action": action}, "answers": {}}
+    return _finish_action(state)
+
+
+def _finish_action(state: State) -> tuple[State, Decision | None]:
+    pending = state["pending"]
+    try:
+        done = resolve(state, "action", pending["data"], pending["answers"])
+    except NeedChoice:
+        return state, None
+    commit(state, done)
+    action = pending["data"]["action"]
+    touched = action.get("to", action.get("hex"))
+    if isinstance(touched, int):
+        state["last_hex"] = touched
+    state["pending"] = None
+    if state["stage"] == "battle":
+        state["battle_answers"] = {}
+        _next_troop(state)
+    return state, Decision(
+        game=GAME,
+        kind="table",
+        summary=msg("Battleground updated"),
+        instructions=tuple(done.log.steps),
+        trace=done.log.tracer.freeze(),
+        example_data=kit_of(state).example,
+    )
+
+
+# the Battle Phase ----------------------------------------------------------------------------
+
+
+def _start_battle_phase(state: State) -> None:
+    state["queue"] = phase_order(state["field"])
+    state["stage"] = "battle"
+    _next_troop(state)
+
+
+def _next_troop(state: State) -> None:
+    if next_troop(state["queue"], state["field"]) is not None:
+        return
+    _end_battle_phase(state)
+
+
+def _end_battle_phase(state: State) -> None:
+    fld = state["field"]
+    state["battle_card"] = None
+    if state["final_round"]:
+        more = spawn_count({**state, "stage": "spawn", "final_round": state["final_round"] + 1})
+        state["stage"] = "won" if not fld["troops"] and more == 0 else "final"
+        return
+    for s in fld["hexes"].values():
+        for x in s["soldiers"]:
+            x["exhausted"] = False
+    state["half"] += 1
+    if state["season"] == "summer":
+        state["season"] = "winter"
+        state["stage"] = "spawn"
+    else:
+        state["stage"] = "year"
+
+
+def _move_data(state: State) -> dict[str, Any]:
+    hex_id = state["queue"][0]
+    if state["draw"] == "digital":
+        card = copy.deepcopy(kit_of(state).cards[state["deck"][-1]])
+    else:
+        card = copy.deepcopy(kit_of(state).cards[state["battle_card"]])
+    return {"hex": hex_id, "card": card}
+
+
+def _move_decision(state: State, data: dict[str, Any], done: Resolved) -> Decision:
+    outcome = done.move
+    assert outcome is not None
+    path = " -> ".join(f"#{h}" for h in outcome.path)
+    trace = mark_decisive(
+        done.log.tracer.freeze(),
+        msg("No Battle: the troop ends on #{hex}", hex=outcome.path[-1]),
+        path=outcome.path,
+    )
+    return Decision(
+        game=GAME,
+        kind="move-troop",
+        summary=msg("Card {card}: {path}", card=data["card"]["id"], path=path),
+        instructions=tuple(done.log.steps),
+        trace=trace,
+        result={
+            "card": data["card"]["id"],
+            "path": outcome.path,
+            "battles": outcome.battles,
+            "defeat": outcome.defeat,
+        },
+        example_data=kit_of(state).example,
+    )
+
+
+def battle_prompt(state: State) -> Prompt:
+    hex_id = state["queue"][0]
+    troop = state["field"]["troops"][str(hex_id)]
+    title = msg("Battle Phase: troop on #{hex}", hex=hex_id)
+    if state["draw"] == "physical" and state["battle_card"] is None:
+        return _prompt(
+            state,
+            step="card",
+            title=title,
+            lines=(
+                *_log(state),
+                msg("Turn over a Movement card for the troop on #{hex}.", hex=hex_id),
+            ),
+            fields=(
+                Field(
+                    key="card",
+                    label=msg("Card turned over"),
+                    kind="choice",
+                    choices=tuple(
+                        Choice(c, msg("{card}", card=c)) for c in _physical_choices(state)
+                    ),
+                ),
+            ),
+        )
+    data = _move_data(state)
+    head = msg(
+        "Troop on #{hex}: {b} Basic, {e} Elite.", hex=hex_id, b=troop["basic"], e=troop["elite"]
+    )
+    try:
+        done = resolve(state, "move", data, state["battle_answers"])
+    except NeedChoice as need:
+        prompt = _question_prompt(state, need.question, [head])
+        return replace(prompt, fields=(_menu(state), *prompt.fields))
+    decision = _move_decision(state, data, done)
+    return _prompt(
+        state,
+        step="battle",
+        title=title,
+        lines=(head,),
+        fields=(_menu(state),),
+        decision=decision,
+    )
+
+
+def battle_advance(state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
+    if "card" in answer:
+        state["battle_card"] = answer["card"]
+        _take_physical(state, [answer["card"]])
+        return state, None
+    if answer.get("action", "move") != "move":
+        state["battle_answers"] = {}
+        return menu_advance(state, answer)
+    data = _move_data(state)
+    if questions.KEY in answer:
+        preview = scratch(state)
+        try:
+            resolve(preview, "move", data, state["battle_answers"])
+        except NeedChoice as need:
+            state["battle_answers"][need.question["key"]] = questions.answer_of(
+                need.question, answer[questions.KEY]
+            )
+            return state, None
+    done = resolve(state, "move", data, state["battle_answers"])
+    decision = _move_decision(state, data, done)
+    commit(state, done)
+    if state["draw"] == "digital":
+        _draw(state)
+    state["battle_card"] = None
+    state["battle_answers"] = {}
+    state["last_path"] = done.move.path if done.move else []
+    if done.move is not None and done.move.defeat:
+        state["stage"] = "lost"
+        return state, decision
+    state["queue"].pop(0)
+    _next_troop(state)
+    return state, decision
+
+
+# the end of a year ---------------------------------------------------------------------------
+
+
+def year_prompt(state: State) -> Prompt:
+    return _prompt(
+        state,
+        step="year",
+        title=msg("End of the year"),
+        lines=(
+            *where(state),
+            msg("Continue with the next year, start Era II, or play the Final Wave?"),
+        ),
+        fields=(
+            Field(
+                key="next",
+                label=msg("Next"),
+                kind="choice",
+                default="year",
+                choices=(
+                    Choice("year", msg("next year")),
+                    *((Choice("era2", msg("start Era II")),) if state["era"] == 1 else ()),
+                    Choice("final", msg("Final Wave")),
+                ),
+            ),
+        ),
+    )
+
+
+def year_advance(state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
+    choice = answer["next"]
+    state["log"] = []
+    if choice == "final":
+        state["final_round"] = 1
+        state["stage"] = "spawn"
+        return state, None
+    state["season"] = "summer"
+    if choice == "era2":
+        state["era"], state["year"] = 2, 1
+        _new_deck(state)
+    else:
+        state["year"] += 1
+    state["stage"] = "spawn"
+    return state, None
+
+
+def _new_deck(state: State) -> None:
+    ids = deck_ids(kit_of(state).cards, state["scenario"], state["era"])
+    state["deck"] = shuffled(state, ids) if state["draw"] == "digital" else []
+    state["discard"] = []
+    state["drawn"] = []
+
+
+STEPS: dict[str, Step] = {
+    "over": Step(over_prompt, over_advance),
+    "builder": Step(builder_prompt, builder_advance),
+    "question": Step(question_prompt, question_advance),
+    "spawn": Step(spawn_prompt, spawn_advance),
+    "menu": Step(menu_prompt, menu_advance),
+    "battle": Step(battle_prompt, battle_advance),
+    "year": Step(year_prompt, year_advance),
+}
+
+
+def current_step(state: State) -> str:
+    """Which entry of :data:`STEPS` shows now."""
+    if state["stage"] in ("won", "lost"):
+        return "over"
+    if state.get("builder"):
+        return "builder"
+    pending = state.get("pending")
+    if pending and pending["what"] == "action":
+        return "question"
+    return {"spawn": "spawn", "turns": "menu", "final": "menu", "battle": "battle", "year": "year"}[
+        state["stage"]
+    ]
 
 
 class AntePortas(Game):
@@ -81,7 +756,7 @@ class AntePortas(Game):
                     Choice("area_control", msg("versus: Area Control (2 or 4)")),
                 ),
             ),
-            Field(key="players", label=msg("Players"), kind="int", default=2, minimum=1, maximum=3),
+            Field(key="players", label=msg("Players"), kind="int", default=2, minimum=1, maximum=4),
             Field(
                 key="scenario",
                 label=msg("Scenario"),
@@ -95,8 +770,8 @@ class AntePortas(Game):
                 kind="choice",
                 default="digital",
                 choices=(
-                    Choice("digital", msg("the assistant draws (seeded, example catalogue)")),
-                    Choice("physical", msg("we draw the printed cards and type them in")),
+                    Choice("digital", msg("the assistant draws (seeded)")),
+                    Choice("physical", msg("we draw the printed cards and tap their numbers")),
                 ),
             ),
             Field(
@@ -125,15 +800,28 @@ class AntePortas(Game):
 
     def coerce_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         checked = super().coerce_options(options)
-        if checked["variant"] == "twice" and checked["players"] == 1:
+        players, mode = checked["players"], checked["mode"]
+        if mode == "cooperative" and players > 3:
+            raise IllegalInput("the cooperative game is for 1-3 players", "players")
+        if mode != "cooperative" and players not in (2, 4):
+            raise IllegalInput("the confrontational variants are for 2 or 4 players", "players")
+        if checked["variant"] == "twice" and players == 1:
             raise IllegalInput("Twice as Strong is a variant for two or three players", "variant")
-        if checked["variant"] == "twice_plus" and checked["players"] != 3:
+        if checked["variant"] == "twice_plus" and players != 3:
             raise IllegalInput("the three-turn Twice as Strong is for three players", "variant")
         return checked
+
+    def component_schema(self) -> Spec:
+        return COMPONENTS_SPEC
+
+    def example_components(self) -> Mapping[str, Any]:
+        return example_components()
 
     def new_state(self, options: Mapping[str, Any], seed: int) -> State:
         state: State = {
             "rng": rng_state(seed),
+            "components": options["components"],
+            "mode": options["mode"],
             "players": options["players"],
             "scenario": options["scenario"],
             "draw": options["draw"],
@@ -142,352 +830,52 @@ class AntePortas(Game):
             "era": 1,
             "year": 1,
             "season": "summer",
+            "half": 1,
             "stage": "spawn",
-            "field": new_field(),
-            "deck": [],
-            "discard": [],
             "queue": [],
             "pending": None,
+            "builder": None,
+            "battle_answers": {},
+            "battle_card": None,
+            "spawn_cards": None,
             "final_round": 0,
             "last_path": [],
             "log": [],
-            "example": False,
-            "mode": options["mode"],
+            "costs": {},
         }
+        kit = kit_of(state)
+        state["field"] = new_field(
+            kit, options["players"] if options["mode"] == "cooperative" else 0
+        )
+        _new_deck(state)
         if options["mode"] != "cooperative":
-            state["stage"] = "versus-prep"
-        state["field"]["twice"] = self._twice(state)
-        # Setup 9: the third Farmer of each player starts as a Soldier on the Spawn Point.
-        point = str(battleground().spawn_point)
-        state["field"]["hexes"][point]["soldiers"] = [
-            {"kind": "farmer", "exhausted": False} for _ in range(options["players"])
-        ]
-        self._new_deck(state)
+            referee.setup(state, kit)
         return state
-
-    # -- helpers --------------------------------------------------------------------
-
-    @staticmethod
-    def _twice(state: State) -> bool:
-        return state["variant"] in ("twice", "twice_plus")
-
-    @staticmethod
-    def _new_deck(state: State) -> None:
-        state["deck"] = shuffled(state, deck_ids(state["scenario"], state["era"]))
-        state["discard"] = []
-
-    def _draw(self, state: State) -> dict[str, Any]:
-        if not state["deck"]:
-            state["deck"] = shuffled(state, state["discard"])
-            state["discard"] = []
-        cid = state["deck"].pop()
-        state["discard"].append(cid)
-        state["example"] = state["example"] or catalogue()[0]
-        return copy.deepcopy(catalogue()[1][cid])
-
-    # -- prompts --------------------------------------------------------------------
 
     def prompt(self, state: State) -> Prompt:
         if state["mode"] != "cooperative":
             return referee.prompt(state)
-        return build_prompt(state)
-
-    # -- advancing ------------------------------------------------------------------
+        return STEPS[current_step(state)].prompt(state)
 
     def advance(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
         if state["mode"] != "cooperative":
             return referee.advance(state, answer)
-        stage = state["stage"]
-        if stage == "spawn":
-            return self._spawn(state, answer)
-        if stage in ("turns", "final"):
-            return self._turns(state, answer)
-        if stage == "battle":
-            return self._battle(state, answer)
-        if stage == "choice":
-            pending = state["pending"]
-            if pending["need"].get("kind") in ("support", "replace", "gunfire"):
-                pending["choices"][pending["need"]["key"]] = support_hexes(answer["support"])
-            else:
-                pending["choices"][pending["need"]["key"]] = answer["order"]
-            return self._run_card(
-                state, pending["hex"], pending["card"], pending["choices"], pending["example"]
-            )
-        if stage == "year":
-            return self._year(state, answer)
-        raise IllegalInput("the game is over")
-
-    def _cards_from(
-        self, state: State, answer: Mapping[str, Any], n: int
-    ) -> tuple[list[dict[str, Any]], bool]:
-        cards, example = [], False
-        for i in range(n):
-            if state["draw"] == "digital":
-                cards.append(self._draw(state))
-                example = example or catalogue()[0]
-            else:
-                key = f"card{i + 1}" if n > 1 else "card"
-                use = "spawn" if state["stage"] == "spawn" else "move"
-                card, ex = read_card(str(answer.get(key, "")), state["scenario"], key, use)
-                cards.append(card)
-                example = example or ex
-        return cards, example
-
-    def _spawn(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
-        n = spawn_count(state)
-        cards, example = self._cards_from(state, answer, n)
-        fld = state["field"]
-        steps: list[Msg] = []
-        tracer = Tracer()
-        for card in cards:
-            for place in card["spawn"]:
-                got = {k: min(place[k], fld["supply"][k]) for k in ("basic", "elite")}
-                if got != {k: place[k] for k in ("basic", "elite")}:
-                    tracer.add("limited components", f"only {got} left in the supply")
-                if not got["basic"] + got["elite"]:
-                    continue
-                for k in got:
-                    fld["supply"][k] -= got[k]
-                troop = fld["troops"].setdefault(str(place["hex"]), {"basic": 0, "elite": 0})
-                for k in got:
-                    troop[k] += got[k]
-                steps.append(
-                    msg(
-                        "Card {card}: place {b} Basic and {e} Elite Unit(s) on #{hex}",
-                        card=card["id"],
-                        b=got["basic"],
-                        e=got["elite"],
-                        hex=place["hex"],
-                    )
-                )
-                tracer.add("spawn", f"card {card['id']}: {got} on #{place['hex']}")
-                here = fld["hexes"][str(place["hex"])]
-                if battle_needed(here, BattleContext(twice=self._twice(state)), troop):
-                    battle_now(fld, place["hex"], steps)
-        state["log"] = [m.to_json() for m in steps]
-        if state["final_round"] and fld["supply"]["basic"] == 0:
-            state["all_basic_out"] = True
-        if state["final_round"]:
-            self._start_battle_phase(state)
-        else:
-            state["stage"] = "turns"
-        if not cards:
-            return state, None
-        summary = msg(
-            "{n} card(s) drawn: {ids}", n=len(cards), ids=", ".join(c["id"] for c in cards)
-        )
-        return state, Decision(
-            game=GAME,
-            kind="spawn",
-            summary=summary,
-            instructions=tuple(steps),
-            trace=tracer.freeze(),
-            result={"cards": [c["id"] for c in cards]},
-            example_data=example,
-        )
-
-    def _turns(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
-        text = str(answer["change"]).strip()
-        fld = state["field"]
-        if text.lower() not in ("done", "none", ""):
-            steps = apply_commands(fld, text, self._twice(state))
-            state["log"] = [m.to_json() for m in steps]
-            return state, Decision(
-                game=GAME,
-                kind="table",
-                summary=msg("Battleground updated"),
-                instructions=tuple(steps),
-            )
-        state["log"] = []
-        if state["stage"] == "final":
-            state["final_round"] += 1
-            state["stage"] = "spawn"
-            if spawn_count(state) == 0 and not fld["troops"]:
-                state["stage"] = "won"
-            return state, None
-        self._start_battle_phase(state)
-        return state, None
-
-    def _start_battle_phase(self, state: State) -> None:
-        state["queue"] = sorted(int(h) for h in state["field"]["troops"])
-        state["stage"] = "battle"
-        self._next_troop(state)
-
-    def _next_troop(self, state: State) -> None:
-        fld = state["field"]
-        while state["queue"] and str(state["queue"][0]) not in fld["troops"]:
-            state["queue"].pop(0)
-        if state["queue"]:
-            state["stage"] = "battle"
-            return
-        self._end_battle_phase(state)
-
-    def _end_battle_phase(self, state: State) -> None:
-        fld = state["field"]
-        if state["final_round"]:
-            more = spawn_count({**state, "stage": "spawn", "final_round": state["final_round"] + 1})
-            if not fld["troops"] and more == 0:
-                state["stage"] = "won"
-            else:
-                state["stage"] = "final"
-            return
-        for s in fld["hexes"].values():
-            for x in s["soldiers"]:
-                x["exhausted"] = False
-        if state["season"] == "summer":
-            state["season"] = "winter"
-            state["stage"] = "spawn"
-        else:
-            state["stage"] = "year"
-
-    def _battle(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
-        hex_id = state["queue"][0]
-        text = str(answer.get("change", "none")).strip()
-        fld = state["field"]
-        pre: list[Msg] = []
-        if text.lower() not in ("none", "done", ""):
-            pre = apply_commands(fld, text, self._twice(state))
-            if str(hex_id) not in fld["troops"]:
-                state["queue"].pop(0)
-                state["log"] = [m.to_json() for m in pre]
-                self._next_troop(state)
-                return state, Decision(
-                    game=GAME,
-                    kind="table",
-                    summary=msg("Battleground updated"),
-                    instructions=tuple(pre),
-                )
-        cards, example = self._cards_from(state, answer, 1)
-        return self._run_card(state, hex_id, cards[0], {}, example, pre)
-
-    def _run_card(
-        self,
-        state: State,
-        hex_id: int,
-        card: dict[str, Any],
-        choices: dict[str, Any],
-        example: bool,
-        pre: list[Msg] | None = None,
-    ) -> tuple[State, Decision | None]:
-        try:
-            outcome: MoveOutcome = move_troop(
-                state["field"],
-                hex_id,
-                card,
-                twice=self._twice(state),
-                dragons=state["scenario"] == "dragons",
-                choices=choices,
-            )
-        except NeedChoice as need:
-            state["stage"] = "choice"
-            state["pending"] = {
-                "hex": hex_id,
-                "card": card,
-                "choices": choices,
-                "need": need.pending,
-                "example": example,
-            }
-            return state, None
-        if state["final_round"] and state["final_wave"] == "all_dead":
-            # All Dead: defeated Invaders leave the game instead of the supply.
-            for k in ("basic", "elite"):
-                outcome.field["supply"][k] = min(
-                    outcome.field["supply"][k], state["field"]["supply"][k]
-                )
-        state["field"] = outcome.field
-        state["pending"] = None
-        state["last_path"] = outcome.path
-        steps = [*(pre or []), *outcome.steps]
-        state["log"] = [m.to_json() for m in steps]
-        tracer = Tracer()
-        for rule, finding, data in outcome.trace:
-            tracer.add(rule, finding, **data)
-        path = " -> ".join(f"#{h}" for h in outcome.path)
-        decision = Decision(
-            game=GAME,
-            kind="move-troop",
-            summary=msg("Card {card}: {path}", card=card["id"], path=path),
-            instructions=tuple(steps),
-            trace=tracer.freeze(),
-            result={
-                "card": card["id"],
-                "path": outcome.path,
-                "battles": outcome.battles,
-                "defeat": outcome.defeat,
-            },
-            example_data=example,
-        )
-        if outcome.defeat:
-            state["stage"] = "lost"
-            return state, decision
-        state["queue"].pop(0)
-        self._next_troop(state)
-        return state, decision
-
-    def _year(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
-        choice = answer["next"]
-        state["log"] = []
-        if choice == "final":
-            state["final_round"] = 1
-            state["stage"] = "spawn"
-            return state, None
-        state["season"] = "summer"
-        if choice == "era2":
-            if state["era"] == 2:
-                raise IllegalInput("the game has only two Eras; play the Final Wave", "next")
-            state["era"], state["year"] = 2, 1
-            self._new_deck(state)
-        else:
-            state["year"] += 1
-        state["stage"] = "spawn"
-        return state, None
-
-    # -- views ----------------------------------------------------------------------
+        return STEPS[current_step(state)].advance(state, answer)
 
     def board(self, state: State) -> dict[str, Any]:
+        if state["mode"] != "cooperative":
+            return referee.board(state)
         highlight = state["queue"][0] if state["stage"] == "battle" and state["queue"] else None
-        return board_scene(state["field"], state["last_path"], highlight, self._example(state))
-
-    @staticmethod
-    def _example(state: State) -> bool:
-        return bool(state["example"]) or battleground().example
-
-    def status(self, state: State) -> tuple[Msg, ...]:
-        fld = state["field"]
-        invaders = sum(t["basic"] + t["elite"] for t in fld["troops"].values())
-        return (
-            half_title(state),
-            msg(
-                "Invaders on the Battleground: {n} in {t} troop(s)",
-                n=invaders,
-                t=len(fld["troops"]),
-            ),
-            msg(
-                "Sickbay: {f} Farmer(s), {c} Citizen(s)",
-                f=fld["sickbay"]["farmer"],
-                c=fld["sickbay"]["citizen"],
-            ),
-            msg(
-                "Supply: {b} Basic, {e} Elite Unit(s)",
-                b=fld["supply"]["basic"],
-                e=fld["supply"]["elite"],
-            ),
-            msg("Cards left in the deck: {n}", n=len(state["deck"])),
-            *where(state),
-            msg("Your Units: {listing}", listing=self._units_listing(state) or "-"),
+        return board_scene(
+            state["field"], state["last_path"], highlight, kit_of(state), state["scenario"]
         )
 
-    @staticmethod
-    def _units_listing(state: State) -> str:
-        scene = board_scene(state["field"], [], None, False)
-        parts = []
-        for h in scene["hexes"]:
-            own = [t["text"] for t in h["tokens"] if t["colour"] != "red"]
-            if own:
-                parts.append(f"#{h['id']} {' '.join(own)}")
-        return ", ".join(parts)
+    def status(self, state: State) -> tuple[Msg, ...]:
+        if state["mode"] != "cooperative":
+            return referee.status(state)
+        return (half_title(state), *status_lines(state), *where(state))
 
-    def decisions(self) -> Mapping[str, Any]:
+    def decisions(self) -> Mapping[str, DecisionKind]:
         from rules.games.anteportas.decisions import DECISIONS
 
         return DECISIONS

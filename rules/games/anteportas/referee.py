@@ -1,23 +1,39 @@
-"""The referee flow of the confrontational variants (Capture the Flag, Area Control).
+"""The steps of the confrontational variants (Capture the Flag, Area Control).
 
-There is no Battle Phase: the assistant lists the preparations and general rules,
-then, at game end, reads each team's Units and names the winner. Teams type their
-Units like ``4 F guard_post; 9 F; 6 F catapult`` (the ``set`` syntax of the table
-commands without the word ``set``); team A plays from the bottom, team B from the top.
+There is no Battle Phase: the assistant lists the preparations and general
+rules, asks where the Spawn Points are, then referees the teams' turns
+(:mod:`rules.games.anteportas.versus_play`): the active team tells its actions
+through the guided builder, seen from its side, and ends its turn; at the end
+of the game the assistant names the winner from the Units it tracked.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from rules.decision import Decision
-from rules.errors import IllegalInput, SituationError
+from rules.errors import IllegalInput
 from rules.game import State
-from rules.games.anteportas.decisions import decide_area_control, decide_capture_the_flag
-from rules.games.anteportas.table import SOLDIER_CODES, parse_hex, parse_tile
-from rules.games.anteportas.units import defences
-from rules.games.anteportas.versus import GENERAL_RULES
+from rules.games.anteportas import forms, questions
+from rules.games.anteportas.actions import Table
+from rules.games.anteportas.asking import Asker, Log, NeedChoice
+from rules.games.anteportas.battle import SOLDIER_NAMES
+from rules.games.anteportas.kit import Kit, kit_of
+from rules.games.anteportas.scene import hex_units, hex_words
+from rules.games.anteportas.versus import GENERAL_RULES, TEAMS
+from rules.games.anteportas.versus_play import (
+    OFF_EDGE,
+    TURNS_EACH,
+    active,
+    end_turn,
+    new_teams,
+    per_team,
+    play,
+    player_round,
+    view,
+)
 from rules.prompt import Choice, Field, Prompt
 from rules.text import Msg, msg
 
@@ -34,143 +50,383 @@ SPAWN_NOTE = {
     "capture_the_flag": msg("Capture the Flag: your Spawn Point is on the edge."),
     "area_control": msg("Area Control: your Spawn Points are closer together."),
 }
+TEAM_NAMES = {"A": msg("Team A (bottom)"), "B": msg("Team B (top)")}
+B_NAMES = {
+    SOLDIER_NAMES["farmer"].template: msg("Basic Unit"),
+    SOLDIER_NAMES["citizen"].template: msg("Elite Unit"),
+}
+#: Actions of the cooperative builder the referee offers (the rest stay the players' own).
+VERSUS_ACTIONS = (
+    "enlist",
+    "discharge",
+    "deploy",
+    "advance",
+    "rotate",
+    "rotate2",
+    "heal",
+    "upright",
+    "mine",
+    "trap",
+    "build",
+    "gunfire",
+)
+#: Default Spawn Points (A, B) per variant: on the edges, or closer together.
+SPAWN_DEFAULTS = {"capture_the_flag": (2, 27), "area_control": (7, 22)}
 
 
-def parse_team(text: str, field: str) -> dict[int, dict[str, Any]]:
-    """``"4 F guard_post; 9 F"`` -> hex -> side."""
-    units: dict[int, dict[str, Any]] = {}
-    for part in text.split(";"):
-        words = part.split()
-        if not words or words == ["none"]:
-            continue
-        try:
-            hex_id = parse_hex(words[0])
-            soldiers, tile = [], None
-            for token in words[1:]:
-                if token in SOLDIER_CODES:
-                    kind, tired = SOLDIER_CODES[token]
-                    soldiers.append({"kind": kind, "exhausted": tired})
-                elif tile is None:
-                    tile = parse_tile(token)
-                else:
-                    raise IllegalInput("no hex can have more than one tile on it", field)
-        except IllegalInput as exc:
-            raise IllegalInput(exc.reason, field) from None
-        units[hex_id] = {"soldiers": soldiers, "tile": tile}
-    return units
+def setup(state: State, kit: Kit) -> None:
+    state["stage"] = "versus-prep"
+    state["teams"] = new_teams(kit)
+    state["spawns"] = {}
+    state["turn"] = 0
+    state["winner"] = None
 
 
-def mobile_hexes(units: dict[int, dict[str, Any]]) -> list[int]:
-    """One entry per Mobile Unit (Soldiers, Catapults, Howitzers) by hex."""
-    out = []
-    for hex_id, s in units.items():
-        out += [hex_id] * len(s["soldiers"])
-        tile = s["tile"]
-        if tile and tile["type"] == "building" and defences().buildings[tile["kind"]]["mobile"]:
-            out.append(hex_id)
-    return out
+def _title(state: State) -> Msg:
+    return msg("Capture the Flag") if state["mode"] == "capture_the_flag" else msg("Area Control")
+
+
+def _hexes(hexes: list[int]) -> tuple[Choice, ...]:
+    return tuple(Choice(str(h), msg("#{hex}", hex=h)) for h in hexes)
+
+
+def _prompt(state: State, **kwargs: Any) -> Prompt:
+    return Prompt(phase=_title(state), round=state["half"], **kwargs)
 
 
 def prompt(state: State) -> Prompt:
-    mode = state["mode"]
-    title = msg("Capture the Flag") if mode == "capture_the_flag" else msg("Area Control")
+    kit = kit_of(state)
     if state["stage"] == "versus-prep":
-        lines: list[Msg] = [*PREPARATIONS, SPAWN_NOTE[mode]]
-        lines += list(GENERAL_RULES)
-        return Prompt(
+        a, b = SPAWN_DEFAULTS[state["mode"]]
+        return _prompt(
+            state,
             step="versus-prep",
             title=msg("Preparations and general rules"),
-            phase=title,
-            lines=tuple(lines),
+            lines=(*PREPARATIONS, SPAWN_NOTE[state["mode"]], *GENERAL_RULES),
+            fields=tuple(
+                Field(
+                    key=f"spawn_{t.lower()}",
+                    label=msg("{team}: Spawn Point", team=TEAM_NAMES[t]),
+                    kind="choice",
+                    default=str(d),
+                    choices=_hexes(sorted(kit.board.hexes)),
+                    places="hexes",
+                )
+                for t, d in (("A", a), ("B", b))
+            ),
         )
     if state["stage"] == "versus-done":
-        return Prompt(
+        return _prompt(
+            state,
             step="versus-done",
             title=msg("Game over"),
-            phase=title,
             lines=tuple(Msg.from_json(m) for m in state["log"]),
             finished=True,
         )
-    fields = [
-        Field(key="team_a", label=msg("Team A (bottom) Units"), kind="text", default="none"),
-        Field(key="team_b", label=msg("Team B (top) Units"), kind="text", default="none"),
-    ]
-    if mode == "area_control":
-        fields += [
-            Field(
-                key="spawn_a",
-                label=msg("Team A Spawn Point hex"),
-                kind="int",
-                default=2,
-                minimum=1,
-                maximum=28,
+    pending = state.get("pending")
+    if pending:
+        question = _open_question(state)
+        decides = TEAM_NAMES[question["decides"]]
+        return _prompt(
+            state,
+            step="choice",
+            title=questions.title(question),
+            lines=(
+                *questions.lines(question),
+                msg("{team} was defeated and decides.", team=decides),
             ),
-            Field(
-                key="spawn_b",
-                label=msg("Team B Spawn Point hex"),
-                kind="int",
-                default=27,
-                minimum=1,
-                maximum=28,
-            ),
-        ]
-    else:
-        fields.append(
-            Field(
-                key="crossed",
-                label=msg("Did a team move a Unit over the opposite edge?"),
-                kind="choice",
-                default="none",
-                choices=(
-                    Choice("none", msg("no")),
-                    Choice("A", msg("team A")),
-                    Choice("B", msg("team B")),
-                ),
-            )
+            fields=(questions.question_field(question, view(state, active(state), kit)),),
         )
-    return Prompt(
-        step="versus-end",
-        title=msg("Game end: who wins?"),
-        phase=title,
-        lines=(msg("Type each team's Units, e.g. 4 F guard_post; 9 F; 6 F catapult"),),
-        fields=tuple(fields),
+    team = active(state)
+    if state.get("builder"):
+        return _builder_prompt(state, kit)
+    return _prompt(
+        state,
+        step="versus-turn",
+        title=msg(
+            "{team}: player {p}, turn {t} of {n}",
+            team=TEAM_NAMES[team],
+            p=(state["turn"] // 2) % per_team(state) + 1,
+            t=player_round(state) + 1,
+            n=TURNS_EACH,
+        ),
+        lines=(
+            msg("Tell me each change on the Battleground; then end the turn."),
+            *_listing(state),
+        ),
+        fields=(_menu(state, kit),),
+    )
+
+
+def _listing(state: State) -> list[Msg]:
+    lines = []
+    for team in TEAMS:
+        field = {"hexes": {k: v for k, v in state["teams"][team]["units"].items()}, "troops": {}}
+        for key in sorted(field["hexes"], key=int):
+            words = hex_words(hex_units(field, int(key)))
+            if words is not None:
+                lines.append(
+                    msg(
+                        "{team}, #{hex}: {what}",
+                        team=TEAM_NAMES[team],
+                        hex=int(key),
+                        what=as_team(team, words),
+                    )
+                )
+    return lines
+
+
+def _menu(state: State, kit: Kit) -> Field:
+    field = view(state, active(state), kit)
+    legal = forms.offered(field, Table(), kit, soldier_only=False)
+    names = [n for n in VERSUS_ACTIONS if n in legal]
+    menu = forms.menu_field("end", msg("End of this turn"), names)
+    return replace(
+        menu, choices=(*menu.choices, Choice("score", msg("End of the game: name the winner")))
+    )
+
+
+def _page(state: State, kit: Kit) -> tuple[Field, ...] | None:
+    builder = state["builder"]
+    field = view(state, active(state), kit)
+    fields = forms.page_fields(
+        builder["do"], builder["page"], field, Table(), kit, builder["chosen"]
+    )
+    if fields is None:
+        return None
+    out = list(fields)
+    if builder["do"] in ("deploy", "advance"):
+        for i, f in enumerate(out):
+            if f.key == "building":
+                out.insert(
+                    i + 1,
+                    Field(
+                        key="crew",
+                        label=msg("Its manning Soldier moves along"),
+                        kind="bool",
+                        default=True,
+                    ),
+                )
+                break
+            if f.key == "to" and state["mode"] == "capture_the_flag":
+                ahead = "up" if active(state) == "A" else "down"
+                start = int(builder["chosen"]["from"])
+                if ahead not in kit.board.neighbours[start]:
+                    edge = Choice(str(OFF_EDGE), msg("over the opposite edge"))
+                    out[i] = replace(f, choices=(*f.choices, edge), default=None)
+    return tuple(out)
+
+
+def as_team(team: str, message: Msg) -> Msg:
+    """Team B's Basic and Elite Units stand in for Farmers and Citizens: name them so."""
+    if team == "A":
+        return message
+    if not message.params and message.template in B_NAMES:
+        return B_NAMES[message.template]
+    params = {k: as_team(team, v) if isinstance(v, Msg) else v for k, v in message.params.items()}
+    return Msg(message.template, params)
+
+
+def _for_team(team: str, field: Field) -> Field:
+    return replace(
+        field,
+        label=as_team(team, field.label),
+        choices=tuple(replace(c, label=as_team(team, c.label)) for c in field.choices),
+    )
+
+
+def _builder_prompt(state: State, kit: Kit) -> Prompt:
+    fields = _page(state, kit)
+    assert fields is not None
+    fields = tuple(_for_team(active(state), f) for f in fields)
+    return _prompt(
+        state,
+        step="action",
+        title=msg(
+            "{team}: {action}",
+            team=TEAM_NAMES[active(state)],
+            action=forms.ACTION_LABELS[state["builder"]["do"]],
+        ),
+        fields=fields,
     )
 
 
 def advance(state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
+    kit = kit_of(state)
     if state["stage"] == "versus-prep":
-        state["stage"] = "versus-end"
+        state["spawns"] = {t: int(answer[f"spawn_{t.lower()}"]) for t in TEAMS}
+        if state["spawns"]["A"] == state["spawns"]["B"]:
+            raise IllegalInput("the two teams need different Spawn Points", "spawn_b")
+        for team in TEAMS:  # set-up 9: the third Farmer of each player as a Soldier on it
+            state["teams"][team]["units"][str(state["spawns"][team])] = {
+                "soldiers": [{"kind": "farmer", "exhausted": False}] * per_team(state),
+                "tile": None,
+            }
+        state["stage"] = "versus-turn"
         return state, None
-    a = parse_team(str(answer["team_a"]), "team_a")
-    b = parse_team(str(answer["team_b"]), "team_b")
-    situation: dict[str, Any]
+    if state.get("pending"):
+        question = _open_question(state)
+        state["pending"]["answers"][question["key"]] = questions.answer_of(
+            question, answer[questions.KEY]
+        )
+        return _finish(state, kit)
+    if state.get("builder"):
+        builder = state["builder"]
+        builder["chosen"].update(answer)
+        builder["page"] += 1
+        return _skip(state, kit)
+    choice = answer["action"]
+    if choice == "end":
+        said = end_turn(state, kit)
+        state["log"] = [m.to_json() for m in said]
+        return state, None
+    if choice == "score":
+        return _score(state, kit)
+    state["builder"] = {"do": choice, "page": 0, "chosen": {}}
+    return _skip(state, kit)
+
+
+def _skip(state: State, kit: Kit) -> tuple[State, Decision | None]:
+    builder = state["builder"]
+    while True:
+        fields = _page(state, kit)
+        if fields is None:
+            field = view(state, active(state), kit)
+            action = forms.action_from(builder["do"], builder["chosen"], field)
+            action.setdefault("crew", bool(builder["chosen"].get("crew", False)))
+            state["builder"] = None
+            state["pending"] = {"action": action, "answers": {}}
+            return _finish(state, kit)
+        auto = forms.self_answered(fields)
+        if auto is None:
+            return state, None
+        builder["chosen"].update(auto)
+        builder["page"] += 1
+
+
+def _resolve(state: State, kit: Kit) -> tuple[State, Log]:
+    from rules.games.anteportas.game import scratch
+
+    work = scratch(state)
+    log = Log()
+    play(work, dict(state["pending"]["action"]), kit, Asker(state["pending"]["answers"], log))
+    return work, log
+
+
+def _open_question(state: State) -> dict[str, Any]:
     try:
-        if state["mode"] == "area_control":
-            situation = {
+        _resolve(state, kit_of(state))
+    except NeedChoice as need:
+        return need.question
+    raise IllegalInput("no question is open")
+
+
+def _finish(state: State, kit: Kit) -> tuple[State, Decision | None]:
+    try:
+        done, log = _resolve(state, kit)
+    except NeedChoice:
+        return state, None
+    done["pending"] = None
+    done["log"] = [m.to_json() for m in log.steps]
+    decision = Decision(
+        game="anteportas",
+        kind="table",
+        summary=msg("Battleground updated"),
+        instructions=tuple(log.steps),
+        trace=log.tracer.freeze(),
+        example_data=kit.example,
+    )
+    if done.get("winner"):
+        return _score(done, kit)
+    return done, decision
+
+
+def _score(state: State, kit: Kit) -> tuple[State, Decision | None]:
+    from rules.games.anteportas.decisions import run_area, run_flag
+
+    teams = {t: state["teams"][t]["units"] for t in TEAMS}
+    if state["mode"] == "area_control":
+        decision = run_area(
+            {
+                "kit": kit,
                 "teams": {
-                    "A": {
-                        "spawn_point": answer["spawn_a"],
-                        "battleground": {str(h): s for h, s in a.items()},
-                    },
-                    "B": {
-                        "spawn_point": answer["spawn_b"],
-                        "battleground": {str(h): s for h, s in b.items()},
-                    },
-                }
-            }
-            decision = decide_area_control(situation)
-        else:
-            crossed = None if answer["crossed"] == "none" else answer["crossed"]
-            situation = {
-                "teams": {
-                    "A": {"mobile_units": mobile_hexes(a)},
-                    "B": {"mobile_units": mobile_hexes(b)},
+                    t: {"spawn_point": state["spawns"][t], "battleground": teams[t]} for t in TEAMS
                 },
-                "crossed": crossed,
             }
-            decision = decide_capture_the_flag(situation)
-    except SituationError as exc:
-        raise IllegalInput(exc.problem, "team_b") from None
+        )
+    else:
+        decision = run_flag(
+            {
+                "kit": kit,
+                "teams": {t: {"mobile_units": mobile_hexes(teams[t], kit)} for t in TEAMS},
+                "crossed": state.get("winner"),
+            }
+        )
     state["stage"] = "versus-done"
     state["log"] = [decision.summary.to_json()]
     return state, decision
+
+
+def mobile_hexes(units: Mapping[str, dict[str, Any]], kit: Kit) -> list[int]:
+    """One entry per Mobile Unit (Soldiers, Catapults, Howitzers) by hex."""
+    out = []
+    for key, s in units.items():
+        out += [int(key)] * len(s["soldiers"])
+        tile = s["tile"]
+        if tile and tile["type"] == "building" and kit.defences.buildings[tile["kind"]]["mobile"]:
+            out.append(int(key))
+    return sorted(out)
+
+
+def board(state: State) -> dict[str, Any]:
+    """Both teams' Units per hex (``teams``: ``{"A": units, "B": units}`` as in the
+    cooperative scene's ``units``), the Spawn Points marked."""
+    kit = kit_of(state)
+    hexes = []
+    spawns = {v: k for k, v in state.get("spawns", {}).items()}
+    for hex_id, (q, r) in sorted(kit.board.hexes.items()):
+        teams: dict[str, Any] = {}
+        tokens = []
+        for team, colour in (("A", "blue"), ("B", "red")):
+            units = state["teams"][team]["units"]
+            if str(hex_id) in units:
+                field = {"hexes": {str(hex_id): units[str(hex_id)]}, "troops": {}}
+                teams[team] = hex_units(field, hex_id)
+                tokens.append({"text": str(len(units[str(hex_id)]["soldiers"])), "colour": colour})
+        hexes.append(
+            {
+                "id": str(hex_id),
+                "q": q,
+                "r": r,
+                "label": str(hex_id),
+                "teams": teams,
+                "tokens": tokens,
+                "shade": "spawn" if hex_id in spawns else None,
+                "highlight": False,
+            }
+        )
+    return {
+        "kind": "hex-grid",
+        "orientation": "flat-top",
+        "title": _title(state).to_json(),
+        "facts": [[m.to_json(), ""] for m in _listing(state)],
+        "example_data": kit.example,
+        "hexes": hexes,
+        "path": [],
+        "arrows": [],
+    }
+
+
+def status(state: State) -> tuple[Msg, ...]:
+    out = [_title(state)]
+    for team in TEAMS:
+        sick = state["teams"][team]["sickbay"]
+        out.append(
+            msg(
+                "{team} Sickbay: {f} Farmer(s), {c} Citizen(s)",
+                team=TEAM_NAMES[team],
+                f=sick["farmer"],
+                c=sick["citizen"],
+            )
+        )
+    return tuple(out)

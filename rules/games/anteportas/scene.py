@@ -1,18 +1,34 @@
-"""The ``hex-grid`` scene of the Battleground (docs/board-scenes.md).
+"""The ``hex-grid`` scene of the Battleground (docs/board-scenes.md, docs/anteportas.md).
 
-The board is flat-top (``"orientation": "flat-top"``, an extra key the painters
-read; axial ``q`` to the right, ``r`` downwards as in the vocabulary).
+The board is flat-top (``"orientation": "flat-top"``; axial ``q`` to the right,
+``r`` downwards). Every hex carries its contents as counts by kind, so a
+painter draws them as glyphs with numbers at any size::
+
+    "units": {"invaders": {"basic": 2, "elite": 1},
+              "soldiers": {"farmer": 1, "farmer_exhausted": 0,
+                           "citizen": 1, "citizen_exhausted": 0},
+              "tile": "guard_post", "rotation": 1}
+
+``invaders`` is absent on a hex without Invaders, ``tile`` is ``null`` on a hex
+without a tile and ``rotation`` is given for Buildings only (60-degree steps
+clockwise). The scene's ``"invaders"`` says whether they are Raiders or
+Dragons. ``tokens`` (short counts) stay for painters that do not read
+``units`` yet.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules.games.anteportas.board import battleground
+from rules.games.anteportas.battle import SOLDIER_NAMES, TILE_NAMES
+from rules.games.anteportas.kit import Kit
 from rules.games.anteportas.sight import manned
-from rules.games.anteportas.units import defences
-from rules.text import msg
+from rules.games.anteportas.units import tile_kind
+from rules.games.anteportas.words import join_msgs, units_msg
+from rules.text import Msg, msg
 
+#: Short token texts for painters that do not read ``units`` (letters as printed on no tile:
+#: they are only a fallback; ``units`` is the data).
 TILE_CODES = {
     "guard_post": "GP",
     "guard_tower": "GT",
@@ -23,45 +39,72 @@ TILE_CODES = {
     "pressure": "PM",
     "bounding": "BM",
     "dummy": "DM",
-    "trap": "Trap",
-    "bomb": "Bomb",
+    "trap": "Tp",
+    "bomb": "Bo",
 }
 
 
-def _troop_text(troop: dict[str, int]) -> str:
-    parts = []
-    if troop["basic"]:
-        parts.append(f"{troop['basic']}B")
-    if troop["elite"]:
-        parts.append(f"{troop['elite']}E")
-    return " ".join(parts)
+def hex_units(field: dict[str, Any], hex_id: int) -> dict[str, Any]:
+    """One hex's contents as counts by kind (the ``units`` of the scene)."""
+    s = field["hexes"][str(hex_id)]
+    soldiers = {
+        key: sum(1 for x in s["soldiers"] if x["kind"] == kind and x["exhausted"] == tired)
+        for kind in ("farmer", "citizen")
+        for key, tired in ((kind, False), (f"{kind}_exhausted", True))
+    }
+    out: dict[str, Any] = {"soldiers": soldiers, "tile": None}
+    troop = field["troops"].get(str(hex_id))
+    if troop:
+        out["invaders"] = {"basic": troop["basic"], "elite": troop["elite"]}
+    tile = s.get("tile")
+    if tile is not None:
+        out["tile"] = tile_kind(tile)
+        if tile["type"] == "building":
+            out["rotation"] = int(tile.get("rotation", 0))
+    return out
+
+
+def hex_words(units: dict[str, Any]) -> Msg | None:
+    """What is on a hex in words ("2 Basic, 1 Farmer and Guard Post"), or ``None`` if empty."""
+    parts: list[Msg] = []
+    if "invaders" in units:
+        parts.append(units_msg(units["invaders"]))
+    for key, n in units["soldiers"].items():
+        if n:
+            kind = key.split("_")[0]
+            unit = SOLDIER_NAMES[kind]
+            parts.append(
+                msg("{n} {unit} (exhausted)", n=n, unit=unit)
+                if key.endswith("exhausted")
+                else msg("{n} {unit}", n=n, unit=unit)
+            )
+    if units["tile"]:
+        parts.append(TILE_NAMES[units["tile"]])
+    return join_msgs(parts) if parts else None
+
+
+def _tokens(units: dict[str, Any]) -> list[dict[str, str]]:
+    tokens = []
+    if "invaders" in units:
+        t = units["invaders"]
+        tokens.append({"text": str(t["basic"] + t["elite"]), "colour": "red"})
+    n = sum(units["soldiers"].values())
+    if n:
+        tokens.append({"text": str(n), "colour": "blue"})
+    if units["tile"]:
+        tokens.append({"text": TILE_CODES[units["tile"]], "colour": "brown"})
+    return tokens
 
 
 def board_scene(
-    field: dict[str, Any], path: list[int], highlight: int | None, example: bool
+    field: dict[str, Any], path: list[int], highlight: int | None, kit: Kit, scenario: str
 ) -> dict[str, Any]:
-    """Every hex with its troop, Soldiers (lower case: exhausted) and tile; the last path."""
-    board = battleground()
+    """Every hex with its units and shade, the current troop highlighted, the last path."""
+    board = kit.board
     hexes = []
     facts = []
     for hex_id, (q, r) in sorted(board.hexes.items()):
-        s = field["hexes"][str(hex_id)]
-        tokens = []
-        troop = field["troops"].get(str(hex_id))
-        if troop:
-            tokens.append({"text": _troop_text(troop), "colour": "red"})
-        soldiers = "".join(
-            (x["kind"][0].lower() if x["exhausted"] else x["kind"][0].upper())
-            for x in s["soldiers"]
-        )
-        if soldiers:
-            tokens.append({"text": soldiers, "colour": "blue"})
-        tile = s.get("tile")
-        if tile is not None:
-            code = TILE_CODES[tile.get("kind") or tile["type"]]
-            if tile["type"] == "building" and tile.get("rotation"):
-                code += f"~{tile['rotation']}"
-            tokens.append({"text": code, "colour": "brown"})
+        units = hex_units(field, hex_id)
         shade = None
         if hex_id in board.spawn_area:
             shade = "spawn"
@@ -73,17 +116,23 @@ def board_scene(
                 "q": q,
                 "r": r,
                 "label": str(hex_id),
-                "tokens": tokens,
+                "units": units,
+                "tokens": _tokens(units),
                 "shade": shade,
                 "highlight": hex_id == highlight,
             }
         )
-        if tokens:
-            facts.append([msg("#{hex}", hex=hex_id).to_json(), " ".join(t["text"] for t in tokens)])
+        words = hex_words(units)
+        if words is not None:
+            facts.append([msg("#{hex}: {what}", hex=hex_id, what=words).to_json(), ""])
     facts.append(
         [
-            msg("Sickbay").to_json(),
-            f"{field['sickbay']['farmer']} F, {field['sickbay']['citizen']} C",
+            msg(
+                "Sickbay: {f} Farmer(s), {c} Citizen(s)",
+                f=field["sickbay"]["farmer"],
+                c=field["sickbay"]["citizen"],
+            ).to_json(),
+            "",
         ]
     )
     if path:
@@ -93,20 +142,21 @@ def board_scene(
         "orientation": "flat-top",
         "title": msg("Battleground").to_json(),
         "facts": facts,
-        "example_data": example,
+        "example_data": kit.example,
+        "invaders": scenario,
         "hexes": hexes,
         "spawn_point": str(board.spawn_point),
         "path": [str(h) for h in path],
-        "arrows": building_arrows(field),
+        "arrows": building_arrows(field, kit),
     }
 
 
-def building_arrows(field: dict[str, Any]) -> list[dict[str, str]]:
+def building_arrows(field: dict[str, Any], kit: Kit) -> list[dict[str, str]]:
     """One arrow per manned Building's arrow, to the first hex it reaches."""
-    board, defs = battleground(), defences()
+    board, defs = kit.board, kit.defences
     out = []
     for key, s in sorted(field["hexes"].items(), key=lambda kv: int(kv[0])):
-        if not manned(s):
+        if not manned(s, defs):
             continue
         for direction in defs.building_arrows(s["tile"]):
             ray = board.ray(int(key), direction, 1)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from rules.games.anteportas.board import battleground
+from rules.games.anteportas.kit import Kit
 from rules.games.anteportas.sight import in_sight
 from rules.text import Msg, msg
 
@@ -54,11 +54,11 @@ GENERAL_RULES: tuple[Msg, ...] = (
 )
 
 
-def _team_field(
-    units: dict[int, dict[str, Any]], enemy: dict[int, dict[str, Any]], turn: int
-) -> dict:
+def team_field(
+    units: dict[int, dict[str, Any]], enemy: dict[int, dict[str, Any]], turn: int, kit: Kit
+) -> dict[str, Any]:
     """A cooperative-style field for one team: its Units, enemy hexes as blocking troops."""
-    board = battleground()
+    board = kit.board
     hexes: dict[str, dict[str, Any]] = {str(h): {"soldiers": [], "tile": None} for h in board.hexes}
     for h, s in units.items():
         side = copy.deepcopy(s)
@@ -70,20 +70,20 @@ def _team_field(
 
 
 def team_sight(
-    team: str, units: dict[str, dict[int, dict[str, Any]]], spawn_points: dict[str, int]
+    team: str, units: dict[str, dict[int, dict[str, Any]]], spawn_points: dict[str, int], kit: Kit
 ) -> set[int]:
     """The hexes in sight of ``team`` (its Spawn Point, its Units, its manned Buildings)."""
     other = TEAMS[1 - TEAMS.index(team)]
     turn = 0 if team == "A" else 3
-    field = _team_field(units[team], units[other], turn)
-    return in_sight(field, spawn_points[team])
+    field = team_field(units[team], units[other], turn, kit)
+    return in_sight(field, kit, spawn_points[team])
 
 
 def area_control(
-    units: dict[str, dict[int, dict[str, Any]]], spawn_points: dict[str, int]
+    units: dict[str, dict[int, dict[str, Any]]], spawn_points: dict[str, int], kit: Kit
 ) -> dict[str, Any]:
     """Hexes each team controls and the winner (``None`` on a tie)."""
-    sight = {t: team_sight(t, units, spawn_points) for t in TEAMS}
+    sight = {t: team_sight(t, units, spawn_points, kit) for t in TEAMS}
     control = {
         "A": sorted(sight["A"] - sight["B"]),
         "B": sorted(sight["B"] - sight["A"]),
@@ -93,23 +93,17 @@ def area_control(
     return {"control": control, "counts": {"A": a, "B": b}, "winner": winner}
 
 
-def _level(hex_id: int) -> int:
-    """Height in half hexes above the bottom edge (flat-top columns)."""
-    q, r = battleground().hexes[hex_id]
-    return -(2 * r + q)
-
-
-def advance(team: str, hex_id: int) -> int:
+def advance(team: str, hex_id: int, kit: Kit) -> int:
     """How far (in half-hex rows) a Unit of ``team`` on ``hex_id`` has advanced."""
-    levels = [_level(h) for h in battleground().hexes]
+    levels = [kit.board.level(h) for h in kit.board.hexes]
     low, high = min(levels), max(levels)
-    level = _level(hex_id)
+    level = kit.board.level(hex_id)
     return level - low if team == "A" else high - level
 
 
-def capture_the_flag(mobile: dict[str, list[int]]) -> dict[str, Any]:
+def capture_the_flag(mobile: dict[str, list[int]], kit: Kit) -> dict[str, Any]:
     """Which team's Mobile Units advanced furthest, compared row by row."""
-    rows = {t: sorted((advance(t, h) for h in mobile[t]), reverse=True) for t in TEAMS}
+    rows = {t: sorted((advance(t, h, kit) for h in mobile[t]), reverse=True) for t in TEAMS}
     top = max([*rows["A"], *rows["B"], 0])
     decided_at = None
     winner = None

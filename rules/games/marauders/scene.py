@@ -39,9 +39,14 @@ def control_board_scene(state: dict[str, Any]) -> dict[str, Any]:
         sides.append(
             {
                 "side": s,
+                # A tray mirrors the "trays_now" field: the picture shows what is entered.
                 "tray": None
                 if colour is None
-                else {"colour": colour, "count": state["trays"][colour]},
+                else {
+                    "colour": colour,
+                    "count": state["trays"][colour],
+                    "field": ["trays_now", colour],
+                },
                 "action": label(tile["actions"][s]).to_json() if tile else None,
                 "priority": label(cat.priority_at(cat.board_of(state), s)).to_json(),
             }

@@ -7,13 +7,15 @@ A *spot* is where a pawn goes, named as a string:
                           arrange (organise the camp) and rest: shared
 ``hunt``                  the hunting deck
 ``attack:<player>``       a special hunting action on that player's camp
-``gather:<tile>:<res>``   one resource icon (food or wood) of a tile
-``explore:<tile>``        an unexplored island spot
+``gather:<space>:<res>``  one resource icon (food or wood) of an explored tile
+``explore:<space>``       an unexplored space of the island
 ``build:<invention>``     an invention card
 ========================  ==============================================
 
-Every check raises :class:`~rules.errors.IllegalInput` quoting the versus
-rule it applies, or returns the trace of rules walked.
+:func:`check_placement` is the one implementation of the placement rules:
+the game offers only the actions and spaces it accepts
+(:func:`legal_actions`, :func:`legal_spaces`) and ``tableside decide
+robinson placement`` runs it on a situation.
 """
 
 from __future__ import annotations
@@ -21,17 +23,27 @@ from __future__ import annotations
 from typing import Any
 
 from rules.errors import IllegalInput
-from rules.games.robinson.catalogue import CATALOGUE
+from rules.games.robinson.components import Catalogue, catalogue_of
 from rules.games.robinson.model import State, camp_owner, in_order, owner_of, player
+from rules.games.robinson.terms import ACTION, RESOURCE, space, terrain, text, who
+from rules.text import Msg, msg
 
 CAMP_ACTIONS = ("shelter", "roof", "palisade", "weapon", "arrange", "rest")
-ACTIONS = (*CAMP_ACTIONS, "hunt", "attack", "gather", "explore", "build")
-RESOURCES = ("food", "wood")
-#: Resolution order of the cooperative game (threat actions do not exist in
-#: versus: no wreckage card and no event cards on the threat field).
+GATHERED = ("food", "wood")
+#: Resolution order of the cooperative game (no threat actions in versus: no wreckage card
+#: and no event cards on the threat field).
 CATEGORIES = ("hunting", "building", "gathering", "exploring", "arranging", "resting")
 ADVENTURE_CATEGORIES = ("building", "gathering", "exploring")
-Trace = list[tuple[str, str]]
+Trace = list[tuple[str, Msg]]
+
+
+class Refused(IllegalInput):
+    """A move the versus rules forbid: ``why`` (with its numbers) and the ``rule`` quoted."""
+
+    def __init__(self, rule: Msg, why: Msg, field: str = "action") -> None:
+        self.rule = rule
+        self.why = why
+        super().__init__(f"{why.english()} (rule: {rule.english()})", field)
 
 
 def category(spot: str) -> str:
@@ -47,48 +59,39 @@ def category(spot: str) -> str:
     return "arranging" if rest == "arrange" else "resting"
 
 
-def rule(text: str, why: str, field: str = "target") -> IllegalInput:
-    return IllegalInput(f"{why} (rule: {text})", field)
+def spot_label(cat: Catalogue, spot: str) -> Msg:
+    """A spot in the players' words: "roof", "attack on Blue's camp", "gather wood on space 5"."""
+    kind, _, rest = spot.partition(":")
+    if kind == "camp":
+        return ACTION[rest]
+    if kind == "hunt":
+        return ACTION["hunt"]
+    if kind == "attack":
+        return msg("attack on {p}'s camp", p=who(rest))
+    if kind == "gather":
+        where, _, resource = rest.partition(":")
+        return msg("gather {r} on {s}", r=RESOURCE[resource], s=space(where))
+    if kind == "explore":
+        return msg("explore {s}", s=space(rest))
+    return msg("build {card}", card=text(cat.card_name(rest)))
 
 
-def spot_for(action: str, target: str) -> str:
-    """Turn the players' (action, target) answer into a spot name."""
-    target = target.strip()
-    if action in CAMP_ACTIONS:
-        return f"camp:{action}"
-    if action == "hunt":
-        return "hunt"
-    if not target:
-        raise IllegalInput(f"say which {_target_word(action)}", "target")
-    if action == "gather":
-        parts = target.replace(":", " ").split()
-        if len(parts) != 2 or parts[1] not in RESOURCES:
-            raise IllegalInput("write the tile and the resource, e.g. '5 wood'", "target")
-        return f"gather:{parts[0]}:{parts[1]}"
-    return f"{action}:{target}"
-
-
-def _target_word(action: str) -> str:
-    return {
-        "attack": "player to attack",
-        "gather": "tile and resource (e.g. '5 wood')",
-        "explore": "island spot",
-        "build": "invention",
-    }[action]
+def terrain_of(state: State, where: str) -> str | None:
+    tile = state["island"].get(where)
+    return catalogue_of(state).tiles[tile].terrain if tile is not None else None
 
 
 def attack_pawns(distance: int) -> int:
     """Pawns an attack needs: 1 for a neighbouring camp, 2 for a camp two spaces away.
 
-    Reading: the text names only these two cases; farther camps cannot be attacked.
+    Reading 1: the text names only these two cases; farther camps cannot be attacked.
     """
-    if distance == 1:
-        return 1
-    if distance == 2:
-        return 2
-    raise rule(
-        "place a pawn on another player's camp, two pawns if it is two spaces away",
-        f"that camp is {distance} spaces away; attacks reach at most two spaces",
+    if distance in (1, 2):
+        return distance
+    raise Refused(
+        msg("a pawn on the other player's camp, two pawns if it is two spaces away"),
+        msg("that camp is {n} spaces away: an attack reaches at most two", n=distance),
+        "target",
     )
 
 
@@ -108,134 +111,250 @@ def pawns_left(state: State, pid: str) -> int:
 
 def check_invention(state: State, pid: str, card: str) -> Trace:
     """Building an invention: unowned, terrain revealed away from enemy camps, own items only."""
-    invention = CATALOGUE.inventions.get(card)
-    if invention is None:
-        known = ", ".join(CATALOGUE.inventions)
-        raise IllegalInput(f"'{card}' is not an invention card (known: {known})", "target")
+    cat = catalogue_of(state)
+    invention = cat.inventions[card]
     owner = owner_of(state, card)
     if owner is not None:
-        raise rule(
-            "once built, an invention belongs to its builder and nobody else can build it",
-            f"{card} belongs to {owner}",
+        raise Refused(
+            msg("once built, an invention belongs to its builder and nobody else can build it"),
+            msg("{card} belongs to {p}", card=text(invention.name), p=who(owner)),
         )
     trace: Trace = []
-    for terrain in invention.requires_terrain:
+    for needed in invention.requires_terrain:
         usable = [
-            tile
-            for tile, kind in state["revealed"].items()
-            if kind == terrain and camp_owner(state, tile) in (None, pid)
+            where
+            for where in state["island"]
+            if terrain_of(state, where) == needed and camp_owner(state, where) in (None, pid)
         ]
         if not usable:
-            hidden = [t for t, k in state["revealed"].items() if k == terrain]
+            hidden = any(terrain_of(state, w) == needed for w in state["island"])
             why = (
-                f"{terrain} is revealed only on tiles with an enemy camp ({', '.join(hidden)})"
+                msg("{t} is explored only under an enemy camp", t=terrain(needed))
                 if hidden
-                else f"no {terrain} tile is revealed"
+                else msg("no {t} tile is explored", t=terrain(needed))
             )
-            raise rule(
-                "players use every revealed terrain, also revealed by others, "
-                "except tiles with an enemy camp",
+            raise Refused(
+                msg(
+                    "players use every explored terrain, also explored by others, "
+                    "except tiles with an enemy camp"
+                ),
                 why,
             )
-        trace.append(("terrain", f"{terrain} available on tile {usable[0]}"))
+        trace.append(
+            ("terrain", msg("{t} on {s}", t=terrain(needed), s=space(sorted(usable, key=int)[0])))
+        )
     for item in invention.requires_items:
         holder = owner_of(state, item)
         if holder != pid:
-            where = f"it belongs to {holder}; steal it first" if holder else "nobody has built it"
-            raise rule(
-                "players cannot use or build items owned by other players",
-                f"{card} needs {item}: {where}",
-            )
-        trace.append(("own items", f"{pid} owns {item}"))
+            why = (
+                msg("{card} needs {item}: it is {p}'s; steal it first", card=text(invention.name),
+                    item=text(cat.card_name(item)), p=who(holder))
+                if holder
+                else msg("{card} needs {item}, which nobody owns", card=text(invention.name),
+                         item=text(cat.card_name(item)))
+            )  # fmt: skip
+            raise Refused(msg("players cannot use or build items owned by other players"), why)
+        trace.append(
+            ("own items", msg("{p} owns {item}", p=who(pid), item=text(cat.card_name(item))))
+        )
     return trace
 
 
-def check_placement(state: State, pid: str, action: str, target: str) -> tuple[str, Trace]:
-    """One pawn placed by ``pid``: returns the spot and the rules walked."""
-    if action not in ACTIONS:
-        raise IllegalInput(f"'{action}' is not an action ({', '.join(ACTIONS)})", "action")
+def check_placement(state: State, pid: str, spot: str) -> Trace:
+    """One pawn placed by ``pid`` on ``spot``: the rules walked, or :class:`Refused`."""
+    cat = catalogue_of(state)
     if pawns_left(state, pid) < 1:
-        raise IllegalInput(f"{pid} has no pawn left to place", "action")
-    spot = spot_for(action, target)
-    trace: Trace = []
-    others = {p: n for p, n in placed_by(state, spot).items() if p != pid}
-    if others and action not in CAMP_ACTIONS:
-        raise rule(
-            "a player cannot place a pawn where another player already has one; only the "
-            "camp actions are shared",
-            f"{', '.join(others)} already placed on {spot}",
+        raise Refused(
+            msg("each player places their own pawns"), msg("{p} has no pawn left", p=who(pid))
         )
-    if action in CAMP_ACTIONS:
-        trace.append(("camp action", f"{spot} may hold pawns of several players"))
     kind, _, rest = spot.partition(":")
+    trace: Trace = []
+    others = [p for p in placed_by(state, spot) if p != pid]
+    if others and kind != "camp":
+        raise Refused(
+            msg("no pawn where another player already has one; only the camp actions are shared"),
+            msg("{p} already has a pawn on {spot}", p=who(others[0]), spot=spot_label(cat, spot)),
+        )
+    if kind == "camp":
+        trace.append(("camp action", msg("camp actions may hold pawns of several players")))
+    else:
+        trace.append(
+            ("free spot", msg("no other player has a pawn on {spot}", spot=spot_label(cat, spot)))
+        )
     if kind == "attack":
         trace += _check_attack(state, pid, rest)
     elif kind == "gather":
-        tile = rest.split(":")[0]
-        if tile not in state["revealed"]:
-            raise IllegalInput(f"tile {tile} is not revealed", "target")
-        enemy = camp_owner(state, tile)
-        if enemy not in (None, pid):
-            raise rule(
-                "a player cannot gather resources on a tile with an enemy camp",
-                f"{enemy}'s camp stands on tile {tile}",
+        where, _, resource = rest.partition(":")
+        tile = state["island"].get(where)
+        if tile is None or resource not in cat.tiles[tile].resources:
+            raise Refused(
+                msg("a resource icon of an explored tile"),
+                msg("{s} shows no {r}", s=space(where), r=RESOURCE[resource]),
+                "space",
             )
+        enemy = camp_owner(state, where)
+        if enemy not in (None, pid):
+            raise Refused(
+                msg("a player cannot gather resources on a tile with an enemy camp"),
+                msg("{p}'s camp stands on {s}", p=who(enemy), s=space(where)),
+                "space",
+            )
+        trace.append(
+            ("resource icon", msg("{s} shows {r} and holds no enemy camp", s=space(where),
+                                  r=RESOURCE[resource]))
+        )  # fmt: skip
     elif kind == "explore":
-        if rest not in CATALOGUE.spots:
-            raise IllegalInput(f"'{rest}' is not an island spot", "target")
-        if rest in state["revealed"]:
-            raise IllegalInput(f"tile {rest} is already explored", "target")
+        if rest in state["island"]:
+            raise Refused(
+                msg("exploring is for an unexplored space of the island"),
+                msg("{s} is already explored", s=space(rest)),
+                "space",
+            )
+        if len(state["island"]) >= len(cat.tiles):
+            raise Refused(
+                msg("exploring reveals an island tile"),
+                msg("every island tile is already on the island"),
+                "space",
+            )
+        trace.append(("unexplored", msg("{s} is unexplored", s=space(rest))))
     elif kind == "build":
         trace += check_invention(state, pid, rest)
-    trace += _check_open_attacks(state, pid, spot)
-    trace.append(("placed", f"{pid} places a pawn on {spot}"))
-    return spot, trace
+    return _check_open_attacks(state, pid, spot) + trace
 
 
 def attack_shortfall(state: State, pid: str) -> dict[str, int]:
     """Pawns still missing on ``pid``'s attacks (a camp two spaces away needs two)."""
+    cat = catalogue_of(state)
     missing: dict[str, int] = {}
     for spot in {p["spot"] for p in state["placements"] if p["player"] == pid}:
-        if spot.startswith("attack:"):
-            target = spot.partition(":")[2]
-            distance = CATALOGUE.distance(player(state, pid)["camp"], player(state, target)["camp"])
-            short = attack_pawns(distance) - placed_by(state, spot).get(pid, 0)
+        target = spot.partition(":")[2]
+        if spot.startswith("attack:") and player(state, target)["alive"]:
+            distance = cat.distance(player(state, pid)["camp"], player(state, target)["camp"])
+            short = min(distance, 2) - placed_by(state, spot).get(pid, 0)
             if short > 0:
                 missing[spot] = short
     return missing
 
 
 def _check_open_attacks(state: State, pid: str, spot: str) -> Trace:
-    """A pawn elsewhere must leave enough pawns to complete an attack already begun.
+    """This pawn must leave enough pawns to complete every attack begun (this one included).
 
-    Reading: pawns go one at a time, so a two-pawn attack is reserved when begun.
+    Reading 2: pawns go one at a time, so a two-pawn attack is reserved when begun. When
+    the attacks begun can no longer be completed anyway (pawns lost meanwhile), nothing is
+    reserved: the short attack will not happen.
     """
-    missing = {s: n for s, n in attack_shortfall(state, pid).items() if s != spot}
-    if missing and pawns_left(state, pid) - 1 < sum(missing.values()):
-        attack, short = next(iter(sorted(missing.items())))
-        raise rule(
-            "two pawns if the camp is two spaces away",
-            f"{pid}'s {attack} still needs {short} more pawn(s)",
+    left = pawns_left(state, pid)
+    before = sum(attack_shortfall(state, pid).values())
+    after_state = dict(state, placements=[*state["placements"], {"player": pid, "spot": spot}])
+    after = attack_shortfall(after_state, pid)
+    if before <= left and sum(after.values()) > left - 1:
+        short = sorted(after.items())[0]
+        raise Refused(
+            msg("two pawns if the camp is two spaces away"),
+            msg("{p}'s attack still needs {n} more pawn(s)", p=who(pid), n=short[1]),
         )
     return []
 
 
 def _check_attack(state: State, pid: str, target: str) -> Trace:
+    cat = catalogue_of(state)
+    rule = msg("a special hunting action: a pawn on another player's camp")
     if target == pid:
-        raise IllegalInput("a player cannot attack their own camp", "target")
+        raise Refused(rule, msg("{p} cannot attack their own camp", p=who(pid)), "target")
     defender = player(state, target)
     if not defender["alive"]:
-        raise IllegalInput(f"{target} has been eliminated", "target")
-    distance = CATALOGUE.distance(player(state, pid)["camp"], defender["camp"])
+        raise Refused(rule, msg("{p} has been eliminated", p=who(target)), "target")
+    distance = cat.distance(player(state, pid)["camp"], defender["camp"])
     need = attack_pawns(distance)
     already = placed_by(state, f"attack:{target}").get(pid, 0)
     if already == 0 and pawns_left(state, pid) < need:
-        raise rule(
-            "two pawns if the camp is two spaces away",
-            f"{target}'s camp is {distance} spaces away: {need} pawns needed, "
-            f"{pid} has {pawns_left(state, pid)} left",
+        raise Refused(
+            msg("two pawns if the camp is two spaces away"),
+            msg(
+                "{p}'s camp is {d} spaces away: {need} pawns needed, {n} left",
+                p=who(target),
+                d=distance,
+                need=need,
+                n=pawns_left(state, pid),
+            ),
+            "target",
         )
-    return [("attack reach", f"{target}'s camp is {distance} space(s) away: {need} pawn(s)")]
+    return [
+        (
+            "attack reach",
+            msg(
+                "{p}'s camp is {d} space(s) away: {need} pawn(s)",
+                p=who(target),
+                d=distance,
+                need=need,
+            ),
+        )
+    ]
+
+
+def _passes(state: State, pid: str, spot: str) -> bool:
+    try:
+        check_placement(state, pid, spot)
+    except Refused:
+        return False
+    return True
+
+
+def candidate_spots(state: State, pid: str) -> list[str]:
+    """Every spot a pawn could go to, before the rules are applied."""
+    cat = catalogue_of(state)
+    spots = [f"camp:{a}" for a in CAMP_ACTIONS] + ["hunt"]
+    spots += [f"attack:{p}" for p in in_order(state) if p != pid]
+    spots += [f"gather:{s}:{r}" for s in sorted(state["island"], key=_order) for r in GATHERED]
+    spots += [f"explore:{s}" for s in sorted(cat.spaces, key=_order) if s not in state["island"]]
+    spots += [f"build:{card}" for card in cat.inventions]
+    return spots
+
+
+def _order(space_id: str) -> tuple[int, str]:
+    return (int(space_id), "") if space_id.isdigit() else (10**6, space_id)
+
+
+def action_of(spot: str) -> str:
+    """The action choice a spot is placed with: gathering and exploring pick their space next."""
+    kind, _, rest = spot.partition(":")
+    if kind == "gather":
+        return f"gather:{rest.partition(':')[2]}"
+    if kind == "explore":
+        return "explore"
+    return spot
+
+
+def legal_spots(state: State, pid: str) -> list[str]:
+    return [s for s in candidate_spots(state, pid) if _passes(state, pid, s)]
+
+
+def legal_actions(state: State, pid: str) -> list[str]:
+    """The actions ``pid`` may place a pawn on now, in the board's order."""
+    out: list[str] = []
+    for spot in legal_spots(state, pid):
+        action = action_of(spot)
+        if action not in out:
+            out.append(action)
+    return out
+
+
+def legal_spaces(state: State, pid: str, action: str) -> list[str]:
+    """The island spaces a gathering (``gather:<res>``) or exploring action may go to."""
+    out = []
+    for spot in legal_spots(state, pid):
+        if action_of(spot) == action:
+            out.append(spot.split(":")[1])
+    return out
+
+
+def spot_for(action: str, where: str | None) -> str:
+    """The spot of an action choice and, for gathering and exploring, its space."""
+    if action == "explore":
+        return f"explore:{where}"
+    if action.startswith("gather:"):
+        return f"gather:{where}:{action.partition(':')[2]}"
+    return action
 
 
 def next_placer(state: State, after: str | None) -> str | None:
@@ -243,12 +362,18 @@ def next_placer(state: State, after: str | None) -> str | None:
     order = in_order(state)
     if not order:
         return None
-    start = 0 if after is None else (order.index(after) + 1) % len(order)
+    start = 0 if after is None or after not in order else (order.index(after) + 1) % len(order)
     for step in range(len(order)):
         pid = order[(start + step) % len(order)]
         if pawns_left(state, pid) > 0:
             return pid
     return None
+
+
+def current_placer(state: State) -> str | None:
+    """Who places the next pawn: after the last pawn placed, the next player with pawns left."""
+    last = state["placements"][-1]["player"] if state["placements"] else None
+    return next_placer(state, last)
 
 
 def resolution_queue(state: State) -> list[dict[str, Any]]:
@@ -271,42 +396,67 @@ def fight(
 ) -> tuple[dict[str, Any], Trace]:
     """Settle a fight: the higher weapon wins, the loser loses hearts equal to the difference.
 
-    Readings: the bonus needs a palisade of at least 1, costs 1 palisade whatever
-    the outcome, and counts in the difference.
+    "o jogador com o maior nível de arma é o vencedor da luta, o perdedor perde o coração
+    igual à diferença. Quando há empate, não há vencedor nem perdedor." Defender's bonus:
+    "pode adicionar temporariamente seu nível de paliçada ao seu nível de arma. Se ele o
+    fizer, perde 1 paliçada no final da luta." Readings 6: the bonus needs a palisade of at
+    least 1, costs 1 palisade whatever the outcome, and counts in the difference.
     """
     trace: Trace = []
     defence = defender_weapon
     if palisade_bonus:
         if defender_palisade < 1:
-            raise rule(
-                "the defender may add the palisade level and then loses 1 palisade",
-                "the defender has no palisade",
+            raise Refused(
+                msg("the defender may add the palisade level and then loses 1 palisade"),
+                msg("the defender has no palisade"),
                 "palisade_bonus",
             )
         defence += defender_palisade
-        trace.append(("defender bonus", f"weapon {defender_weapon} + palisade {defender_palisade}"))
-    trace.append(("compare", f"attacker weapon {attacker_weapon} vs defender {defence}"))
+        trace.append(
+            (
+                "defender bonus",
+                msg("defence: weapon {w} + palisade {p} = {d}", w=defender_weapon,
+                    p=defender_palisade, d=defence),
+            )
+        )  # fmt: skip
     diff = attacker_weapon - defence
-    winner: str | None
-    loser: str | None
+    winner: str | None = None
+    loser: str | None = None
     if diff > 0:
         winner, loser = "attacker", "defender"
     elif diff < 0:
         winner, loser = "defender", "attacker"
+    if winner is None:
+        trace.append(
+            (
+                "tie",
+                msg(
+                    "weapon {a} against {d}: a tie, no winner, no loser",
+                    a=attacker_weapon,
+                    d=defence,
+                ),
+            )
+        )
     else:
-        winner = loser = None  # a tie
+        side = msg("the attacker") if winner == "attacker" else msg("the defender")
+        trace.append(
+            (
+                "higher weapon",
+                msg(
+                    "weapon {a} against {d}: {side} wins; the loser loses {n} heart(s)",
+                    a=attacker_weapon,
+                    d=defence,
+                    side=side,
+                    n=abs(diff),
+                ),
+            )
+        )
     result = {
         "attack": attacker_weapon,
         "defence": defence,
         "winner": winner,
         "loser": loser,
-        "hearts_lost": abs(diff),
+        "hearts_lost": abs(diff) if winner else 0,
         "palisade_lost": 1 if palisade_bonus else 0,
     }
-    if winner is None:
-        trace.append(("tie", "equal levels: no winner, no loser"))
-    else:
-        trace.append(("result", f"{winner} wins; {loser} loses {abs(diff)} heart(s)"))
-    if palisade_bonus:
-        trace.append(("palisade cost", "the defender loses 1 palisade at the end of the fight"))
     return result, trace

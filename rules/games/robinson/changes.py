@@ -1,81 +1,161 @@
-"""Other changes the players report: base-game effects on what the referee tracks.
+"""The guided "other changes": base-game effects on what the referee tracks, by touch.
 
-Every phase prompt has a ``changes`` field, entries separated by commas::
-
-    red hearts -2           blue weapon +1          green determination -1
-    red uses axe            (a marker spent on a starting or mystery card)
-    blue finds treasure 2   (a mystery card with 2 markers)
-    red steals knife from blue
-    blue gives knife to red
-
-Tracks: hearts, weapon, roof, palisade, determination, pawns. Cards move as
-the versus rules say (stay built, keep markers, one-time bonus at the end of
-the phase, see :func:`rules.games.robinson.model.transfer`).
+A phase step's ``other`` field names a player; this step then shows that
+player's tracked values as steppers (defaults: the values now), their
+shelter, the cards with markers left (one marker spent each) and what can
+happen to a card: a mystery card found, or a card of another player taken
+("roubar" or "receber": it stays built and keeps its markers, a one-time
+bonus comes at the end of the phase). ``next`` picks another player or
+ends the loop; the game then goes on where it was.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from rules.errors import IllegalInput
-from rules.games.robinson.model import TRACKS, State, change_hearts, ids, player, transfer
+from rules.game import State
+from rules.games.robinson.components import TRACKS
+from rules.games.robinson.model import alive, card_label, player, set_track, transfer
+from rules.games.robinson.steps import Out, Step, cat, step_prompt, tracks_field
+from rules.games.robinson.terms import TRACK_WORD, who
+from rules.prompt import Choice, Field, Prompt
 from rules.text import Msg, msg
 
-FIELD = "changes"
+
+def open_changes(state: State, pid: str) -> None:
+    """Go to the change step for ``pid``; afterwards the game goes on at the current stage."""
+    state["change"] = {"player": pid, "resume": state["stage"]}
+    state["stage"] = "change"
 
 
-def _delta(token: str) -> int:
-    try:
-        return int(token)
-    except ValueError:
-        raise IllegalInput(f"'{token}' is not a change like +1 or -2", FIELD) from None
-
-
-def _who(state: State, token: str) -> str:
-    if token not in ids(state):
-        raise IllegalInput(f"'{token}' is not a player ({', '.join(ids(state))})", FIELD)
-    if not player(state, token)["alive"]:
-        raise IllegalInput(f"{token} has been eliminated", FIELD)
-    return token
-
-
-def apply_changes(state: State, text: str, notes: list[Msg]) -> None:
-    """Apply every entry of ``text`` to ``state`` (refusing the whole text on any error)."""
-    for entry in (e.strip() for e in text.replace(";", ",").split(",")):
-        if not entry:
+def card_choices(state: State, pid: str) -> list[Choice]:
+    c = cat(state)
+    out = [Choice("none", msg("no card changes hands"))]
+    for n in range(c.limits["markers"] + 1):
+        out.append(Choice(f"find:{n}", msg("finds a mystery card with {n} marker(s)", n=n)))
+    for other in alive(state):
+        if other == pid:
             continue
-        words = entry.lower().split()
-        if len(words) < 3:
-            raise IllegalInput(f"'{entry}' is incomplete (e.g. 'red hearts -1')", FIELD)
-        pid = _who(state, words[0])
-        verb = words[1]
-        p = player(state, pid)
-        if verb in TRACKS and len(words) == 3:
-            delta = _delta(words[2])
-            if verb == "hearts":
-                change_hearts(state, pid, delta, notes)
-            else:
-                if p[verb] + delta < 0:
-                    raise IllegalInput(f"{pid}'s {verb} is {p[verb]}: it cannot go below 0", FIELD)
-                p[verb] += delta
-            notes.append(msg("{p}: {track} {d:+d}", p=pid, track=verb, d=delta))
-        elif verb == "uses" and len(words) == 3:
-            card = p["cards"].get(words[2])
-            if card is None or card["markers"] is None:
-                raise IllegalInput(f"{pid} has no starting or mystery card '{words[2]}'", FIELD)
-            if card["markers"] < 1:
-                raise IllegalInput(f"{words[2]} has no marker left", FIELD)
-            card["markers"] -= 1
-            notes.append(
-                msg("{p} uses {card}: {n} marker(s) left", p=pid, card=words[2], n=card["markers"])
+        for card, entry in sorted(player(state, other)["cards"].items()):
+            out.append(
+                Choice(
+                    f"take:{other}:{card}",
+                    msg("takes {card} from {q}", card=card_label(c, card, entry), q=who(other)),
+                )
             )
-        elif verb == "finds" and len(words) == 4:
-            p["cards"][words[2]] = {"kind": "mystery", "markers": max(0, _delta(words[3]))}
-            notes.append(msg("{p} takes the mystery card {card}", p=pid, card=words[2]))
-        elif verb == "steals" and len(words) == 5 and words[3] == "from":
-            transfer(state, words[2], _who(state, words[4]), pid, notes)
-        elif verb == "gives" and len(words) == 5 and words[3] == "to":
-            transfer(state, words[2], pid, _who(state, words[4]), notes)
-        else:
-            raise IllegalInput(
-                f"'{entry}' is not understood (e.g. 'red hearts -1', 'red steals knife from blue')",
-                FIELD,
+    return out
+
+
+def prompt_change(state: State) -> Prompt:
+    pid = state["change"]["player"]
+    p = player(state, pid)
+    c = cat(state)
+    with_markers = [k for k, e in sorted(p["cards"].items()) if e["markers"]]
+    return step_prompt(
+        state,
+        step="change",
+        title=msg("Other changes for {p}", p=who(pid)),
+        lines=(msg("Set what the table shows now; the rest stays as it is."),),
+        fields=(
+            tracks_field(state, pid, "tracks", msg("{p} now", p=who(pid)), TRACKS),
+            Field(key="shelter", label=msg("Shelter built"), kind="bool", default=p["shelter"]),
+            Field(
+                key="use",
+                label=msg("Cards used (one marker each)"),
+                kind="multi",
+                default=[],
+                minimum=0,
+                choices=tuple(Choice(k, card_label(c, k, p["cards"][k])) for k in with_markers),
+            ),
+            Field(
+                key="card",
+                label=msg("A card found or taken"),
+                kind="choice",
+                default="none",
+                choices=tuple(card_choices(state, pid)),
+            ),
+            Field(
+                key="next",
+                label=msg("Changes for another player?"),
+                kind="choice",
+                default="done",
+                choices=(
+                    Choice("done", msg("no: done")),
+                    *(Choice(q, who(q)) for q in alive(state) if q != pid),
+                ),
+            ),
+        ),
+    )
+
+
+def advance_change(state: State, answer: Mapping[str, Any], out: Out) -> Msg | None:
+    pid = state["change"]["player"]
+    p = player(state, pid)
+    c = cat(state)
+    changed = False
+    for card in answer["use"]:
+        entry = p["cards"][card]
+        entry["markers"] -= 1
+        out.notes.append(
+            msg(
+                "{p} uses {card}: {n} marker(s) left",
+                p=who(pid),
+                card=card_label(c, card, entry),
+                n=entry["markers"],
             )
+        )
+        changed = True
+    choice = answer["card"]
+    if choice.startswith("find:"):
+        state["mystery_count"] += 1
+        card = f"mystery-{state['mystery_count']}"
+        p["cards"][card] = {"kind": "mystery", "markers": int(choice.partition(":")[2])}
+        out.notes.append(
+            msg("{p} takes {card}", p=who(pid), card=card_label(c, card, p["cards"][card]))
+        )
+        changed = True
+    elif choice.startswith("take:"):
+        _, giver, card = choice.split(":", 2)
+        transfer(state, card, giver, pid, out.notes)
+        changed = True
+    if answer["shelter"] != p["shelter"]:
+        p["shelter"] = answer["shelter"]
+        out.notes.append(
+            msg("{p} has a shelter.", p=who(pid))
+            if p["shelter"]
+            else msg("{p} has no shelter.", p=who(pid))
+        )
+        changed = True
+    placed = sum(1 for x in state["placements"] if x["player"] == pid)
+    if answer["tracks"]["pawns"] < placed:
+        raise IllegalInput(
+            f"{pid} has already placed {placed} pawn(s) this round: pawns cannot be fewer",
+            "tracks.pawns",
+        )
+    for track, value in answer["tracks"].items():
+        before = p[track]
+        if value != before and p["alive"]:
+            out.notes.append(
+                msg(
+                    "{p}: {track} {a} → {b}", p=who(pid), track=TRACK_WORD[track], a=before, b=value
+                )
+            )
+            set_track(state, pid, track, value, out.notes)
+            changed = True
+    nxt = answer["next"]
+    if nxt != "done" and player(state, nxt)["alive"]:
+        state["change"]["player"] = nxt
+    else:
+        state["stage"] = state["change"]["resume"]
+        state["change"] = None
+    if changed:
+        out.tracer.decide(
+            "other changes", msg("the table reports base-game effects for {p}", p=who(pid))
+        )
+        return msg("Other changes for {p}", p=who(pid))
+    return None
+
+
+STEPS: dict[str, Step] = {"change": Step(prompt_change, advance_change)}

@@ -1,26 +1,33 @@
-"""The Targi card square as data: border cards, corners, crossing points, lines.
+"""The Targi card square as component data: border cards, corners, crossing points, lines.
 
-The geometry comes from ``data/board.json`` (schema in docs/targi.md); the
-action-tile rules do not print it, so the file is marked ``"example": true``.
+The action-tile rules do not print the base game's square of cards, so its
+geometry is component data (schema :data:`BOARD_SCHEMA`, shipped example in
+``data/board.json``), copied into each game's state at set-up
+(:mod:`rules.components`) and read only from there (:func:`board_of`).
 
 A *line* is a whole row or column of the square ("durchgehende Linie"). A
 figure on a border card stands at the end of exactly one line that crosses
 the inner cards: a card on the top or bottom edge at the end of its column, a
-card on the left or right edge at the end of its row. Two crossing lines, one
-a row and one a column, meet at one inner card: a *crossing point*.
+card on the left or right edge at the end of its row. A row line and a column
+line meet at one inner card: a *crossing point*.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from typing import Any, Literal
 
+from rules.components import components_of
 from rules.errors import SituationError
+from rules.schema import Bool, Int, List, Obj, Str
 
 CellKind = Literal["corner", "border", "inner"]
 Line = tuple[Literal["row", "col"], int]
+KINDS: tuple[CellKind, ...] = ("corner", "border", "inner")
 
 
 @dataclass(frozen=True)
@@ -33,21 +40,25 @@ class Cell:
     kind: CellKind
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Board:
-    """The square of cards, loaded from a board data file."""
+    """The square of cards and the base-game counts the referee needs."""
 
     cells: dict[str, Cell]
     size: int
     clockwise: tuple[str, ...]
     targi_per_player: int
+    markers_per_player: int
+    tribe_cards_max: int
     robber_start: str
     example: bool
 
     # -- sets of positions ---------------------------------------------------------
 
-    def labels(self, *kinds: CellKind) -> list[str]:
-        return [c.label for c in self.cells.values() if c.kind in kinds]
+    @property
+    def labels(self) -> list[str]:
+        """Every card, row by row."""
+        return [c.label for c in sorted(self.cells.values(), key=lambda c: (c.row, c.col))]
 
     @property
     def border(self) -> list[str]:
@@ -61,17 +72,16 @@ class Board:
 
     @property
     def inner(self) -> list[str]:
-        return self.labels("inner")
+        return [label for label in self.labels if self.cells[label].kind == "inner"]
 
     # -- geometry ------------------------------------------------------------------
 
     def line_of(self, label: str) -> Line | None:
         """The line through the inner cards that a border card ends, or None for a corner."""
         cell = self.cells[label]
-        last = self.size - 1
         if cell.kind != "border":
             return None
-        if cell.row in (0, last):
+        if cell.row in (0, self.size - 1):
             return ("col", cell.col)
         return ("row", cell.row)
 
@@ -97,53 +107,128 @@ class Board:
         for cell in self.cells.values():
             if cell.row == row and cell.col == col:
                 return cell.label
-        raise KeyError((row, col))
+        raise SituationError("cells", f"no card at row {row}, column {col}")
 
     def next_clockwise(self, label: str) -> str:
         index = self.clockwise.index(label)
         return self.clockwise[(index + 1) % len(self.clockwise)]
 
 
-def board_from_data(data: dict[str, Any], where: str = "board") -> Board:
-    """Build a :class:`Board` from parsed board data, checking its shape."""
-    try:
-        cells = {
-            c["label"]: Cell(str(c["label"]), int(c["row"]), int(c["col"]), c["kind"])
-            for c in data["cells"]
-        }
-        size = max(c.row for c in cells.values()) + 1
-        clockwise = tuple(str(x) for x in data["border_clockwise"])
-        board = Board(
-            cells=cells,
-            size=size,
-            clockwise=clockwise,
-            targi_per_player=int(data["targi_per_player"]),
-            robber_start=str(data["robber_start"]),
-            example=bool(data.get("example", False)),
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SituationError(where, f"board data is malformed ({exc})") from None
-    if len(cells) != size * size:
-        raise SituationError(
-            f"{where}.cells", f"needs {size * size} cells for a {size}x{size} square"
-        )
-    for label, cell in cells.items():
-        if cell.kind not in ("corner", "border", "inner"):
-            raise SituationError(f"{where}.cells.{label}.kind", "must be corner, border or inner")
-    ring = {c.label for c in cells.values() if c.kind != "inner"}
+def _check_square(data: dict[str, Any], path: str) -> None:
+    """The cells form a full square whose ring is listed once, clockwise, with the right kinds."""
+    cells = data["cells"]
+    where = f"{path}.cells" if path else "cells"
+    size = max(c["row"] for c in cells) + 1
+    if len(cells) != size * size or max(c["col"] for c in cells) + 1 != size or size < 3:
+        raise SituationError(where, f"needs {size * size} cards for a {size}x{size} square")
+    if len({(c["row"], c["col"]) for c in cells}) != len(cells):
+        raise SituationError(where, "two cards share a position")
+    last = size - 1
+    for index, cell in enumerate(cells):
+        if cell["label"] != coordinate(cell["row"], cell["col"]):
+            name = coordinate(cell["row"], cell["col"])
+            raise SituationError(f"{where}[{index}].label", f"the card at this position is {name}")
+        edges = (cell["row"] in (0, last)) + (cell["col"] in (0, last))
+        kind = ("inner", "border", "corner")[edges]
+        if cell["kind"] != kind:
+            raise SituationError(f"{where}[{index}].kind", f"this position is a {kind} card")
+    ring = {c["label"] for c in cells if c["kind"] != "inner"}
+    clockwise = data["border_clockwise"]
+    key = f"{path}.border_clockwise" if path else "border_clockwise"
     if set(clockwise) != ring or len(clockwise) != len(ring):
-        raise SituationError(
-            f"{where}.border_clockwise", "must list every border and corner card once"
-        )
-    if board.robber_start not in ring:
-        raise SituationError(f"{where}.robber_start", "must be a border or corner card")
-    return board
+        raise SituationError(key, "must list every border and corner card once")
+    at = {c["label"]: (c["row"], c["col"]) for c in cells}
+    ring_at = [at[label] for label in clockwise]
+    for index, (a, b) in enumerate(zip(ring_at, ring_at[1:] + ring_at[:1], strict=True)):
+        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+            raise SituationError(f"{key}[{index}]", "the next card of the ring must be beside it")
+    # Shoelace area with rows growing downwards: positive for a clockwise ring.
+    area = sum(
+        a[1] * b[0] - b[1] * a[0] for a, b in zip(ring_at, ring_at[1:] + ring_at[:1], strict=True)
+    )
+    if area < 0:
+        raise SituationError(key, "must go round clockwise")
+    start = f"{path}.robber_start" if path else "robber_start"
+    if data["robber_start"] not in ring:
+        raise SituationError(start, "must be a border or corner card")
 
 
-def load_board() -> Board:
-    """The board shipped with the package (``data/board.json``, example data)."""
+#: Column letters of the card labels (``a1`` is the top left card).
+COLUMNS = "abcdefg"
+#: Every label a square of up to 7x7 cards can have.
+ALL_LABELS = tuple(f"{c}{r}" for r in range(1, len(COLUMNS) + 1) for c in COLUMNS)
+
+
+def coordinate(row: int, col: int) -> str:
+    """The label of a card: its column letter and row number, ``a1`` at the top left."""
+    return f"{COLUMNS[col]}{row + 1}" if col < len(COLUMNS) else f"?{row + 1}"
+
+
+CELL_SCHEMA = Obj(
+    {
+        "label": Str(choices=ALL_LABELS),
+        "row": Int(0, len(COLUMNS) - 1),
+        "col": Int(0, len(COLUMNS) - 1),
+        "kind": Str(choices=KINDS),
+    }
+)
+
+#: The component data of Targi: the card square (docs/targi.md, "Components").
+BOARD_SCHEMA = Obj(
+    {
+        "example": Bool(),
+        "targi_per_player": Int(1, 3),
+        "markers_per_player": Int(1, 4),
+        "tribe_cards_max": Int(1, 20),
+        "robber_start": Str(choices=ALL_LABELS),
+        "border_clockwise": List(Str(choices=ALL_LABELS), min_length=8, max_length=24, unique=True),
+        "cells": List(CELL_SCHEMA, min_length=9, max_length=49, key=lambda c: c["label"]),
+    },
+    required=frozenset(
+        {
+            "targi_per_player",
+            "markers_per_player",
+            "tribe_cards_max",
+            "robber_start",
+            "border_clockwise",
+            "cells",
+        }
+    ),
+    check_whole=_check_square,
+)
+
+
+def board_from_data(data: Mapping[str, Any]) -> Board:
+    """A :class:`Board` from component data already checked by :data:`BOARD_SCHEMA`."""
+    cells = {
+        c["label"]: Cell(label=c["label"], row=c["row"], col=c["col"], kind=c["kind"])
+        for c in data["cells"]
+    }
+    return Board(
+        cells=cells,
+        size=max(c.row for c in cells.values()) + 1,
+        clockwise=tuple(data["border_clockwise"]),
+        targi_per_player=data["targi_per_player"],
+        markers_per_player=data["markers_per_player"],
+        tribe_cards_max=data["tribe_cards_max"],
+        robber_start=data["robber_start"],
+        example=bool(data.get("example", False)),
+    )
+
+
+def board_of(state: Mapping[str, Any]) -> Board:
+    """The board of the component set this game was set up with."""
+    return board_from_data(components_of(state))
+
+
+def example_data() -> dict[str, Any]:
+    """The shipped EXAMPLE board (``data/board.json``), unchecked."""
     text = resources.files(__package__).joinpath("data/board.json").read_text("utf-8")
-    return board_from_data(json.loads(text), "data/board.json")
+    data: dict[str, Any] = json.loads(text)
+    return data
 
 
-BOARD = load_board()
+@cache
+def example_board() -> Board:
+    """The shipped example board, checked (package data: read once)."""
+    return board_from_data(BOARD_SCHEMA.check(example_data()))

@@ -1,181 +1,237 @@
-"""``tableside decide targi legality``: check one tile use from a situation file.
+"""``tableside decide targi legality``: check one use of an action tile from a situation file.
 
-The situation (schema in docs/targi.md) describes the table as the players
-see it; it is validated strictly (unknown keys, wrong types and impossible
-positions are :class:`~rules.errors.SituationError` naming the field). The
-answer is a decision whose ``result`` says ``legal`` and, if not, the rule's
-``reason``.
+The situation (docs/targi.md) describes the table as the players see it. It
+is checked by :data:`SCHEMA` (unknown fields, wrong types, unknown card
+labels, impossible positions and missing fields are
+:class:`~rules.errors.SituationError` naming the field); the use itself is
+then judged by the very checks the game's steps use
+(:mod:`rules.games.targi.legality`). The result says ``legal`` and, if not,
+the rule's ``reason``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
+from rules.components import COMPONENTS_OPTION
 from rules.decision import Decision, Tracer
-from rules.errors import IllegalInput, SituationError
+from rules.errors import SituationError
+from rules.game import DecisionKind
 from rules.games.targi import legality as L
-from rules.games.targi.board import BOARD
-from rules.text import msg
+from rules.games.targi.board import ALL_LABELS, BOARD_SCHEMA, Board, board_from_data, example_board
+from rules.games.targi.terms import GOOD, PLAYERS, TILE, TILES, who
+from rules.schema import Bool, Int, List, Map, Maybe, Obj, Str
+from rules.text import Msg, msg
 
 USES = ("targi-tile", "tribe-tile", "renounce", "joker", "fata-morgana", "move-renounce")
-KEYS = {
-    "decision", "use", "player", "start_player", "robber", "targi", "all_targi_placed",
-    "markers", "all_markers_placed", "targi_tiles", "tribe_tiles", "tiles",
-    "start_player_pending", "card", "good", "tribe_cards", "just_laid", "from", "to",
-}  # fmt: skip
+USE_NAME = {
+    "targi-tile": TILE["targi"],
+    "tribe-tile": TILE["tribe"],
+    "renounce": TILE["renounce"],
+    "joker": TILE["joker"],
+    "fata-morgana": msg("Fata Morgana"),
+    "move-renounce": TILE["renounce"],
+}
+#: The tile a use spends (its status in ``tiles`` decides); the Fata Morgana spends none.
+TILE_OF = {
+    "targi-tile": "targi",
+    "tribe-tile": "tribe",
+    "renounce": "renounce",
+    "joker": "joker",
+}
+#: Fields a use cannot be judged without (no silent defaults).
 NEEDS = {
-    "targi-tile": ("card",),
-    "tribe-tile": ("card",),
-    "renounce": ("tribe_cards",),
+    "targi-tile": ("card", "targi", "targi_tiles"),
+    "tribe-tile": ("card", "targi", "markers", "tribe_tiles"),
+    "renounce": ("tribe_cards", "just_laid"),
     "joker": ("good",),
-    "fata-morgana": ("from", "to"),
+    "fata-morgana": ("from", "to", "markers", "tribe_tiles"),
     "move-renounce": (),
 }
 
-
-def _choice(s: Mapping[str, Any], key: str, options: tuple[str, ...] | list[str]) -> str:
-    value = s.get(key)
-    if value not in options:
-        raise SituationError(key, f"must be one of {', '.join(options)} (got {value!r})")
-    return str(value)
-
-
-def _bool(s: Mapping[str, Any], key: str, default: bool) -> bool:
-    value = s.get(key, default)
-    if not isinstance(value, bool):
-        raise SituationError(key, "must be true or false")
-    return value
+CARD = Str(choices=ALL_LABELS)
+PLAYER = Str(choices=PLAYERS)
+PER_PLAYER_CARDS = Map(List(CARD, max_length=4, unique=True), keys=Str(choices=PLAYERS))
+PER_PLAYER_CARD = Map(Maybe(CARD), keys=Str(choices=PLAYERS))
+STATUS = Map(Str(choices=L.STATUSES), keys=Str(choices=TILES))
 
 
-def _cards(s: Mapping[str, Any], key: str, allowed: list[str]) -> dict[str, list[str]]:
-    value = s.get(key, {})
-    if not isinstance(value, dict):
-        raise SituationError(key, "must be an object with blue and white lists")
-    out: dict[str, list[str]] = {}
-    for player in L.PLAYERS:
-        cards = value.get(player, [])
-        if not isinstance(cards, list):
-            raise SituationError(f"{key}.{player}", "must be a list of card labels")
-        for i, card in enumerate(cards):
-            if card not in allowed:
-                raise SituationError(
-                    f"{key}.{player}[{i}]", f"'{card}' is not one of {', '.join(allowed)}"
-                )
-        out[player] = list(cards)
-    for extra in set(value) - set(L.PLAYERS):
-        raise SituationError(f"{key}.{extra}", "players are blue and white")
-    return out
+def board_for(situation: dict[str, Any]) -> Board:
+    """The situation's own components, else the example board."""
+    data = situation.get(COMPONENTS_OPTION)
+    return board_from_data(data) if data is not None else example_board()
 
 
-def _one_each(s: Mapping[str, Any], key: str, allowed: list[str]) -> dict[str, str | None]:
-    value = s.get(key, {})
-    if not isinstance(value, dict):
-        raise SituationError(key, 'must be an object like {"white": "d1"}')
-    out: dict[str, str | None] = {p: None for p in L.PLAYERS}
-    for player, card in value.items():
-        if player not in L.PLAYERS:
-            raise SituationError(f"{key}.{player}", "players are blue and white")
-        if card is not None and card not in allowed:
-            raise SituationError(f"{key}.{player}", f"'{card}' is not one of {', '.join(allowed)}")
-        out[player] = card
-    return out
-
-
-def table_from_situation(s: Mapping[str, Any]) -> L.Table:
-    """Validate a legality situation and turn it into a table for the checks."""
-    extra = sorted(set(s) - KEYS)
-    if extra:
-        raise SituationError(extra[0], f"unknown key (known: {', '.join(sorted(KEYS))})")
-    table = L.empty_table(_choice(s, "start_player", L.PLAYERS))
-    table["robber"] = _choice(s, "robber", BOARD.border)
-    table["targi"] = _cards(s, "targi", BOARD.action_border)
-    table["markers"] = _cards(s, "markers", BOARD.inner)
-    table["targi_done"] = _bool(s, "all_targi_placed", True)
-    table["markers_done"] = _bool(s, "all_markers_placed", True)
-    table["targi_tiles"] = _one_each(s, "targi_tiles", BOARD.border)
-    table["tribe_tiles"] = _one_each(s, "tribe_tiles", BOARD.inner)
-    tiles = s.get("tiles", {})
-    if not isinstance(tiles, dict):
-        raise SituationError("tiles", "must map each player to {tile: unused|used|absent}")
-    for player, statuses in tiles.items():
-        if player not in L.PLAYERS or not isinstance(statuses, dict):
+def _check_whole(s: dict[str, Any], path: str) -> None:
+    """What the field specs cannot see: needed fields, cards of this board, possible positions."""
+    use, player = s["use"], s["player"]
+    for key in NEEDS[use]:
+        if key not in s:
+            raise SituationError(key, f"is needed to judge a {use}")
+    tile = TILE_OF.get(use)
+    if tile is not None and tile not in s["tiles"].get(player, {}):
+        raise SituationError(f"tiles.{player}.{tile}", "is needed: unused, used or absent")
+    board = board_for(s)
+    _on_board(s, board)
+    table = table_from(s, board)
+    _possible(table, board, s)
+    if use in ("targi-tile", "tribe-tile") and player != s["start_player"]:
+        start, t = s["start_player"], TILE_OF[use]
+        undecided = table["tiles"][start][t] == "unused" and table[f"{t}_tiles"][start] is None
+        if undecided and "start_player_pending" not in s:
             raise SituationError(
-                f"tiles.{player}", "players are blue and white, each with an object"
+                "start_player_pending",
+                "is needed: does the start player also want to use this tile this round?",
             )
-        for tile, status in statuses.items():
-            if tile not in L.TILES:
-                raise SituationError(f"tiles.{player}.{tile}", f"tiles are {', '.join(L.TILES)}")
-            if status not in ("unused", "used", "absent"):
-                raise SituationError(f"tiles.{player}.{tile}", "must be unused, used or absent")
-            table["tiles"][player][tile] = status
-    placed: dict[str, str] = {}
+
+
+def _on_board(s: dict[str, Any], board: Board) -> None:
+    """Every card named is a card of the board, of the kind its field needs."""
+    kinds = {
+        "robber": ("border", "corner"),
+        "targi": ("border",),
+        "markers": ("inner",),
+        "targi_tiles": ("border",),
+        "tribe_tiles": ("inner",),
+    }
+    for key, allowed in kinds.items():
+        value = s.get(key)
+        places: list[tuple[str, Any]] = []
+        if isinstance(value, str):
+            places = [(key, value)]
+        elif isinstance(value, dict):
+            for p, cards in value.items():
+                if isinstance(cards, list):
+                    places += [(f"{key}.{p}[{i}]", c) for i, c in enumerate(cards)]
+                elif cards is not None:
+                    places.append((f"{key}.{p}", cards))
+        for where, card in places:
+            cell = board.cells.get(card)
+            if cell is None:
+                raise SituationError(where, f"'{card}' is not a card of this board")
+            if cell.kind not in allowed:
+                raise SituationError(where, f"{card} is a {cell.kind} card")
+    for key in ("card", "from", "to"):
+        if key in s and s[key] not in board.cells:
+            raise SituationError(key, f"'{s[key]}' is not a card of this board")
+
+
+def _possible(table: L.Table, board: Board, s: dict[str, Any]) -> None:
+    """No card holds two things; no more figures than the box has; the base game's Targi rule."""
+    seen: dict[str, str] = {}
+    if table["robber"]:
+        seen[table["robber"]] = "robber"
+    for key in ("targi", "markers", "targi_tiles", "tribe_tiles"):
+        for p in PLAYERS:
+            value = table[key][p]
+            cards = value if isinstance(value, list) else ([value] if value else [])
+            for index, card in enumerate(cards):
+                where = f"{key}.{p}[{index}]" if isinstance(value, list) else f"{key}.{p}"
+                if card in seen:
+                    raise SituationError(where, f"{card} already holds the {seen[card]}")
+                seen[card] = f"{key} of {p}"
+    for p in PLAYERS:
+        if len(table["targi"][p]) > board.targi_per_player:
+            raise SituationError(f"targi.{p}", f"each player has {board.targi_per_player} Targi")
+        if len(table["markers"][p]) > board.markers_per_player:
+            raise SituationError(
+                f"markers.{p}", f"each player has {board.markers_per_player} tribe markers"
+            )
+        for index, card in enumerate(table["targi"][p]):
+            if board.opposite(card) in table["targi"][L.other(p)]:
+                raise SituationError(
+                    f"targi.{p}[{index}]", f"{card} faces a Targi of the other player (base game)"
+                )
+    if s.get("tribe_cards", 0) > board.tribe_cards_max:
+        raise SituationError("tribe_cards", f"a display holds at most {board.tribe_cards_max}")
+
+
+SCHEMA = Obj(
+    {
+        "use": Str(choices=USES),
+        "player": PLAYER,
+        "start_player": PLAYER,
+        "robber": CARD,
+        "targi": PER_PLAYER_CARDS,
+        "markers": PER_PLAYER_CARDS,
+        "targi_tiles": PER_PLAYER_CARD,
+        "tribe_tiles": PER_PLAYER_CARD,
+        "tiles": Map(STATUS, keys=Str(choices=PLAYERS)),
+        "start_player_pending": Bool(),
+        "card": CARD,
+        "good": Str(choices=(*GOOD, "gold")),
+        "tribe_cards": Int(1, 20),
+        "just_laid": Bool(),
+        "from": CARD,
+        "to": CARD,
+        COMPONENTS_OPTION: BOARD_SCHEMA,
+    },
+    required=frozenset({"use", "player", "start_player", "robber", "tiles"}),
+    check_whole=_check_whole,
+)
+
+
+def table_from(s: dict[str, Any], board: Board) -> L.Table:
+    """The positions of a checked situation as a table for the checks.
+
+    Tiles not named are ``unused`` (only the used tile's status is required).
+    """
+    table = L.empty_table(s["start_player"], s["robber"])
     for key in ("targi", "markers"):
-        for player in L.PLAYERS:
-            for card in table[key][player]:
-                if card in placed:
-                    raise SituationError(f"{key}.{player}", f"{card} already holds {placed[card]}")
-                placed[card] = f"{player}'s {key}"
+        for p, cards in s.get(key, {}).items():
+            table[key][p] = list(cards)
     for key in ("targi_tiles", "tribe_tiles"):
-        for player, card in table[key].items():
-            if card is not None and card in placed:
-                raise SituationError(f"{key}.{player}", f"{card} already holds {placed[card]}")
-            if card is not None:
-                placed[card] = f"{player}'s {key[:-1].replace('_', ' ')}"
-    if table["robber"] in placed:
-        raise SituationError("robber", f"{table['robber']} already holds {placed[table['robber']]}")
+        for p, card in s.get(key, {}).items():
+            table[key][p] = card
+    for p in PLAYERS:
+        table["tiles"][p] = dict.fromkeys(TILES, "unused") | s["tiles"].get(p, {})
     return table
 
 
-def decide_legality(s: Mapping[str, Any]) -> Decision:
+def judge(s: dict[str, Any], board: Board) -> L.Trace:
+    """Run the game's own check for this use (raises :class:`legality.Refused`)."""
+    table = table_from(s, board)
+    use, player = s["use"], s["player"]
+    pending = s.get("start_player_pending", False)
+    if use == "targi-tile":
+        return L.check_targi_tile(table, board, player, s["card"], pending)
+    if use == "tribe-tile":
+        return L.check_tribe_tile(table, board, player, s["card"], pending)
+    if use == "renounce":
+        return L.check_renounce(table, player, s["tribe_cards"], s["just_laid"])
+    if use == "joker":
+        return L.check_joker(table, player, s["good"])
+    if use == "fata-morgana":
+        return L.check_fata_morgana(table, board, player, s["from"], s["to"])
+    return L.check_move_renounce(player)
+
+
+def decide_legality(s: dict[str, Any]) -> Decision:
     """Check one proposed use of an action tile and explain the ruling."""
-    table = table_from_situation(s)
-    use = _choice(s, "use", USES)
-    player = _choice(s, "player", L.PLAYERS)
-    for key in NEEDS[use]:
-        if key not in s:
-            raise SituationError(key, f"needed to check a {use}")
-    pending = _bool(s, "start_player_pending", False)
+    board = board_for(s)
+    use, player = s["use"], s["player"]
     tracer = Tracer()
+    result: dict[str, Any] = {"use": use, "player": player}
+    summary: Msg
     try:
-        if use == "targi-tile":
-            trace = L.check_targi_tile(table, player, str(s["card"]), pending)
-        elif use == "tribe-tile":
-            trace = L.check_tribe_tile(table, player, str(s["card"]), pending)
-        elif use == "renounce":
-            cards = s["tribe_cards"]
-            if isinstance(cards, bool) or not isinstance(cards, int) or cards < 1:
-                raise SituationError("tribe_cards", "must be a whole number of at least 1")
-            trace = L.check_renounce(table, player, cards, _bool(s, "just_laid", True))
-        elif use == "joker":
-            trace = L.check_joker(table, player, str(s["good"]))
-        elif use == "fata-morgana":
-            trace = L.check_fata_morgana(table, player, str(s["from"]), str(s["to"]))
-        else:
-            trace = L.check_move_renounce(player)
-    except IllegalInput as exc:
-        tracer.add("refused", exc.reason)
-        return Decision(
-            game="targi",
-            kind="legality",
-            summary=msg("Not allowed: {reason}", reason=exc.reason),
-            trace=tracer.freeze(),
-            result={
-                "legal": False,
-                "use": use,
-                "player": player,
-                "reason": exc.reason,
-                "field": exc.field,
-            },
-            example_data=BOARD.example,
-        )
-    for rule, finding in trace:
-        tracer.add(rule, finding)
+        trace = judge(s, board)
+    except L.Refused as refusal:
+        tracer.decide("refused", msg("{why} (rule: {rule})", why=refusal.why, rule=refusal.rule))
+        summary = msg("Not allowed: {why}", why=refusal.why)
+        result.update(legal=False, reason=refusal.reason, field=refusal.field)
+    else:
+        for index, (rule, finding) in enumerate(trace):
+            tracer.add(rule, finding, decisive=index == len(trace) - 1)
+        summary = msg("Allowed: {p} may use the {what}", p=who(player), what=USE_NAME[use])
+        result.update(legal=True)
     return Decision(
         game="targi",
         kind="legality",
-        summary=msg("Allowed: {player} may use the {use}", player=player, use=use),
+        summary=summary,
         trace=tracer.freeze(),
-        result={"legal": True, "use": use, "player": player},
-        example_data=BOARD.example,
+        result=result,
+        example_data=board.example,
     )
+
+
+LEGALITY = DecisionKind(SCHEMA, decide_legality)

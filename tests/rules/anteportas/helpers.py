@@ -1,10 +1,21 @@
-"""Small builders for Ante Portas tests."""
+"""Small builders for Ante Portas tests (all on the shipped example components)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+from rules.games.anteportas.actions import Table, apply_action
+from rules.games.anteportas.asking import Asker, Log
+from rules.games.anteportas.battle import BattleContext, BattleResult, resolve_battle
+from rules.games.anteportas.cards import CARD_SPEC
 from rules.games.anteportas.game import new_field
+from rules.games.anteportas.kit import example_kit
+from rules.games.anteportas.movement import move_troop
+
+KIT = example_kit()
+DEFS = KIT.defences
+BOARD = KIT.board
 
 
 def soldiers(code: str) -> list[dict[str, Any]]:
@@ -30,25 +41,90 @@ BOMB: dict[str, Any] = {"type": "bomb"}
 
 
 def field(**hexes: dict[str, Any]) -> dict[str, Any]:
-    """A field with ``h7=side(...)`` entries and no troops."""
-    f = new_field()
+    """A field with ``h7=side(...)`` entries and no troops (full supply)."""
+    f = new_field(KIT, 0)
     for key, value in hexes.items():
         f["hexes"][key.lstrip("h")] = value
+    return f
+
+
+def with_troops(f: dict[str, Any], **troops: tuple[int, int]) -> dict[str, Any]:
+    """Put troops ``h19=(basic, elite)`` on the field, taken from the supply."""
+    for key, (basic, elite) in troops.items():
+        f["troops"][key.lstrip("h")] = {"basic": basic, "elite": elite}
+        f["supply"]["basic"] -= basic
+        f["supply"]["elite"] -= elite
     return f
 
 
 def card(
     arrows: list[Any], powers: list[dict[str, Any]] | None = None, cid: str = "R199"
 ) -> dict[str, Any]:
-    norm = [a if isinstance(a, dict) else {"dir": a, "fire": False} for a in arrows]
-    return {
-        "id": cid,
-        "scenario": "raiders",
-        "era": 1,
-        "spawn": [],
-        "arrows": norm,
-        "powers": powers or [],
-    }
+    checked: dict[str, Any] = CARD_SPEC.check(
+        {"id": cid, "arrows": arrows, "powers": powers or []}, "card"
+    )
+    return checked
+
+
+@dataclass
+class Moved:
+    field: dict[str, Any]
+    path: list[int]
+    defeat: bool
+    battles: list[dict[str, Any]]
+    steps: list[str]
+    log: Log
+
+
+def move(
+    f: dict[str, Any],
+    start: int,
+    c: dict[str, Any],
+    *,
+    dragons: bool = False,
+    twice: bool = False,
+    answers: dict[str, Any] | None = None,
+    defaults: bool = True,
+) -> Moved:
+    """One card for the troop on ``start``; unanswered questions take the defaults."""
+    log = Log()
+    out = move_troop(
+        f,
+        start,
+        c,
+        kit=KIT,
+        asker=Asker(answers or {}, log, defaults=defaults),
+        twice=twice,
+        dragons=dragons,
+    )
+    return Moved(
+        out.field, out.path, out.defeat, out.battles, [m.english() for m in log.steps], log
+    )
+
+
+def act(
+    f: dict[str, Any],
+    action: dict[str, Any],
+    *,
+    answers: dict[str, Any] | None = None,
+    twice: bool = False,
+    era: int = 2,
+    defaults: bool = True,
+) -> list[str]:
+    """One players' action on ``f`` (changed in place); the steps in English."""
+    log = Log()
+    apply_action(
+        f, action, Table(twice=twice, era=era), KIT, Asker(answers or {}, log, defaults=defaults)
+    )
+    return [m.english() for m in log.steps]
+
+
+def battle(
+    defence: dict[str, Any], basic: int, elite: int = 0, hex_id: int = 7, **ctx: Any
+) -> BattleResult:
+    return resolve_battle(
+        hex_id, defence, {"basic": basic, "elite": elite}, BattleContext(**ctx), DEFS
+    )
 
 
 def units_total(f: dict[str, Any]) -> dict[str, int]:
@@ -66,3 +142,7 @@ def soldiers_total(f: dict[str, Any]) -> dict[str, int]:
         for x in s["soldiers"]:
             out[x["kind"]] += 1
     return out
+
+
+def tiles_total(f: dict[str, Any]) -> int:
+    return sum(1 for s in f["hexes"].values() if s["tile"] is not None)

@@ -7,18 +7,18 @@ from hypothesis import strategies as st
 
 from rules.games.anteportas.battle import (
     BattleContext,
+    allocate_defence,
     allocate_troop,
     resolve_battle,
 )
-from rules.games.anteportas.units import defences
-from tests.rules.anteportas.helpers import BOMB, TRAP, building, mine, side
+from tests.rules.anteportas.helpers import BOMB, DEFS, TRAP, building, mine, side
 
 GUARDED = side("CF", building("guard_post"))  # Citizen + Farmer + Guard Post: 3+1+0
 MINED = side("C", mine("bounding"))  # Citizen + Mine: 3+2
 
 
 def fight(defence: dict, basic: int, elite: int = 0, **ctx: object):
-    return resolve_battle(7, defence, {"basic": basic, "elite": elite}, BattleContext(**ctx))
+    return resolve_battle(7, defence, {"basic": basic, "elite": elite}, BattleContext(**ctx), DEFS)
 
 
 def remaining(result) -> str:
@@ -147,8 +147,8 @@ def test_elite_units_absorb_damage_lower_than_3() -> None:
 
 
 def test_invaders_lose_basic_units_first() -> None:
-    assert allocate_troop({"basic": 2, "elite": 1}, 3, twice=False) == {"basic": 2, "elite": 0}
-    assert allocate_troop({"basic": 1, "elite": 1}, 4, twice=False) == {"basic": 1, "elite": 1}
+    assert allocate_troop({"basic": 2, "elite": 1}, 3, False, DEFS) == {"basic": 2, "elite": 0}
+    assert allocate_troop({"basic": 1, "elite": 1}, 4, False, DEFS) == {"basic": 1, "elite": 1}
 
 
 def test_twice_as_strong_basic_2_elite_6() -> None:
@@ -165,7 +165,7 @@ def test_stronger_raises_the_damage_taken() -> None:
 def test_flying_elite_dragon_ignores_the_farmer_example() -> None:
     """Hex #14: Bounding Mine + Farmer; the Elite Dragon absorbs the Mine, ignores the Farmer."""
     r = resolve_battle(
-        14, side("F", mine("bounding")), {"basic": 0, "elite": 1}, BattleContext(flying=True)
+        14, side("F", mine("bounding")), {"basic": 0, "elite": 1}, BattleContext(flying=True), DEFS
     )
     assert r.our_strength == 2
     assert remaining(r) == "F"  # the Mine detonated, the Farmer is ignored
@@ -183,9 +183,7 @@ def test_flying_dragons_ignore_pressure_mines_and_traps() -> None:
 TILES = st.one_of(
     st.none(),
     st.sampled_from(
-        [building(k) for k in defences().buildings]
-        + [mine(k) for k in defences().mines]
-        + [TRAP, BOMB]
+        [building(k) for k in DEFS.buildings] + [mine(k) for k in DEFS.mines] + [TRAP, BOMB]
     ),
 )
 
@@ -208,7 +206,7 @@ def test_units_and_strength_are_conserved(
     before = side(code, tile)
     troop = {"basic": basic, "elite": elite}
     r = resolve_battle(
-        7, before, troop, BattleContext(twice=twice, mine_first=mine_first, flying=flying)
+        7, before, troop, BattleContext(twice=twice, mine_first=mine_first, flying=flying), DEFS
     )
     # Invaders: every Unit either fell or survives.
     assert {k: r.invaders_lost[k] + r.survivors[k] for k in troop} == troop
@@ -222,7 +220,7 @@ def test_units_and_strength_are_conserved(
         assert r.survivors == {"basic": 0, "elite": 0}
     else:
         # The Invaders lose no more Strength than yours.
-        defs = defences()
+        defs = DEFS
         lost = sum(r.invaders_lost[k] * defs.invader_strength(k, twice) for k in troop)
         assert lost <= r.our_strength
         assert r.side["soldiers"] == [
@@ -230,6 +228,11 @@ def test_units_and_strength_are_conserved(
             for s in before["soldiers"]
             if flying and elite and not basic and s["kind"] == "farmer"
         ]
+        # What a flying mixed troop's Farmers/Trenches/Bunkers deal hits Basic Dragons only.
+        if flying and elite and basic:
+            assert r.invaders_lost["elite"] * DEFS.invader_strength("elite", twice) <= (
+                r.our_strength
+            )
 
 
 @settings(max_examples=200, deadline=None)
@@ -237,10 +240,8 @@ def test_units_and_strength_are_conserved(
 def test_damage_wounds_as_many_soldiers_as_possible(
     code: str, damage: int, mine_first: bool
 ) -> None:
-    from rules.games.anteportas.battle import allocate_defence
-
     s = side(code)
-    loss = allocate_defence(s, damage, mine_first=mine_first)
+    loss = allocate_defence(s, damage, DEFS, mine_first=mine_first)
     strength = {"farmer": 1, "citizen": 3}
     wounded = [s["soldiers"][i]["kind"] for i in loss.wounded]
     assert sum(strength[k] for k in wounded) <= damage
@@ -254,3 +255,54 @@ def test_damage_wounds_as_many_soldiers_as_possible(
         for nf in range(code.count("F") + 1)
         if nf + 3 * nc <= damage
     )
+
+
+# -- Elite Dragons in flight (issue 13: reading 10 was wrong for mixed troops) -----------------
+
+
+def test_flying_elite_in_a_mixed_troop_take_no_damage_from_farmers() -> None:
+    """ "Elite Dragons ... do not take damage from Farmers, Trenches, and Bunkers while flying."
+
+    1 Basic + 1 Elite Dragon (4) flying onto 4 Farmers: the Farmers' Strength counts
+    only against the Basic Dragon (1), so yours is 1: the Farmers are removed and
+    only the Basic Dragon falls.
+    """
+    r = fight(side("FFFF"), 1, elite=1, flying=True)
+    assert r.our_strength == 1
+    assert not r.defenders_win
+    assert r.invaders_lost == {"basic": 1, "elite": 0}
+    assert r.survivors == {"basic": 0, "elite": 1}
+    assert r.wounded == {"farmer": 4, "citizen": 0}
+
+
+def test_flying_mixed_troop_citizens_harm_elite_dragons() -> None:
+    """A Citizen's 3 can hit the Elite Dragon; the Farmer's 1 only the Basic one: 4 >= 4."""
+    r = fight(side("CF"), 1, elite=1, flying=True)
+    assert r.our_strength == 4 and r.defenders_win
+    assert r.invaders_lost == {"basic": 1, "elite": 1}
+
+
+def test_flying_mixed_troop_trench_counts_only_against_basic() -> None:
+    r = fight(side("", building("trench")), 1, elite=1, flying=True, defence_bonus=3)
+    # Trench 1 (Basic only, capped at the Basic Dragon's 1) + Catapult support 3.
+    assert r.our_strength == 4 and r.defenders_win
+    r = fight(side("", building("trench")), 1, elite=1, flying=True, gunfire_bonus=2)
+    # Trench 1 + its Gunfire 2 hurt Basic Dragons only: capped at 1.
+    assert r.our_strength == 1 and not r.defenders_win
+    assert r.invaders_lost == {"basic": 1, "elite": 0}
+
+
+def test_landing_mixed_troop_fights_everything() -> None:
+    r = fight(side("FFFF"), 1, elite=1, flying=False)
+    assert r.our_strength == 4 and r.defenders_win
+
+
+def test_allocate_troop_basic_only_damage() -> None:
+    assert allocate_troop({"basic": 1, "elite": 1}, 0, False, DEFS, basic_only=5) == {
+        "basic": 1,
+        "elite": 0,
+    }
+    assert allocate_troop({"basic": 1, "elite": 1}, 3, False, DEFS, basic_only=1) == {
+        "basic": 1,
+        "elite": 1,
+    }

@@ -7,15 +7,14 @@ import copy
 import pytest
 
 from rules.errors import SituationError
-from rules.games.anteportas.board import (
-    DIRECTIONS,
-    OFF_BOARD,
-    battleground,
-    load_json,
-    parse_battleground,
-)
+from rules.games.anteportas.board import BATTLEGROUND_SPEC, DIRECTIONS, OFF_BOARD
+from rules.games.anteportas.kit import example_components
 from rules.games.anteportas.sight import building_reach, in_sight
-from tests.rules.anteportas.helpers import building, field, side
+from tests.rules.anteportas.helpers import BOARD, KIT, building, field, side
+
+
+def battleground():  # type: ignore[no-untyped-def]
+    return BOARD
 
 
 def test_28_hexes_with_spawn_point_spawn_area_and_bottom_row() -> None:
@@ -67,23 +66,27 @@ def test_leaving_by_a_bottom_hex_is_off_the_board() -> None:
 
 def test_catapult_on_6_reaches_11_and_16() -> None:
     f = field(h6=side("F", building("catapult")))
-    assert building_reach(f, 6) == [11, 16]
+    assert building_reach(f, 6, KIT) == [11, 16]
 
 
 def test_guard_post_sees_6_7_9_10_and_the_troop_on_9_blocks_14() -> None:
     f = field(h4=side("F", building("guard_post")))
     f["troops"]["9"] = {"basic": 1, "elite": 0}
-    assert set(building_reach(f, 4)) == {6, 7, 9, 10}
-    assert in_sight(f) == {2, 4, 6, 7, 9, 10}
+    assert set(building_reach(f, 4, KIT)) == {6, 7, 9, 10}
+    assert in_sight(f, KIT) == {2, 4, 6, 7, 9, 10}
     del f["troops"]["9"]
-    assert 14 in building_reach(f, 4)
+    assert 14 in building_reach(f, 4, KIT)
 
 
 def test_a_broken_data_file_names_the_bad_entry() -> None:
-    data = copy.deepcopy(load_json("battleground.json"))
+    data = copy.deepcopy(example_components()["battleground"])
     data["hexes"][6]["neighbours"]["up"] = 13
-    with pytest.raises(SituationError, match=r"#7\.up"):
-        parse_battleground(data)
+    with pytest.raises(SituationError, match=r"hexes\[6\]\.neighbours\.up"):
+        BATTLEGROUND_SPEC.check(data, "battleground")
+    data = copy.deepcopy(example_components()["battleground"])
+    data["hexes"][3]["id"] = 1
+    with pytest.raises(SituationError, match=r"hexes\[3\]: repeats entry 0"):
+        BATTLEGROUND_SPEC.check(data, "battleground")
 
 
 def test_centres_for_a_drawing_or_camera_grid() -> None:
@@ -106,3 +109,20 @@ def test_picture_for_checking_against_the_printed_board() -> None:
     assert picture[-2].split() == ["4", "5"]
     out = get_game("anteportas").decisions()["battleground"]({"decision": "battleground"})
     assert out.result["picture"] == picture and out.example_data
+
+
+def test_shots_are_not_redirected_at_the_edge() -> None:
+    """The edge rule is about movement ("the troop simply moves down"), not shots."""
+    assert BOARD.step(28, "right") == (23, True)
+    assert BOARD.aim(28, "right") is None
+    assert BOARD.aim(26, "left") is None
+    assert BOARD.aim(1, "down") is None
+    assert BOARD.aim(19, "right") == 17
+
+
+def test_distance_counts_hex_steps() -> None:
+    assert BOARD.distance(2, 7) == 1
+    assert BOARD.distance(2, 12) == 2
+    assert BOARD.distance(1, 28) == max(
+        BOARD.distance(a, b) for a in BOARD.hexes for b in BOARD.hexes
+    )

@@ -1,4 +1,4 @@
-"""`tableside play anteportas` through the generic terminal front end, scripted."""
+"""`tableside play anteportas` through the generic terminal front end: numbers only."""
 
 from __future__ import annotations
 
@@ -21,31 +21,28 @@ def play(tmp_path: Path, lines: list[str]) -> str:
     return "\n".join(out)
 
 
-def test_a_typed_card_game_with_the_mine_choice(tmp_path: Path) -> None:
+def test_a_half_year_by_numbers_from_the_lists(tmp_path: Path) -> None:
     text = play(
         tmp_path,
         [
             "",  # Game: cooperative
             "1",  # Players
             "",  # Scenario: Raiders
-            "2",  # we draw the printed cards
+            "",  # the assistant draws
             "",  # Variant
             "",  # Final Wave
-            "R101 spawn=24,24,24 arrows=down",
-            "set 19 C bounding",
-            "done",
-            "",  # no Soldier actions
-            "R101 arrows=down",
-            "2",  # the Soldiers take the damage
+            "",  # spawn: confirm what the screen says
+            "2",  # What happened? -> Recruiting Officer: Enlist (the first action after done)
+            "citizen=1",  # the generic terminal's entry for a counts field
+            "",  # done: start the Battle Phase
             "status",
             "quit",
         ],
     )
-    assert "Card R101: place 3 Basic and 0 Elite Unit(s) on #24" in text
-    assert "Battle on #19: your choice" in text
-    assert "1 Citizen on #19 wounded -> Sickbay" in text
-    assert "Bounding Mine on #19 prevails" in text
-    assert "Sickbay: 0 Farmer(s), 1 Citizen(s)" in text
+    assert "card(s) drawn" in text
+    assert "Enlisted: 0 Farmer(s), 1 Citizen(s) on #2" in text
+    assert "Battle Phase: troop on" in text
+    assert "{'" not in text  # no Python reprs
 
 
 def test_a_digital_game_resumes_where_it_stopped(tmp_path: Path) -> None:

@@ -1,104 +1,106 @@
-"""Inventions (ownership, terrain from revealed tiles), exploration, adventure icons."""
+"""Inventions (ownership, terrain from explored tiles), exploration, adventure icons."""
 
 from __future__ import annotations
 
-import pytest
+from tests.rules.robinson.helpers import choices, place, player, resolve_all, set_up, to_placement
 
-from rules.errors import IllegalInput
-from tests.rules.robinson.helpers import place, resolve_all, set_up, to_placement
+
+def night_and_next_round(session) -> None:
+    session.answer({})  # weather
+    while session.prompt().step == "night":
+        session.answer({"hearts": 0})
+    to_placement(session)
 
 
 def test_builder_owns_the_invention_and_nobody_else_can_build_it() -> None:
-    session = set_up([("10", "beach"), ("11", "hills")])
+    """ "Uma vez que uma invenção é construída, o construtor pega e vira a carta e somente ele
+    poderá usá-la. Ninguém mais poderá construí-la." """
+    session = set_up([("10", "8"), ("11", "4")])
     to_placement(session)
-    place(session, ("build", "shovel"), ("rest", ""), ("rest", ""), ("rest", ""))
+    place(session, ("build:shovel",), ("camp:rest",), ("camp:rest",), ("camp:rest",))
     resolve_all(session)
-    red, blue = session.state["players"]
-    assert red["cards"]["shovel"] == {"kind": "invention", "markers": None}
-    assert "shovel" not in blue["cards"]
-    session.answer({})
-    session.answer({})
-    session.answer({})  # night -> round 2, blue first
-    to_placement(session)
-    with pytest.raises(IllegalInput, match="belongs to red"):
-        place(session, ("build", "shovel"))
+    assert player(session, "red")["cards"]["shovel"] == {"kind": "invention", "markers": None}
+    assert "shovel" not in player(session, "blue")["cards"]
+    night_and_next_round(session)  # blue first
+    assert "build:shovel" not in choices(session, "action")
 
 
-def test_terrain_revealed_by_another_player_counts() -> None:
-    # Beach is revealed only under red's own camp... and at tile 5, revealed by blue.
-    session = set_up([("10", "hills"), ("12", "hills")])
+def test_terrain_explored_by_another_player_counts() -> None:
+    """ "Os jogadores têm acesso a todos os ícones do tipo terreno revelados no mapa (mesmo
+    quando revelados por outro jogador)" """
+    session = set_up([("10", "4"), ("12", "9")])  # both on hills: no beach yet
     to_placement(session)
-    place(session, ("rest", ""), ("explore", "5"), ("rest", ""), ("rest", ""))
-    resolve_all(session, terrain="beach")
-    for _ in range(3):
-        session.answer({})
-    to_placement(session)  # blue is first now
-    place(session, ("rest", ""))
-    decision = place(session, ("build", "shovel"))  # red uses blue's beach on tile 5
+    assert "build:shovel" not in choices(session, "action")
+    place(session, ("camp:rest",), ("explore", "5"), ("camp:rest",), ("camp:rest",))
+    resolve_all(session, tile="1")  # blue finds a beach
+    night_and_next_round(session)  # blue first
+    place(session, ("camp:rest",))
+    decision = place(session, ("build:shovel",))  # red uses blue's beach on space 5
     assert decision is not None
-    assert any("beach available on tile 5" in step.finding.english() for step in decision.trace)
+    assert any(str(step.finding) == "beach on space 5" for step in decision.trace)
 
 
 def test_terrain_under_an_enemy_camp_does_not_count() -> None:
-    session = set_up([("10", "hills"), ("11", "beach")])
+    """ "exceto tiles onde há um acampamento inimigo" """
+    session = set_up([("10", "4"), ("11", "1")])
     to_placement(session)
-    with pytest.raises(IllegalInput, match="only on tiles with an enemy camp"):
-        place(session, ("build", "shovel"))
-    with pytest.raises(IllegalInput, match="no river tile is revealed"):
-        place(session, ("build", "pot"))
-    place(session, ("build", "fire"))  # hills under red's own camp: fine
+    offered = choices(session, "action")
+    assert "build:shovel" not in offered  # beach only under blue's camp
+    assert "build:pot" not in offered  # no river at all
+    assert "build:fire" in offered  # hills under red's own camp: fine
 
 
 def test_items_of_other_players_cannot_be_used() -> None:
-    session = set_up([("10", "plains"), ("11", "plains"), ("3", "hills")])
+    """ "Os jogadores não podem usar ou construir itens de propriedade de outros jogadores. Eles
+    terão que roubá-lo se realmente precisarem" """
+    session = set_up([("10", "3"), ("11", "6"), ("3", "4")])  # plains, plains, hills
     to_placement(session)
-    # red builds rope (plains at own camp); later blue cannot build basket with red's rope.
-    place(session, ("build", "rope"), ("rest", ""), ("rest", ""))
-    place(session, ("rest", ""), ("rest", ""), ("rest", ""))
+    place(session, ("build:rope",), ("camp:rest",), ("camp:rest",))
+    place(session, ("camp:rest",), ("camp:rest",), ("camp:rest",))
     resolve_all(session)
-    for _ in range(4):
-        session.answer({})
-    to_placement(session)  # blue first
-    with pytest.raises(IllegalInput, match="belongs to red; steal it first"):
-        place(session, ("build", "basket"))
+    night_and_next_round(session)  # blue first
+    assert "build:basket" not in choices(session, "action")  # needs red's rope
 
 
 def test_exploration_rewards_only_the_discoverer() -> None:
+    """ "Ao explorar um novo tile, apenas o jogador que descobriu o tile recebe os marcadores de
+    descoberta e resolve quaisquer eventos de totem." """
     session = set_up()
     to_placement(session)
-    place(session, ("explore", "5"), ("rest", ""), ("rest", ""), ("rest", ""))
-    decisions = resolve_all(session, terrain="river")
+    place(session, ("explore", "5"), ("camp:rest",), ("camp:rest",), ("camp:rest",))
+    decisions = resolve_all(session, tile="2")
     explored = next(d for d in decisions if d is not None and "explore" in str(d.summary))
-    assert "Only red takes the discovery tokens" in str(explored.instructions[0])
-    assert session.state["revealed"]["5"] == "river"
+    assert "Only Red takes the discovery tokens" in str(explored.instructions[0])
+    assert session.state["island"]["5"] == "2"
     assert session.state["discovered_by"] == {"5": "red"}
 
 
-def test_explored_tile_needs_its_terrain() -> None:
+def test_failed_exploration_reveals_nothing() -> None:
     session = set_up()
     to_placement(session)
-    place(session, ("explore", "5"), ("rest", ""), ("rest", ""), ("rest", ""))
-    with pytest.raises(IllegalInput, match="terrain"):
-        session.answer({"success": True})
-    session.answer({"success": False})
-    assert "5" not in session.state["revealed"]
+    place(session, ("explore", "5"), ("camp:rest",), ("camp:rest",), ("camp:rest",))
+    session.answer({"tile": "none"})
+    assert "5" not in session.state["island"]
 
 
 def test_rolled_adventure_icon_gives_the_scenario_event_not_a_card() -> None:
+    """ "esse jogador não tira uma carta de aventura. Ele resolve a aventura especial evento
+    descrito no cenário" """
     session = set_up()
-    to_placement(session)
-    place(session, ("gather", "10 wood"), ("rest", ""), ("rest", ""), ("rest", ""))
+    to_placement(session, icon="adventure-exploring")
+    place(session, ("gather:wood", "10"), ("camp:rest",), ("camp:rest",), ("camp:rest",))
     assert session.prompt().fields[1].label.english() == "Adventure icon rolled?"
     decision = session.answer({"adventure": True})
     assert decision is not None
     text = " ".join(str(i) for i in decision.instructions)
     assert "draws no adventure card" in text and "hidden cache" in text
+    assert player(session, "red")["wood"] == 1 + 1  # production and the gathered wood
 
 
 def test_adventure_token_triggers_the_special_event_once() -> None:
     session = set_up()
     to_placement(session, icon="adventure-building")
-    place(session, ("roof", ""), ("roof", ""), ("rest", ""), ("rest", ""))
+    place(session, ("camp:roof",), ("camp:roof",), ("camp:rest",), ("camp:rest",))
     first = session.answer({})
     assert first is not None and "special adventure event" in str(first.instructions[-1])
     second = session.answer({})
@@ -109,9 +111,11 @@ def test_adventure_token_triggers_the_special_event_once() -> None:
 
 
 def test_a_player_not_rolling_may_choose_the_special_event() -> None:
+    """ "um jogador que não está rolando os dados (usando 2 ou mais peões) ... pode, se
+    desejar, resolver o evento de aventura especial como se ele rolasse um ícone" """
     session = set_up()
-    to_placement(session)
-    place(session, ("gather", "10 food"), ("rest", ""), ("gather", "10 food"), ("rest", ""))
+    to_placement(session, icon="adventure-exploring")
+    place(session, ("gather:food", "10"), ("camp:rest",), ("gather:food", "10"), ("camp:rest",))
     labels = [f.label.english() for f in session.prompt().fields]
     assert "Not rolling: resolve the special adventure event anyway?" in labels
     plain = session.answer({})

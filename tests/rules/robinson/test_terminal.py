@@ -1,4 +1,7 @@
-"""A whole round through the generic terminal front end (`tableside play robinson`)."""
+"""A whole round through the generic terminal front end (`tableside play robinson`).
+
+Only numbers from the printed lists and counts are typed (issue 10).
+"""
 
 from __future__ import annotations
 
@@ -9,20 +12,23 @@ from ui.terminal import Terminal
 
 ANSWERS = [
     "", "", "",  # 2 players, red first, example scenario
-    "10", "beach", "axe pistol", "",  # red's set-up
-    "11", "hills", "biscuits blanket", "",  # blue's set-up
-    "book", "red weapon +2",  # event
+    "", "", "1 7", "",  # red's set-up: the scenario's camp (space 10, tile 8), axe and pistol
+    "", "", "2 3", "",  # blue's set-up: space 12, tile 1; blanket and compass
+    "1", "",  # event: the book icon; no other changes
+    "", "",  # the book: both take a wound (no food yet)
     "",  # morale
     "",  # production
-    "attack", "blue", "explore", "5", "rest", "", "roof", "",  # placement
-    "",  # the fight (blue has no palisade: no bonus question)
-    "steal-invention", "biscuits",  # red's reward
-    "", "", "",  # blue's roof: success, no adventure icon, no changes
-    "", "river", "", "",  # blue explores tile 5
-    "",  # red rests
-    "", "",  # weather
-    "", "", "",  # red's night: stays
-    "1", "5", "",  # blue's night: loses a heart, moves to tile 5
+    "10", "",  # red: gather wood, on space 10 (the only one)
+    "10", "5",  # blue: explore, space 5
+    "2",  # red: roof
+    "7",  # blue: hunting
+    "hearts=6 weapon=0 food=2 hide=1", "",  # blue's hunt
+    "", "", "",  # red's roof
+    "", "", "",  # red gathers wood
+    "2", "", "",  # blue explores: island tile 2
+    "red=1", "",  # weather
+    "", "", "", "",  # red's night
+    "", "", "", "",  # blue's night
     "quit",
 ]  # fmt: skip
 
@@ -36,12 +42,15 @@ def test_robinson_round_through_the_terminal(tmp_path: Path) -> None:
     )
     text = "\n".join(out)
     assert "Not accepted" not in text
-    assert "red wins the fight against blue" in text
-    assert "red takes biscuits from blue" in text
-    assert "blue moves the camp to tile 5" in text
+    assert "Blue: hearts 8 → 6" in text
+    assert "Red takes 1 wood." in text
+    assert "Only Blue takes the discovery tokens" in text
+    assert "The first player token passes to Blue." in text
     session = service.session
     assert session is not None
     assert session.state["round"] == 2 and session.state["first"] == "blue"
     red, blue = session.state["players"]
-    assert blue["hearts"] == 9 - 2 - 1 and blue["roof"] == 1 and red["weapon"] == 2
+    assert (red["hearts"], red["roof"], red["wood"], red["food"]) == (9 - 1 - 1 - 1, 1, 2, 0)
+    assert (blue["hearts"], blue["food"], blue["hide"]) == (6 - 1, 1, 1)
+    assert session.state["island"] == {"10": "8", "12": "1", "5": "2"}
     service.close()

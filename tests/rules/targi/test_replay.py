@@ -16,15 +16,14 @@ def test_round_replayed_from_journal(tmp_path: Path) -> None:
     chosen = session.state["chosen"]
     service.answer({})  # reveal
     service.answer({"robber": "c1"})
-    service.answer({"targi_blue": ["b1", "a3", "e2"], "targi_white": ["d1", "e4", "a4"]})
+    service.answer({"targi": ["b1", "a3", "e2"]})
+    service.answer({"targi": ["d1", "e4", "a4"]})
     while session.prompt().step == "targi-tile":
-        service.answer({"card": "c5" if session.state["queue"][0] == "blue" else "b5"})
-    service.answer({"markers_blue": ["b2"], "markers_white": ["d4"]})
+        service.answer({"card": ["c5"] if session.state["queue"][0] == "blue" else ["b5"]})
     while session.prompt().step == "tribe-tile":
         player = session.state["queue"][0]
-        service.answer({"card": "c3" if player == "blue" else "c4"})
+        service.answer({"card": ["c3"] if player == "blue" else ["c4"]})
     service.answer({"event": "card:white"})
-    service.answer({"cards": 1})
     service.answer({"event": "end-round"})
     service.undo()
     service.redo()
@@ -38,5 +37,6 @@ def test_round_replayed_from_journal(tmp_path: Path) -> None:
     assert resumed.state == before
     assert resumed.state["chosen"] == chosen
     assert resumed.state["round"] == 2
+    assert resumed.state["table"]["tribe_cards"]["white"] == 1
     assert resumed.prompt().step == "robber"
     again.close()

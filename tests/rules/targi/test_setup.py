@@ -1,4 +1,4 @@
-"""Set-up: secret choice one player at a time, random pick, same tiles."""
+"""Set-up: secret choice one player at a time, random pick, same tiles, the reveal."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from rules.errors import IllegalInput
 from rules.session import Session
-from tests.rules.targi.helpers import GAME, keep_all_but
+from tests.rules.targi.helpers import GAME, choices, keep_all_but, started
 
 
 def visible_text(session: Session) -> str:
@@ -32,14 +32,14 @@ def test_secret_choice_asks_one_player_at_a_time_and_hides_the_first() -> None:
     assert "Blue chooses" in str(second.title)
     assert any("White: look away" in str(line) for line in second.lines)
     shown = visible_text(session)
-    for name in ("joker goods tile", "Targi tile", "tribe-marker tile", "renounce tile"):
+    for name in ("joker goods tile", "Targi tile", "tribe-marker tile", "renounce tile", "Joker"):
         assert name not in shown, f"the first choice leaks through: {name}"
     session.answer({"keep": keep_all_but("joker")})
     reveal = session.prompt()
     assert reveal.step == "reveal"
     lines = [str(line) for line in reveal.lines]
-    assert "White keeps: joker goods tile, Targi tile, tribe-marker tile" in lines
-    assert "Blue keeps: Targi tile, tribe-marker tile, renounce tile" in lines
+    assert "White keeps: joker goods tile, Targi tile and tribe-marker tile" in lines
+    assert "Blue keeps: Targi tile, tribe-marker tile and renounce tile" in lines
     session.answer({})
     tiles = session.state["table"]["tiles"]
     assert tiles["white"]["renounce"] == "absent" and tiles["blue"]["joker"] == "absent"
@@ -47,8 +47,11 @@ def test_secret_choice_asks_one_player_at_a_time_and_hides_the_first() -> None:
 
 @pytest.mark.parametrize("keep", [["joker", "targi"], ["joker", "targi", "tribe", "renounce"]])
 def test_exactly_three_tiles_are_kept(keep: list[str]) -> None:
+    """ "Dann wählt jeder geheim 3 dieser Plättchen aus.\""""
     session = Session(GAME, {}, seed=1)
-    with pytest.raises(IllegalInput, match="exactly 3"):
+    field = session.prompt().fields[0]
+    assert (field.minimum, field.maximum) == (3, 3)
+    with pytest.raises(IllegalInput, match="choose at"):
         session.answer({"keep": keep})
     assert session.step_count == 0
 
@@ -59,8 +62,10 @@ def test_random_pick_removes_one_unseen_tile_each_replayably() -> None:
         session = Session(GAME, {"selection": "random"}, seed=seed)
         assert session.prompt().step == "reveal"  # nothing to enter: the rng chose
         chosen = session.state["chosen"]
-        for kept in chosen.values():
+        for player, kept in chosen.items():
             assert len(kept) == 3 and len(set(kept)) == 3
+            statuses = session.state["table"]["tiles"][player]
+            assert sorted(t for t, s in statuses.items() if s == "unused") == sorted(kept)
         seen.add((tuple(chosen["blue"]), tuple(chosen["white"])))
         again = Session(GAME, {"selection": "random"}, seed=seed)
         assert again.state["chosen"] == chosen
@@ -76,7 +81,7 @@ def test_random_pick_with_same_tiles_gives_both_the_same() -> None:
 
 def test_same_tiles_chosen_together_openly() -> None:
     session = Session(GAME, {"same_tiles": True}, seed=1)
-    assert session.prompt().step == "agree"
+    assert session.prompt().step == "agree" and not session.prompt().secret
     session.answer({"keep": keep_all_but("tribe")})
     session.answer({})
     for player in ("blue", "white"):
@@ -84,11 +89,49 @@ def test_same_tiles_chosen_together_openly() -> None:
         assert session.state["table"]["tiles"][player]["joker"] == "unused"
 
 
-def test_secret_choice_prompts_are_marked_secret() -> None:
-    """Front ends clear the screen and hide the answer in the history for these."""
-    from rules.registry import get_game
+def test_secret_choice_prompts_are_marked_secret_and_the_others_are_not() -> None:
+    """Front ends clear the screen and hide the answer in the history for these only."""
+    session = Session(GAME, {}, seed=1)
+    assert session.prompt().step == "secret" and session.prompt().secret
+    session.answer({"keep": keep_all_but("joker")})
+    assert session.prompt().secret
+    session.answer({"keep": keep_all_but("joker")})
+    assert session.prompt().step == "reveal" and not session.prompt().secret
 
-    game = get_game("targi")
-    state = game.new_state(game.coerce_options({}), seed=1)
-    prompt = game.prompt(state)
-    assert prompt.step == "secret" and prompt.secret
+
+# -- "Jedes Aktionsplättchen kann nur einmal eingesetzt werden" at the reveal ------------
+
+
+def test_joker_at_the_reveal_only_for_a_player_who_kept_it() -> None:
+    """The joker put back in the box ("in die Schachtel zurückgelegt") cannot be spent."""
+    session = Session(GAME, {}, seed=1)
+    session.answer({"keep": keep_all_but("renounce")})  # blue keeps the joker
+    session.answer({"keep": keep_all_but("joker")})  # white put it back
+    assert session.prompt().step == "reveal"
+    assert choices(session, "joker") == ["none", "blue:dates", "blue:salt", "blue:pepper"]
+    with pytest.raises(IllegalInput, match="not one of"):
+        session.answer({"joker": "white:salt"})
+
+
+def test_joker_spent_at_the_reveal_is_gone_afterwards() -> None:
+    """ "Danach wird es in die Schachtel zurückgelegt": a joker spent at the reveal stays spent."""
+    session = Session(GAME, {}, seed=1)
+    session.answer({"keep": keep_all_but("renounce")})
+    session.answer({"keep": keep_all_but("renounce")})
+    decision = session.answer({"joker": "white:dates"})
+    assert decision is not None and "White uses the joker goods tile as 1 dates" in str(
+        decision.summary
+    )
+    assert session.state["table"]["tiles"]["white"]["joker"] == "used"
+    assert choices(session, "joker") == ["none", "blue:dates", "blue:salt", "blue:pepper"]
+
+
+def test_no_joker_during_the_secret_choice() -> None:
+    session = Session(GAME, {}, seed=1)
+    assert [f.key for f in session.prompt().fields] == ["keep"]
+    session.answer({"keep": ["joker", "targi", "tribe"]})
+    assert [f.key for f in session.prompt().fields] == ["keep"]
+
+
+def test_started_helper_reaches_the_robber() -> None:
+    assert started().prompt().step == "robber"

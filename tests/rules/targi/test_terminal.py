@@ -1,4 +1,7 @@
-"""The whole game through the generic terminal front end, as `tableside play targi` runs it."""
+"""The whole game through the generic terminal front end, as `tableside play targi` runs it.
+
+Only numbers and values from the printed lists are typed (issue 10).
+"""
 
 from __future__ import annotations
 
@@ -12,17 +15,17 @@ ANSWERS = [
     "1 2 3",  # blue keeps joker, Targi tile, tribe-marker tile
     "2 3 4",  # white keeps Targi tile, tribe-marker tile, renounce tile
     "",  # reveal (no joker now)
-    "c1", "", "",  # robber, start player, joker
-    "b1 a3 e2", "d1 e4 a4", "",  # Targi positions, joker
+    "3", "", "",  # robber on card 3 of the list (c1), start player, joker
+    "b1 a3 e2", "",  # blue's Targi, joker
+    "d1 e4 a4", "",  # white's Targi, joker
     "c5", "",  # blue's Targi tile
     "", "",  # white passes
-    "b2", "d4", "",  # tribe markers
     "c3", "",  # blue's tribe-marker tile
     "", "",  # white passes
-    "card:white", "",
-    "", "yes", "blue:salt",  # white's first tribe card, renounced; blue spends the joker
-    "game-end",
-    "20", "25",
+    "renounce:white", "",  # white lays a tribe card and renounces its text
+    "card:blue", "blue:salt",  # blue lays one; blue spends the joker
+    "game-end",  # nobody holds a joker any more: no joker question
+    "blue=20 white=25",
     "quit",
 ]  # fmt: skip
 
@@ -35,7 +38,9 @@ def test_targi_plays_through_the_terminal(tmp_path: Path) -> None:
     text = "\n".join(out)
     assert "Not accepted" not in text
     assert "Blue places the Targi tile on c5" in text
+    assert "Tribe markers: Blue on b2, b3; White on d4." in text
     assert "White renounces tribe card number 1" in text
     assert "Blue uses the joker goods tile as 1 salt" in text
     assert "White: 27 points" in text and "Blue: 20 points" in text
+    assert "White wins." in text
     service.close()

@@ -1,0 +1,61 @@
+"""What every Targi step shares: the step record, the output of an advance, common fields.
+
+A step is a :class:`Step` (its prompt and its advance) in one of the phase
+tables (``steps_setup.STEPS``, ``steps_round.STEPS``, ``steps_end.STEPS``);
+``game.TargiGame`` looks the current ``state["stage"]`` up in their union.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rules.game import State
+from rules.games.step_output import Out
+from rules.games.targi.board import Board, board_of
+from rules.games.targi.legality import Table
+from rules.prompt import Choice, Field, Prompt
+from rules.text import Msg, msg
+
+Advance = Callable[[State, Mapping[str, Any], Out], Msg | None]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One kind of step: what it asks and what its answer does.
+
+    ``joker``: the joker goods tile can be spent on this step ("zu einem
+    beliebigen Zeitpunkt": from the reveal until the final scoring).
+    """
+
+    prompt: Callable[[State], Prompt]
+    advance: Advance
+    joker: bool = True
+
+
+def table(state: State) -> Table:
+    t: Table = state["table"]
+    return t
+
+
+def board(state: State) -> Board:
+    return board_of(state)
+
+
+def round_prompt(state: State, **fields: Any) -> Prompt:
+    """A prompt of the running round (phase and history group: the round number)."""
+    return Prompt(phase=msg("Round {n}", n=state["round"]), round=state["round"], **fields)
+
+
+def card_choices(cards: list[str]) -> tuple[Choice, ...]:
+    """Cards as choices: the value is the card's id in the scene's ``cells`` layer."""
+    return tuple(Choice(card, msg("card {card}", card=card)) for card in cards)
+
+
+def place_field(key: str, label: Msg, cards: list[str], **kwargs: Any) -> Field:
+    """Cards picked by tapping them on the card square (layer ``cells``)."""
+    kind = kwargs.pop("kind", "choice")
+    return Field(
+        key=key, label=label, kind=kind, choices=card_choices(cards), places="cells", **kwargs
+    )

@@ -1,0 +1,244 @@
+"""The pen painters draw with: Kivy canvas shapes, and text that is never under 16 px.
+
+Every text a painter draws goes through :meth:`Pen.text`, which fits it
+(shrinking from the size asked for down to :data:`TEXT_MIN`, then wrapping
+onto the lines allowed) and records the box it covers as a
+:class:`LabelBox`. The legibility check (:mod:`ui.painters.legibility`)
+reads those boxes: a picture is legible when no label is under 16 px, cut
+short, outside the picture or on top of another label. Text textures are
+cached, so redrawing a picture whose texts did not change renders no text.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from kivy.core.text import Label as CoreLabel
+from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle
+
+from ui.app.widgets import colour
+from ui.painters.places import Point
+from ui.painters.style import RGBA, TEXT_MIN, WHITE
+
+_CACHE_SIZE = 600
+
+
+@dataclass(frozen=True)
+class LabelBox:
+    """Where a text was drawn: its box (screen px), font size, and whether it was cut short."""
+
+    text: str
+    x: float
+    y: float
+    width: float
+    height: float
+    size: float
+    truncated: bool = False
+
+    def overlaps(self, other: LabelBox, tolerance: float = 1.0) -> bool:
+        dx = min(self.x + self.width, other.x + other.width) - max(self.x, other.x)
+        dy = min(self.y + self.height, other.y + other.height) - max(self.y, other.y)
+        return dx > tolerance and dy > tolerance
+
+
+_textures: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+
+
+def _texture(
+    text: str, size: float, bold: bool, wrap_width: float | None, halign: str = "center"
+) -> Any:
+    """A rendered text (cached): one line, or wrapped within ``wrap_width`` (``halign``)."""
+    key = (text, size, bold, wrap_width, halign)
+    texture = _textures.get(key)
+    if texture is not None:
+        _textures.move_to_end(key)
+        return texture
+    options: dict[str, Any] = {"text": text, "font_size": size, "bold": bold}
+    if wrap_width is not None:
+        options.update(text_size=(wrap_width, None), halign=halign)
+    label = CoreLabel(**options)
+    label.refresh()
+    texture = label.texture
+    if texture is not None:
+        _textures[key] = texture
+        if len(_textures) > _CACHE_SIZE:
+            _textures.popitem(last=False)
+    return texture
+
+
+def _shortened(text: str, size: float, bold: bool, width: float) -> Any:
+    label = CoreLabel(text=text, font_size=size, bold=bold, text_size=(width, None), shorten=True)
+    label.refresh()
+    return label.texture
+
+
+def _width(text: str, size: float, bold: bool) -> float:
+    texture = _texture(text, size, bold, None)
+    return 0.0 if texture is None else float(texture.width)
+
+
+def hyphenated(text: str, fits: Callable[[str], bool]) -> str:
+    """``text`` with every word too wide for a line broken with hyphens into pieces that fit.
+
+    Long compounds ("Weiterziehen", "Entdeckungsreise") would otherwise be cut
+    short; a break inside the word keeps every letter on screen. No piece is
+    shorter than three letters ("Nomade-n" would read badly).
+    """
+    out = []
+    for word in text.split(" "):
+        while len(word) >= 6 and not fits(word):
+            cut = len(word) - 3
+            while cut > 3 and not fits(word[:cut] + "-"):
+                cut -= 1
+            if not fits(word[:cut] + "-"):
+                break
+            out.append(word[:cut] + "-")
+            word = word[cut:]
+        out.append(word)
+    return " ".join(out)
+
+
+class Pen:
+    """Draws on one canvas and records the text boxes it drew."""
+
+    def __init__(self, canvas: Any) -> None:
+        self.canvas = canvas
+        #: Texts of the picture: checked for size, place and overlap with each other.
+        self.labels: list[LabelBox] = []
+        #: Texts on their own opaque badge over the picture: checked for size and place only.
+        self.overlays: list[LabelBox] = []
+
+    # -- text ------------------------------------------------------------------------
+
+    def text(
+        self,
+        text: str,
+        centre: Point,
+        size: float = 20,
+        max_width: float = 200,
+        rgba: RGBA = WHITE,
+        *,
+        bold: bool = False,
+        lines: int = 1,
+        halign: str = "center",
+        top: float | None = None,
+    ) -> LabelBox | None:
+        """Draw ``text`` centred on ``centre`` within ``max_width``, in at most ``lines`` lines.
+
+        Wrapped lines are aligned by ``halign`` (``"center"`` or ``"left"``);
+        with ``top`` the text hangs from that height instead of centring on
+        ``centre[1]`` (a name of one, two or three lines under a card's edge).
+
+        It tries ``size`` and smaller sizes down to :data:`TEXT_MIN` on one line,
+        then (``lines`` > 1) wrapped, then not bold; what still does not fit is
+        cut with an ellipsis and recorded as ``truncated`` (the legibility check
+        reports it).
+        """
+        if not text:
+            return None
+        size = max(float(size), TEXT_MIN)
+        texture, truncated = self._fit(text, size, max_width, bold, lines, halign)
+        if truncated and bold:  # bold is style; every letter on screen matters more
+            texture, truncated = self._fit(text, size, max_width, False, lines, halign)
+        if texture is None:
+            return None
+        w, h = texture.size
+        x, y = centre[0] - w / 2, (centre[1] - h / 2) if top is None else top - h
+        with self.canvas:
+            Color(*rgba)
+            Rectangle(texture=texture, pos=(x, y), size=(w, h))
+        box = LabelBox(text, x, y, w, h, size if not truncated else TEXT_MIN, truncated)
+        self.labels.append(box)
+        return box
+
+    def _fit(
+        self, text: str, size: float, max_width: float, bold: bool, lines: int, halign: str
+    ) -> tuple[Any, bool]:
+        candidates = [size]
+        while candidates[-1] - 2 >= TEXT_MIN:
+            candidates.append(candidates[-1] - 2)
+        if candidates[-1] > TEXT_MIN:
+            candidates.append(TEXT_MIN)
+        for candidate in candidates:
+            texture = _texture(text, candidate, bold, None)
+            if texture is not None and texture.width <= max_width:
+                return texture, False
+        if lines > 1 and max_width > 0:
+            for candidate in candidates:
+
+                def fits(word: str, at: float = candidate) -> bool:
+                    return _width(word, at, bold) <= max_width
+
+                words = hyphenated(text, fits)
+                texture = _texture(words, candidate, bold, max_width, halign)
+                one_line = _texture("Ag", candidate, bold, None).height
+                if texture is not None and texture.height <= one_line * lines + 1:
+                    return texture, False
+        return _shortened(text, TEXT_MIN, bold, max(1.0, max_width)), True
+
+    def measure(self, text: str, size: float, bold: bool = False) -> tuple[float, float]:
+        """The size of ``text`` on one line at ``size`` px (no drawing)."""
+        texture = _texture(text, max(float(size), TEXT_MIN), bold, None)
+        return (0.0, 0.0) if texture is None else (float(texture.width), float(texture.height))
+
+    # -- shapes ----------------------------------------------------------------------
+
+    @staticmethod
+    def rgba(name: str | None) -> RGBA:
+        """RGBA of a scene colour name (docs/board-scenes.md; unknown names are grey)."""
+        return colour(name)
+
+    def polygon(self, points: tuple[Point, ...] | list[Point], rgba: RGBA) -> None:
+        """A filled convex polygon."""
+        vertices: list[float] = []
+        for x, y in points:
+            vertices.extend([x, y, 0, 0])
+        with self.canvas:
+            Color(*rgba)
+            Mesh(vertices=vertices, indices=list(range(len(points))), mode="triangle_fan")
+
+    def rect(self, x: float, y: float, w: float, h: float, rgba: RGBA) -> None:
+        with self.canvas:
+            Color(*rgba)
+            Rectangle(pos=(x, y), size=(w, h))
+
+    def outline(
+        self, points: tuple[Point, ...] | list[Point], rgba: RGBA, width: float = 1.2
+    ) -> None:
+        flat = [c for p in points for c in p]
+        with self.canvas:
+            Color(*rgba)
+            Line(points=flat, close=True, width=width)
+
+    def line(self, points: list[Point], rgba: RGBA, width: float = 2) -> None:
+        with self.canvas:
+            Color(*rgba)
+            Line(points=[c for p in points for c in p], width=width)
+
+    def disc(self, centre: Point, radius: float, rgba: RGBA, edge: RGBA | None = None) -> None:
+        with self.canvas:
+            Color(*rgba)
+            Ellipse(pos=(centre[0] - radius, centre[1] - radius), size=(2 * radius, 2 * radius))
+            Color(*(edge or (0, 0, 0, 0.8)))
+            Line(circle=(centre[0], centre[1], radius), width=1.2)
+
+    def ring(self, centre: Point, radius: float, rgba: RGBA, width: float = 2) -> None:
+        with self.canvas:
+            Color(*rgba)
+            Line(circle=(centre[0], centre[1], radius), width=width)
+
+    def arrow(
+        self, start: Point, end: Point, rgba: RGBA = (1, 0.85, 0.2, 1), width: float = 3
+    ) -> None:
+        """A shaft from ``start`` to ``end`` with a filled head at ``end`` (head ~ 4x width)."""
+        angle = math.atan2(end[1] - start[1], end[0] - start[0])
+        head = max(12.0, 4.5 * width)
+        base = (end[0] - head * 0.8 * math.cos(angle), end[1] - head * 0.8 * math.sin(angle))
+        left = (end[0] - head * math.cos(angle - 0.45), end[1] - head * math.sin(angle - 0.45))
+        right = (end[0] - head * math.cos(angle + 0.45), end[1] - head * math.sin(angle + 0.45))
+        self.line([start, base], rgba, width)
+        self.polygon([end, left, right], rgba)
