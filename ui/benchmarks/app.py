@@ -283,6 +283,16 @@ def _fill_missing(player: Player, prompt: Any) -> None:
             player.tap(f"{fld.key}=no")
 
 
+def _restart(player: Player) -> None:
+    """Menu (key M), New game, Yes: the game stays saved; then a new Marauders game."""
+    player.press("m")
+    if not player.tap("#new"):
+        raise Stuck("no New game button on the menu")
+    if not player.tap("#yes"):
+        raise Stuck("no confirmation for a new game")
+    _new_game(player)
+
+
 def _new_game(player: Player) -> None:
     """From the first screen or a finished game: choose Marauders for 2 players and start."""
     if player.screen.get("screen") == "resume" and not player.tap("#new"):
@@ -338,9 +348,12 @@ def play_game(app: AppProcess, x: Any, steps: int) -> tuple[Player, int]:
             progress(f"step {earlier + player.screen.get('steps', 0)} of {steps}")
             if player.screen.get("steps", 0) == number:
                 refused += 1
-                if refused > 2:
+                if refused > 2:  # the script no longer fits the game: a new game via the menu
                     why = player.screen.get("error")
-                    raise Stuck(f"step {number + 1} ({prompt.step}) is refused: {why}")
+                    print(f"\n  step {number + 1} ({prompt.step}) refused: {why}", file=sys.stderr)
+                    earlier += number
+                    _restart(player)
+                    refused = 0
                 continue
             refused = 0
             if player.screen.get("steps", 0) % HISTORY_EVERY == 0 and player.press(
