@@ -130,33 +130,23 @@ def test_spring_round_by_touch_and_gpio_with_undo(gpio_app) -> None:
 @pytest.fixture
 def camera_app(kivy_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """The app with the button box on mock pins and the camera: rendered table pictures."""
-    import cv2
-    import numpy as np
     from kivy.app import App
 
     from ui.app.controller import AppController
     from ui.app.harness import close_app, open_app
     from ui.app.settings import Settings
+    from ui.benchmarks.app import camera_files
     from ui.commands.app import camera_feed
     from ui.service import TableService
-    from vision.calibration import calibrate
-    from vision.geometry import load_board, load_tokens
-    from vision.render import calibration_scene, random_scene, render
 
-    board = load_board("control-board")
-    folder = tmp_path / "pictures"
-    folder.mkdir()
-    scene = random_scene(board, np.random.default_rng(11), "neutral")
-    for i in range(2):
-        cv2.imwrite(str(folder / f"frame-{i:03d}.png"), render(scene, frame=i).image)
-    calib = render(calibration_scene(board, "neutral", seed=3)).image
-    cal = calibrate([calib], [board], load_tokens()).save(tmp_path / "cal.json")
+    # Table pictures rendered by vision/render.py and a calibration from a rendered one.
+    folder, cal = camera_files(tmp_path)
     monkeypatch.setenv("TABLESIDE_GPIO", "mock")
     service = TableService(tmp_path / "journal.sqlite3")
     controller = AppController(service, Settings(language="en"), tmp_path / "settings.json")
     controller.camera = camera_feed(str(folder), cal)  # type: ignore[assignment]
     app = open_app(controller, use_hardware=True)
-    yield app, scene
+    yield app
     if App.get_running_app() is app:
         close_app(app)
     service.close()
@@ -166,7 +156,7 @@ def test_a_whole_marauders_round_by_the_four_buttons_alone(camera_app) -> None:
     """Choose the game, set it up, play spring to round end: only NEXT/CONFIRM/UNDO/BOT."""
     from tests.ui.support.driving import pump
 
-    app, _scene = camera_app
+    app = camera_app
     c = app.controller
     pins = buttons_of(app)
 

@@ -29,7 +29,7 @@ from kivy.uix.widget import Widget
 from rules.text import Msg
 from ui.app.fields import Actions
 from ui.app.presenters import DecisionView, PlayView
-from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel
+from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel, list_button
 from ui.i18n import LANGUAGES, _
 from ui.painters import marks_for_field
 from ui.paths import pin_map_choices
@@ -163,15 +163,7 @@ class ResumeScreen(AppScreen):
         games = self.ids.games
         games.clear_widgets()
         for saved in c.saved_games():
-            button = BigButton(
-                text=f"[b]{saved.title}[/b]\n{saved.detail}",
-                markup=True,
-                auto_height=True,
-                min_height=80,
-                halign="left",
-                max_font_size=22,
-                padding=(16, 6),
-            )
+            button = list_button(saved.title, saved.detail)
             button.field_key = f"resume={saved.session_id}"
             button.bind(on_release=lambda _b, i=saved.session_id: c.resume(i))
             games.add_widget(button)
@@ -197,15 +189,7 @@ class ChooseScreen(AppScreen):
         for name, game in games.items():
             title = c.game_title(name)
             role = c.text(Msg(game.role)) if game.role else ""
-            button = BigButton(
-                text=f"[b]{title}[/b]\n{role}" if role else f"[b]{title}[/b]",
-                markup=True,
-                auto_height=True,
-                min_height=88,
-                halign="left",
-                max_font_size=22,
-                padding=(16, 8),
-            )
+            button = list_button(title, role, min_height=88)
             button.game_name = name
             button.bind(on_release=lambda _b, n=name: c.choose_game(n))
             grid.add_widget(button)
@@ -496,18 +480,9 @@ class MenuScreen(AppScreen):
         )
         for game in saved:
             now = c.text(_("on the table now"))
-            title = f"[b]{game.title}[/b] ({now})" if game.current else f"[b]{game.title}[/b]"
-            text = f"{title}\n{game.detail}"
-            button = BigButton(
-                text=text,
-                markup=True,
-                auto_height=True,
-                min_height=80,
-                halign="left",
-                max_font_size=22,
-                padding=(16, 6),
-                selected=game.current,
-            )
+            title = f"{game.title}[/b] ({now})[b]" if game.current else game.title
+            button = list_button(title, game.detail)
+            button.selected = game.current
             button.field_key = f"saved={game.session_id}"
             button.bind(on_release=lambda _b, i=game.session_id: c.menu_resume(i))
             games.add_widget(button)

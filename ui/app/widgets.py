@@ -112,6 +112,19 @@ class FitLabel(Label):
             self.height = max(self.min_height, text_height)
 
 
+def list_button(title: str, detail: str = "", min_height: float = 80) -> BigButton:
+    """A wide two-line button of a list (a game, a saved game): bold title, then its detail."""
+    return BigButton(
+        text=f"[b]{title}[/b]\n{detail}" if detail else f"[b]{title}[/b]",
+        markup=True,
+        auto_height=True,
+        min_height=min_height,
+        halign="left",
+        max_font_size=22,
+        padding=(16, 6),
+    )
+
+
 class BigButton(ButtonBehavior, FitLabel):
     """A finger-sized button; ``focused`` draws the ring the NEXT button moves."""
 
@@ -241,9 +254,4 @@ def outside_parent(root: Widget) -> list[Widget]:
 
 
 def _in_scroll(widget: Widget) -> bool:
-    parent = widget.parent
-    while parent is not None and parent is not parent.parent:
-        if isinstance(parent, ScrollView):
-            return True
-        parent = parent.parent
-    return False
+    return _scroll_of(widget) is not None
