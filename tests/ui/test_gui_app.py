@@ -367,3 +367,37 @@ def test_kiosk_tells_the_watchdog_it_is_ready_and_pings_it(make_app, monkeypatch
     time.sleep(0.03)
     pump(2)
     assert calls.count("ping") == pings  # the interval stopped with the app
+
+
+def test_a_place_field_is_answered_by_tapping_the_picture(make_app):
+    """Field.places: the option is a place of the picture; a finger on it picks it."""
+    from tests.ui.support.driving import keyed, screen
+    from tests.ui.support.kinds_game import ensure_kinds
+    from ui.app.harness import pump
+
+    ensure_kinds()
+    app = make_app()
+    c = app.controller
+    c.choose_game("kinds")
+    c.start_game(seed=1)
+    pump(3)
+    drawing = screen(app).ids.scene.drawing
+    sides = {p.id: p for p in drawing.picture.layers["sides"]}
+    assert drawing.marks.layer == "sides" and drawing.marks.legal == {"0", "1", "2"}
+    x, y = sides["2"].centre
+    from kivy.tests.common import UnitTestTouch
+
+    touch = UnitTestTouch(*drawing.to_window(drawing.x + x, drawing.y + y))
+    touch.touch_down()
+    touch.touch_up()
+    pump(3)
+    assert c.form.values["where"] == "2"  # the third side, picked on the picture
+    assert keyed(app, "where=2").selected  # the option buttons agree
+    touch = UnitTestTouch(
+        *drawing.to_window(drawing.x + sides["4"].centre[0], drawing.y + sides["4"].centre[1])
+    )
+    touch.touch_down()
+    touch.touch_up()
+    pump(3)
+    assert c.form.values["where"] == "2" and c.error is not None  # not an option: said why
+    assert "cannot be chosen" in c.text(c.error)
