@@ -107,7 +107,8 @@ class FieldBox(BoxLayout):
             grid.size_hint_y = None
             grid.bind(minimum_height=grid.setter("height"))
             for entry in view.entries:
-                button = BigButton(text=entry.label, auto_height=True)
+                # A long single word (a game term) may shrink to 16 px to stay whole.
+                button = BigButton(text=entry.label, auto_height=True, min_font_size=16)
                 button.field_key = f"{key}={entry.value}"
                 button.bind(on_release=lambda _b, v=entry.value: self.actions.choose(key, v))
                 self.options[entry.value] = button
