@@ -56,7 +56,10 @@ class Decision:
     ``kind`` names the decision (``"spring-tray"``); ``summary`` is the one-line
     headline for the big screen; ``instructions`` are the concrete physical
     steps for the players; ``result`` is machine-readable; ``example_data``
-    is true when printed-component data from an example catalogue was used.
+    is true when printed-component data from an example catalogue was used;
+    ``components`` is the digest of the component set it was decided with
+    (:func:`rules.components.digest_of`; the session and ``tableside decide``
+    fill it in), so a decision on record says which set it used.
     """
 
     game: str
@@ -66,6 +69,7 @@ class Decision:
     trace: tuple[TraceStep, ...] = ()
     result: dict[str, Any] = field(default_factory=dict)
     example_data: bool = False
+    components: str | None = None
 
     @property
     def reason(self) -> Msg | None:
@@ -87,6 +91,7 @@ class Decision:
             "trace": [t.to_json() for t in self.trace],
             "result": self.result,
             "example_data": self.example_data,
+            **({"components": self.components} if self.components else {}),
         }
 
     @staticmethod
@@ -99,6 +104,7 @@ class Decision:
             trace=tuple(TraceStep.from_json(t) for t in data.get("trace", [])),
             result=dict(data.get("result", {})),
             example_data=bool(data.get("example_data", False)),
+            components=data.get("components"),
         )
 
 

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from rules.text import Msg
+
 
 class RulesError(Exception):
     """Base class: something about the game's input is not acceptable."""
+
+    @property
+    def message(self) -> Msg:
+        """What to show the players (translated where the raiser gave a ``msg``)."""
+        return Msg(_literal(str(self)))
 
 
 class SituationError(RulesError):
@@ -21,9 +28,24 @@ class SituationError(RulesError):
 
 
 class IllegalInput(RulesError):
-    """An answer or move the rules do not allow; ``reason`` quotes the rule."""
+    """An answer or move the rules do not allow; ``reason`` quotes the rule.
 
-    def __init__(self, reason: str, field: str = "") -> None:
-        self.reason = reason
+    Give the reason as a ``msg(...)`` so the screen shows it in the players'
+    language (``message``); ``reason`` is its English text for logs and the
+    terminal. A plain ``str`` is shown as it is in every language.
+    """
+
+    def __init__(self, reason: str | Msg, field: str = "") -> None:
+        self._message = reason if isinstance(reason, Msg) else Msg(_literal(reason))
+        self.reason = self._message.english()
         self.field = field
-        super().__init__(f"{field}: {reason}" if field else reason)
+        super().__init__(f"{field}: {self.reason}" if field else self.reason)
+
+    @property
+    def message(self) -> Msg:
+        return self._message
+
+
+def _literal(text: str) -> str:
+    """A plain sentence as a template: its braces are not parameters."""
+    return text.replace("{", "{{").replace("}", "}}")

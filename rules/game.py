@@ -91,6 +91,22 @@ class Game(ABC):
         """The shipped EXAMPLE component data (package data), or ``None``."""
         return None
 
+    def component_entries(
+        self, state: State, answer: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], ...]:
+        """Printed components the table entered while playing, learned from one answer.
+
+        Called with the state *before* ``answer`` (already checked) was applied.
+        When a step asked for a tile or card the players' set does not know
+        (Marauders' "which tile did you draw: another one"), or corrected what
+        the set says (a nomad card's face), return plain entries that the
+        game's component editor (:meth:`rules.editor.ComponentEditor.learn`)
+        understands, e.g. ``{"part": "tiles", "face": 2, "actions": [...]}``. The
+        front end offers them for saving into the players' set, so the next
+        game needs no entry. Pure; the default learns nothing.
+        """
+        return ()
+
     def board(self, state: State) -> dict[str, Any]:
         """Data for drawing this game's table picture (front ends draw it)."""
         return {}

@@ -79,14 +79,14 @@ class Field:
         if raw is None:
             if self.default is None:
                 what = {
-                    "choice": "choose one of the options",
-                    "multi": "choose from the options",
-                    "order": "choose the options in order",
-                    "counts": "give a number for each entry",
-                    "int": "give a whole number",
-                    "bool": "answer yes or no",
-                }.get(self.kind, "give a value")
-                raise IllegalInput(f"'{self.label}' has no default: {what}", self.key)
+                    "choice": msg("choose one of the options"),
+                    "multi": msg("choose from the options"),
+                    "order": msg("choose the options in order"),
+                    "counts": msg("give a number for each entry"),
+                    "int": msg("give a whole number"),
+                    "bool": msg("answer yes or no"),
+                }.get(self.kind, msg("give a value"))
+                raise IllegalInput(msg("{field}: {what}", field=self.label, what=what), self.key)
             raw = self.default
         if self.kind == "int":
             return self._int(raw, self.key)
@@ -98,20 +98,28 @@ class Field:
                 return True
             if text in {"n", "no", "false", "0", "nein", "nao", "não"}:
                 return False
-            raise IllegalInput(f"answer yes or no for '{self.label}'", self.key)
+            raise IllegalInput(msg("{field}: answer yes or no", field=self.label), self.key)
         if self.kind == "choice":
             return self._choice(raw)
         if self.kind in ("multi", "order"):
             return self._picks(raw)
         if self.kind == "counts":
             if not isinstance(raw, Mapping):
-                raise IllegalInput(f"'{self.label}' needs a number for each entry", self.key)
+                raise IllegalInput(
+                    msg("{field}: give a number for each entry", field=self.label), self.key
+                )
             limits = {c.value: c.limit for c in self.choices}
-            values = {c.value: 0 for c in self.choices}
+            # Entries left out keep the value the screen offered (the default), so a
+            # terminal user gives only what changed.
+            start = self.default if isinstance(self.default, Mapping) else {}
+            values = {c.value: start.get(c.value, 0) for c in self.choices}
             for key, value in raw.items():
                 if key not in values:
                     known = ", ".join(values)
-                    raise IllegalInput(f"unknown entry '{key}' (known: {known})", self.key)
+                    raise IllegalInput(
+                        msg("unknown entry '{key}' (known: {known})", key=key, known=known),
+                        self.key,
+                    )
                 values[key] = self._int(value, f"{self.key}.{key}")
                 limit = limits[key]
                 if limit is not None and values[key] > limit:
@@ -120,7 +128,7 @@ class Field:
                     )
             return values
         if not isinstance(raw, str):
-            raise IllegalInput(f"'{self.label}' needs text", self.key)
+            raise IllegalInput(msg("{field}: give a text", field=self.label), self.key)
         return raw
 
     def _picks(self, raw: Any) -> list[str]:
@@ -128,28 +136,50 @@ class Field:
         picked = [self._choice(item) for item in items]
         repeated = sorted({v for v in picked if picked.count(v) > 1})
         if repeated:
-            raise IllegalInput(f"'{repeated[0]}' is chosen twice", self.key)
+            raise IllegalInput(
+                msg("{field}: one option is chosen twice", field=self.label), self.key
+            )
         low = self.minimum if self.minimum is not None else 0
         if self.kind == "order" and self.minimum is None:
             low = len(self.choices)
         if len(picked) < low:
-            raise IllegalInput(f"choose at least {low} (chosen: {len(picked)})", self.key)
+            raise IllegalInput(
+                msg(
+                    "{field}: choose at least {n} (chosen: {k})",
+                    field=self.label,
+                    n=low,
+                    k=len(picked),
+                ),
+                self.key,
+            )
         if self.maximum is not None and len(picked) > self.maximum:
-            raise IllegalInput(f"choose at most {self.maximum} (chosen: {len(picked)})", self.key)
+            raise IllegalInput(
+                msg(
+                    "{field}: choose at most {n} (chosen: {k})",
+                    field=self.label,
+                    n=self.maximum,
+                    k=len(picked),
+                ),
+                self.key,
+            )
         return picked
 
     def _int(self, raw: Any, where: str) -> int:
         if isinstance(raw, bool):
-            raise IllegalInput("a whole number is needed", where)
+            raise IllegalInput(msg("a whole number is needed"), where)
         try:
             value = int(str(raw).strip()) if not isinstance(raw, int) else raw
         except ValueError:
-            raise IllegalInput(f"'{raw}' is not a whole number", where) from None
+            raise IllegalInput(msg("'{raw}' is not a whole number", raw=str(raw)), where) from None
         low = 0 if self.minimum is None and self.kind == "counts" else self.minimum
         if low is not None and value < low:
-            raise IllegalInput(f"{value} is below the minimum {low}", where)
+            raise IllegalInput(
+                msg("{value} is below the minimum {low}", value=value, low=low), where
+            )
         if self.maximum is not None and value > self.maximum:
-            raise IllegalInput(f"{value} is above the maximum {self.maximum}", where)
+            raise IllegalInput(
+                msg("{value} is above the maximum {high}", value=value, high=self.maximum), where
+            )
         return value
 
     def _choice(self, raw: Any) -> str:
@@ -160,8 +190,7 @@ class Field:
         for choice in self.choices:  # forgiving: case-insensitive value or label
             if text.lower() in {choice.value.lower(), choice.label.english().lower()}:
                 return choice.value
-        known = ", ".join(c.value for c in self.choices)
-        raise IllegalInput(f"'{text}' is not one of: {known}", self.key)
+        raise IllegalInput(msg("'{text}' is not one of the options", text=text), self.key)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -189,7 +218,9 @@ class Prompt:
         known = {f.key for f in self.fields}
         extra = sorted(set(answer) - known)
         if extra:
-            raise IllegalInput(f"this step does not ask for {', '.join(extra)}", extra[0])
+            raise IllegalInput(
+                msg("this step does not ask for {keys}", keys=", ".join(extra)), extra[0]
+            )
         return {f.key: f.coerce(answer.get(f.key)) for f in self.fields}
 
     @property

@@ -17,7 +17,7 @@ import copy
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol, runtime_checkable
 
 from rules.components import COMPONENTS_OPTION
@@ -25,7 +25,7 @@ from rules.decision import Decision
 from rules.errors import IllegalInput, RulesError
 from rules.game import Game, State
 from rules.prompt import Prompt
-from rules.text import Msg
+from rules.text import Msg, msg
 
 Event = dict[str, Any]
 EventSink = Callable[[Event], None]
@@ -103,6 +103,8 @@ class Session:
         self._sink = sink
         self._answers: list[dict[str, Any]] = []
         self._redo: list[dict[str, Any]] = []
+        #: What the last answer entered of the printed components (``Game.component_entries``).
+        self.entered: tuple[dict[str, Any], ...] = ()
         self._states_initial: State = _plain(game.new_state(self.options, self.seed))
         self._states: list[State] = [self._states_initial]
         self._prefix: list[dict[str, Any]] = []
@@ -169,13 +171,21 @@ class Session:
         for values in [*prefix, *later_answers]:
             self._apply(values)
 
+    def _stamped(self, decision: Decision | None) -> Decision | None:
+        """The decision with the digest of the component set this game uses."""
+        record = self.options.get(COMPONENTS_OPTION)
+        if decision is None or decision.components or not isinstance(record, Mapping):
+            return decision
+        return replace(decision, components=record.get("digest"))
+
     def _apply(self, values: dict[str, Any]) -> Decision | None:
         state = self._states[-1]
         prompt = self.game.prompt(state)
         if prompt.finished:
-            raise IllegalInput("the game is over")
+            raise IllegalInput(msg("the game is over"))
         checked = prompt.coerce(values)
         new_state, decision = self.game.advance(_plain(state), checked)
+        decision = self._stamped(decision)
         self._states.append(_plain(new_state))
         self._answers.append(checked)
         self._entries.append(
@@ -200,7 +210,10 @@ class Session:
         return copy.deepcopy(self._states[-1])
 
     def prompt(self) -> Prompt:
-        return self.game.prompt(self._states[-1])
+        """The current step; its decision (a preview of the bot's) names the component set too."""
+        prompt = self.game.prompt(self._states[-1])
+        stamped = self._stamped(prompt.decision)
+        return prompt if stamped is prompt.decision else replace(prompt, decision=stamped)
 
     @property
     def step_count(self) -> int:
@@ -250,12 +263,14 @@ class Session:
         state = self._states[-1]
         prompt = self.game.prompt(state)
         if prompt.finished:
-            raise IllegalInput("the game is over; start a new one or undo")
+            raise IllegalInput(msg("the game is over; start a new one or undo"))
         checked = prompt.coerce(values or {})
         # Compute before recording so an illegal answer leaves no trace in the log.
         new_state, decision = self.game.advance(_plain(state), checked)
+        decision = self._stamped(decision)
         new_state = _plain(new_state)
         self._record({"kind": "answer", "values": checked}, new_state)
+        self.entered = self.game.component_entries(state, checked)
         self._states.append(new_state)
         self._answers.append(checked)
         self._entries.append(
@@ -278,21 +293,27 @@ class Session:
         self._materialise()
         target = len(self._answers) - 1 if to_step is None else to_step
         if not 0 <= target < len(self._answers):
-            raise IllegalInput(f"there is no step {target} to go back to")
+            raise IllegalInput(msg("there is no step {n} to go back to", n=target))
         self._record({"kind": "undo", "to": target}, self._states[target])
         self._redo.extend(reversed(self._answers[target:]))
         del self._answers[target:]
         del self._states[target + 1 :]
         del self._entries[target:]
 
+    @property
+    def redo_values(self) -> dict[str, Any] | None:
+        """The answer :meth:`redo` would re-apply, or ``None``."""
+        return dict(self._redo[-1]) if self._redo else None
+
     def redo(self) -> Decision | None:
         """Re-apply the most recently undone step."""
         if not self._redo:
-            raise IllegalInput("there is nothing to redo")
+            raise IllegalInput(msg("there is nothing to redo"))
         values = self._redo[-1]
         state = self._states[-1]
         prompt = self.game.prompt(state)
         new_state, decision = self.game.advance(_plain(state), prompt.coerce(values))
+        decision = self._stamped(decision)
         new_state = _plain(new_state)
         self._record({"kind": "redo"}, new_state)
         self._redo.pop()

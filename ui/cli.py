@@ -78,9 +78,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        from ui.components import load_user_components
-
-        load_user_components()
         return int(args.func(args) or 0)
     except (RulesError, JournalError, UserError) as exc:
         print(f"tableside: {exc}", file=sys.stderr)

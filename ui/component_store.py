@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -172,6 +173,68 @@ class ComponentStore:
         """Check a shared file and keep it as this box's set for its game."""
         item = read_file(source, game)
         return self.save(item.game, item.data)
+
+    # -- learned while playing (Game.component_entries) ------------------------------------
+
+    def learned_path(self, game: str) -> Path:
+        return self.directory / f"{game}.learned.json"
+
+    def learned(self, game: str) -> list[dict[str, Any]]:
+        """Components the table entered while playing ``game``, not yet saved into its set.
+
+        A damaged file counts as empty: these are offers, the journal keeps
+        every answer anyway.
+        """
+        path = self.learned_path(game)
+        try:
+            doc = parse_json(path.read_bytes(), str(path))
+        except (OSError, SituationError):
+            return []
+        entries = doc.get("entries") if isinstance(doc, dict) else None
+        return (
+            [dict(e) for e in entries if isinstance(e, dict)] if isinstance(entries, list) else []
+        )
+
+    def add_learned(self, game: str, entries: Sequence[Mapping[str, Any]]) -> int:
+        """Keep new entries for ``game`` (an entry already kept is not repeated); how many new."""
+        kept = self.learned(game)
+        new = [dict(e) for e in entries if dict(e) not in kept]
+        unique: list[dict[str, Any]] = []
+        for entry in new:
+            if entry not in unique:
+                unique.append(entry)
+        if unique:
+            write_atomically(self.learned_path(game), dump_json({"entries": kept + unique}) + "\n")
+        return len(unique)
+
+    def clear_learned(self, game: str) -> None:
+        """Forget the entries of ``game`` (they were taken into its saved set)."""
+        self.learned_path(game).unlink(missing_ok=True)
+
+    def status(self, game: str) -> ComponentStatus:
+        """What this box has for ``game``: its own set, a damaged file, or nothing."""
+        try:
+            item = self.load(game)
+        except ComponentFileError as exc:
+            return ComponentStatus(
+                game=game, own=None, problem=str(exc), learned=self.learned(game)
+            )
+        return ComponentStatus(game=game, own=item, problem=None, learned=self.learned(game))
+
+
+@dataclass(frozen=True)
+class ComponentStatus:
+    """A game's components on this box: the players' own set (or why it cannot be used)."""
+
+    game: str
+    own: ComponentFile | None
+    problem: str | None
+    learned: list[dict[str, Any]]
+
+    @property
+    def example(self) -> bool:
+        """True when games would start on the EXAMPLE set."""
+        return self.own is None
 
 
 def found_on(folder: Path) -> list[Path]:

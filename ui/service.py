@@ -17,6 +17,16 @@ service keeps the game: :attr:`TableService.problem` says why,
 (resume, history, trace), and every step tried meanwhile first checks again,
 so play continues by itself once the condition clears
 (:meth:`TableService.recheck` does the same for a timer).
+
+It also hands each game the players' own printed components
+(docs/components.md): a new game gets the set kept in the component store
+(``components/`` beside the journal, i.e. in the data directory), else the
+game's EXAMPLE set; resuming a game whose set differs from the box's set
+today says so (the game plays on with its own set). Component editors
+(``rules.editor``) run as sessions of the same journal, so a half-entered set
+is a draft that survives a pulled plug; when the players save, the set goes
+into the store. What the table enters of its components while playing
+(``Game.component_entries``) is kept there too, to be offered for saving.
 """
 
 from __future__ import annotations
@@ -29,12 +39,19 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
+from rules.components import COMPONENTS_OPTION, component_record
 from rules.decision import Decision
+from rules.editor import ComponentEditor
+from rules.errors import IllegalInput, RulesError
+from rules.game import Game
 from rules.journal import Journal, JournalError, SessionRecord, open_journal
 from rules.journal.errors import detail_of, reason_of, unavailable
-from rules.registry import get_game
+from rules.registry import editor_for, get_game
 from rules.session import Event, Session
 from rules.text import Msg
+from ui.component_store import ComponentFileError, ComponentStore
+from ui.components import with_user_components
+from ui.i18n import _
 
 SNAPSHOT_EVERY = 25  # effective steps between state snapshots
 
@@ -57,17 +74,28 @@ class _ServiceSink:
 
 
 class TableService:
-    """Owns the journal and the active session."""
+    """Owns the journal, the active session and the players' component sets."""
 
-    def __init__(self, journal_file: Path, recover: bool = True) -> None:
+    def __init__(
+        self,
+        journal_file: Path,
+        recover: bool = True,
+        components: ComponentStore | None = None,
+    ) -> None:
         self.path = Path(journal_file)
         self.recover = recover
         self.journal: Journal
         self.notice: Msg | None
         with self._storage():
             self.journal, self.notice = open_journal(self.path, recover=recover)
+        self.components = components or ComponentStore(self.path.parent / "components")
         self.session: Session | None = None
         self.session_id: int | None = None
+        #: What the front end should say about the component set of the game just
+        #: started or resumed (a set that differs, a file that cannot be used).
+        self.component_notice: Msg | None = None
+        #: How many components the last answer entered that are now offered for saving.
+        self.learned_now = 0
 
     def close(self) -> None:
         self.journal.close()
@@ -149,7 +177,16 @@ class TableService:
     # -- starting ---------------------------------------------------------------------
 
     def start(self, game_name: str, options: Mapping[str, Any], seed: int | None = None) -> Session:
+        """Start a game (with the players' own components unless ``options`` name a set)."""
         game = get_game(game_name)
+        # A file named in the environment (TABLESIDE_MARAUDERS_COMPONENTS) still wins
+        # over the store, until the store has replaced it everywhere.
+        options = with_user_components(game.name, options)
+        self.component_notice = None
+        if COMPONENTS_OPTION not in options and not isinstance(game, ComponentEditor):
+            own = self._own_components(game)
+            if own is not None:
+                options[COMPONENTS_OPTION] = own
         checked = game.coerce_options(options)
         seed = secrets.randbelow(2**31) if seed is None else int(seed)
         self._ready()
@@ -172,10 +209,107 @@ class TableService:
 
         self.session = self._guarded(load)
         self.session_id = session_id
+        self.component_notice = self._differs(self.session.game, self.session.options)
         return self.session
 
     def resumable(self, game_name: str | None = None) -> SessionRecord | None:
         return self._guarded(lambda: self.journal.latest_unfinished(game_name))
+
+    # -- the players' components --------------------------------------------------------
+
+    def _own_components(self, game: Game) -> dict[str, Any] | None:
+        if game.component_schema() is None:
+            return None
+        status = self.components.status(game.name)
+        if status.problem is not None:
+            self.component_notice = _(
+                "Your components for {game} cannot be used ({problem}); this game uses the "
+                "EXAMPLE set. Enter them again in Settings.",
+                game=Msg(game.title),
+                problem=status.problem,
+            )
+        return None if status.own is None else status.own.data
+
+    def current_digest(self, game: Game) -> str | None:
+        """The digest of the set a new game of ``game`` would use on this box today."""
+        schema = game.component_schema()
+        if schema is None:
+            return None
+        own = self.components.status(game.name).own
+        try:
+            record = component_record(
+                game.name, schema, own.data if own else None, game.example_components()
+            )
+        except RulesError:
+            return None
+        return str(record["digest"])
+
+    def _differs(self, game: Game, options: Mapping[str, Any]) -> Msg | None:
+        """A warning when a resumed game's component set is not the box's set of today."""
+        record = options.get(COMPONENTS_OPTION)
+        if not isinstance(record, Mapping) or isinstance(game, ComponentEditor):
+            return None
+        today = self.current_digest(game)
+        if today is None or today == record.get("digest"):
+            return None
+        return _(
+            "This game was set up with another component set ({was}) than this box has now "
+            "({now}); it goes on with the set it started with.",
+            was=str(record.get("digest")),
+            now=today,
+        )
+
+    def edit_components(self, game_name: str) -> Session:
+        """Open the component editor of a game: its draft if one is unfinished, else a new one.
+
+        A new entry starts from the players' own set (to correct) or from
+        nothing, and takes what the table entered while playing.
+        """
+        editor = editor_for(game_name)
+        if editor is None:
+            raise RulesError(f"{game_name} has no printed components to enter")
+        draft = self.resumable(editor.name)
+        if draft is not None:
+            return self.resume(draft.id)
+        status = self.components.status(game_name)
+        options = {"start": status.own.data if status.own else None, "learned": status.learned}
+        return self.start(editor.name, options)
+
+    def draft(self, game_name: str) -> Session | None:
+        """The unfinished component entry of a game (not made current), or ``None``."""
+        editor = editor_for(game_name)
+        if editor is None:
+            return None
+        record = self.resumable(editor.name)
+        if record is None:
+            return None
+        events = self._guarded(lambda: self.journal.events(record.id))
+        return Session(editor, record.options, record.seed, events=events)
+
+    def _keep_components(self, session: Session, values: Mapping[str, Any] | None) -> None:
+        """Before an editor's "save" is journalled: keep the set in the store (or refuse)."""
+        editor = session.game
+        if not isinstance(editor, ComponentEditor):
+            return
+        result = editor.saving(session.state, session.prompt().coerce(values or {}))
+        if result is None:
+            return
+        try:
+            self.components.save(editor.game_name, result)
+        except ComponentFileError as exc:  # nothing journalled: the entry stays a draft
+            raise IllegalInput(
+                _("The components were not saved: {reason}", reason=str(exc)), "go"
+            ) from None
+        self.components.clear_learned(editor.game_name)
+
+    def _learn(self, session: Session) -> None:
+        """Keep what the last answer entered of the printed components, to offer it for saving."""
+        self.learned_now = 0
+        if session.entered:
+            try:
+                self.learned_now = self.components.add_learned(session.game.name, session.entered)
+            except OSError as exc:  # an offer lost, never a step: the journal has the answer
+                log.warning("components learned in play not kept: %s", exc)
 
     # -- driving ----------------------------------------------------------------------
 
@@ -187,18 +321,22 @@ class TableService:
     def answer(self, values: Mapping[str, Any] | None = None) -> Decision | None:
         session, session_id = self._require()
         self._ready()
+        self._keep_components(session, values)
         decision = self._guarded(lambda: session.answer(values))
+        self._learn(session)
         if session.step_count % SNAPSHOT_EVERY == 0:
             steps, digest, state = session.snapshot()
             self._guarded(lambda: self.journal.put_snapshot(session_id, steps, digest, state))
         return decision
 
     def undo(self, to_step: int | None = None) -> None:
-        session, _ = self._require()
+        session, _session_id = self._require()
         self._ready()
         self._guarded(lambda: session.undo(to_step))
 
     def redo(self) -> Decision | None:
-        session, _ = self._require()
+        session, _session_id = self._require()
         self._ready()
+        if session.can_redo:
+            self._keep_components(session, session.redo_values)
         return self._guarded(session.redo)

@@ -21,6 +21,7 @@ import textwrap
 from collections.abc import Callable
 from typing import Any
 
+from rules.editor import ComponentEditor
 from rules.errors import IllegalInput, RulesError
 from rules.prompt import Field, Prompt
 from rules.registry import all_games, get_game
@@ -186,18 +187,17 @@ class Terminal:
         hint = f" [{self._fmt_default(field)}]" if field.default is not None else ""
         if field.help:
             self.say(plain(field.help), indent=2)
-        if field.choices:
-            current = field.default if isinstance(field.default, dict) else {}
-            for number, choice in enumerate(field.choices, 1):
-                extra = ""
-                if field.kind == "counts":
-                    extra = f"  [{current.get(choice.value, 0)}]"
-                    if choice.limit is not None:
-                        extra += f"  (at most {choice.limit})"
-                self.say(f"{number}) {plain(choice.label)}{extra}", indent=4)
+        many = field.places is not None and len(field.choices) > 12
+        if many:  # spaces of a board picture: listed on request
+            self.say(f"(type ? to list the {len(field.choices)} places by number)", indent=4)
+        elif field.choices:
+            self._list_choices(field)
         self.say(self._how(field), indent=4)
         while True:
             line = self.ask(f"  {plain(field.label)}{hint}: ")
+            if many and line.strip() == "?":
+                self._list_choices(field)
+                continue
             try:
                 raw = None if line == "" else self._parse(field, line)
             except ValueError as exc:
@@ -211,6 +211,16 @@ class Terminal:
             if field.kind == "counts" and raw is not None and isinstance(field.default, dict):
                 value = {**field.default, **{k: v for k, v in value.items() if k in raw}}
             return value
+
+    def _list_choices(self, field: Field) -> None:
+        current = field.default if isinstance(field.default, dict) else {}
+        for number, choice in enumerate(field.choices, 1):
+            extra = ""
+            if field.kind == "counts":
+                extra = f"  [{current.get(choice.value, 0)}]"
+                if choice.limit is not None:
+                    extra += f"  (at most {choice.limit})"
+            self.say(f"{number}) {plain(choice.label)}{extra}", indent=4)
 
     @staticmethod
     def _how(field: Field) -> str:
@@ -323,6 +333,7 @@ class Terminal:
                 return
         name = game_name or self.choose_game()
         game = get_game(name)
+        self.offer_components(name)
         self.say(f"New game: {game.title}. Set-up options:")
         options = {}
         for field in game.setup_fields():
@@ -333,6 +344,8 @@ class Terminal:
                 except Navigate:
                     continue
         session = self.service.start(name, options, seed)
+        if self.service.component_notice:
+            self.say(f"Note: {self.service.component_notice}")
         self.say(f"Game saved as number {self.service.session_id}. Type 'help' for commands.")
         del session
 
@@ -348,7 +361,36 @@ class Terminal:
         session = self.service.resume(session_id)
         if session.replay_problem:
             self.say(f"Note: {session.replay_problem}.")
+        if self.service.component_notice:
+            self.say(f"Note: {self.service.component_notice}")
         self.say(f"Resumed at step {session.step_count + 1}.")
+
+    def offer_components(self, game_name: str) -> None:
+        """At set-up: say which component set the game would use; offer to enter the box's own."""
+        from ui.component_status import action, describe, lines
+
+        info = describe(self.service, game_name)
+        if info is None or not (info.example or info.learned):
+            return
+        for line in lines(info):
+            self.say(str(line))
+        if not (self._plain_read is input and sys.stdin.isatty()):
+            self.say(f"Enter them with: tableside components edit {game_name}")
+            return  # scripted input: the script answers the game, not this offer
+        answer = self.ask(f"{action(info)} now? [y/N]: ").lower()
+        if answer in {"y", "yes", "j", "ja", "s", "sim"}:
+            self.edit_components(game_name)
+
+    def edit_components(self, game_name: str) -> bool:
+        """Run the component editor of a game; True once the players saved their set."""
+        session = self.service.edit_components(game_name)
+        self.say(f"{session.game.title}. Type 'undo' to go back, 'quit' to stop (kept as a draft).")
+        try:
+            self.loop()
+        except Quit:
+            self.say("Stopped. What you entered is kept; the entry continues next time.")
+            return False
+        return True
 
     def run(self, game_name: str | None = None, new: bool = False, seed: int | None = None) -> int:
         if self.service.notice:
@@ -366,6 +408,8 @@ class Terminal:
         while True:
             prompt = session.prompt()
             self.show_prompt(prompt)
+            if prompt.finished and isinstance(session.game, ComponentEditor):
+                return  # the set is saved: back to whatever opened the editor
             if prompt.finished:
                 self.say("The game is over. Type 'undo' to go back or 'quit' to leave.")
                 try:
@@ -389,6 +433,12 @@ class Terminal:
             except RulesError as exc:
                 self.say(f"Not accepted: {exc}")
                 continue
+            if self.service.learned_now:
+                self.say(
+                    "Noted: this is not in your components yet; it is offered for saving "
+                    f"(tableside components edit {session.game.name}).",
+                    indent=2,
+                )
             if decision is not None and prompt.decision is None:
                 self.show_decision_result(decision)
 

@@ -1,16 +1,30 @@
-"""Calibration: measure marker colours and cube size once, save as JSON, reuse.
+"""Calibration: one picture of the table, checked and measured once, saved as JSON, reused.
 
-The calibration picture shows the control board with exactly **one marker of
-each tray's colour in that tray** (tray colours come from the board data) and
-nothing else in the trays. From it we measure, after light correction:
+The calibration picture shows the control board with exactly **one cube of each
+tray's colour in that tray** (tray colours come from the board data) and
+nothing else in the trays, from where the camera will stay, at any tilt up to
+60 degrees. Calibration
 
-* the Lab colour of each marker colour and of the tray floor,
-* the area of one marker seen from above (so touching markers count by area),
-* the frame size (a different camera mode is a mismatch).
+1. registers every board from its stickers and refuses a registration from
+   fewer than three stickers or stickers in a line (it would be unsure);
+2. checks, in the same light-corrected tray crops the reader uses, that each
+   coloured tray holds exactly one thing unlike its floor (a cube with its
+   sides and shadow, whatever their size up to eight cube tops) and that the
+   tray without a colour is empty;
+3. measures the colour of each tray's floor and of each cube's lit top after
+   light correction (to notice later that the camera sees another board or
+   other trays), and the frame size.
+
+Nothing here measures one cube's area for the reader: the tray counter
+(:mod:`vision.counter`) is trained, not calibrated, so calibration and reading
+cannot disagree about what one cube looks like. Problems are said in words
+(:class:`~vision.errors.CalibrationFailed`), and when the board was found the
+error carries the picture with the tray outlines (the trays at fault in red)
+for the players to see.
 
 The file embeds the board geometry and token catalogue it was made with, so a
-saved calibration is complete on its own. Several pictures may be given (their
-measurements are combined by median).
+saved calibration is complete on its own. Several pictures may be given (each
+is checked; their measurements are combined by median).
 """
 
 from __future__ import annotations
@@ -26,18 +40,14 @@ import cv2
 import numpy as np
 
 from rules.errors import SituationError
-from rules.text import msg
+from rules.text import Msg, msg
 from vision.colour import bgr_to_lab, weighted_distance
 from vision.errors import CalibrationFailed, CalibrationMismatch
 from vision.geometry import COLOURS, Board, TokenCatalogue, parse_board, parse_tokens
-from vision.registration import FiducialFinder
-from vision.trays import TopDown
+from vision.registration import FiducialFinder, Registration
+from vision.tray_crops import PX_PER_MM, tray_crops, tray_mask
 
-VERSION = 1
-PX_PER_MM = 2.5
-"""Resolution of the top-down view; the camera sees roughly 2 px/mm at 1280x720."""
-CUBE_MM = 8.0
-"""Nominal marker size; only used to judge whether a calibration blob is plausible."""
+VERSION = 2
 
 
 @dataclass
@@ -45,15 +55,11 @@ class Calibration:
     boards: list[Board]
     tokens: TokenCatalogue
     image_size: tuple[int, int]
-    px_per_mm: float
-    cube_area_mm2: float
-    classes: dict[str, list[float]]
-    floor_bgr: list[float]
     created: str
-    colour_areas: dict[str, float] = field(default_factory=dict)
-    """Area of one marker of each colour, mm² (a colour's dark edges may count or not)."""
-    bands: dict[str, list[list[float]]] = field(default_factory=dict)
-    """Lab colours of the board strip around each tray (by side), to notice hands there."""
+    cubes_lab: dict[str, list[float]] = field(default_factory=dict)
+    """Lab of each colour's lit cube top, after light correction (for the record)."""
+    floors_lab: dict[str, list[float]] = field(default_factory=dict)
+    """Lab of each tray's floor (by side), after light correction."""
 
     @property
     def example_data(self) -> bool:
@@ -64,14 +70,8 @@ class Calibration:
             "version": VERSION,
             "created": self.created,
             "image_size": list(self.image_size),
-            "px_per_mm": self.px_per_mm,
-            "cube_area_mm2": round(self.cube_area_mm2, 3),
-            "colour_area_mm2": {k: round(v, 3) for k, v in self.colour_areas.items()},
-            "classes_lab": {k: [round(v, 3) for v in lab] for k, lab in self.classes.items()},
-            "floor_bgr": [round(v, 2) for v in self.floor_bgr],
-            "bands_lab": {
-                k: [[round(v, 3) for v in lab] for lab in labs] for k, labs in self.bands.items()
-            },
+            "cubes_lab": {k: [round(v, 2) for v in lab] for k, lab in self.cubes_lab.items()},
+            "floors_lab": {k: [round(v, 2) for v in lab] for k, lab in self.floors_lab.items()},
             "boards": [b.raw for b in self.boards],
             "tokens": self.tokens.raw,
         }
@@ -104,31 +104,28 @@ def from_json(data: Any, source: str = "calibration") -> Calibration:
     if not isinstance(data, dict):
         raise SituationError(source, "a calibration file holds a JSON object")
     if data.get("version") != VERSION:
-        raise SituationError("version", f"expected calibration version {VERSION}")
+        raise SituationError(
+            "version",
+            f"this calibration was made by another tableside version (expected {VERSION}): "
+            "run 'tableside vision calibrate' again",
+        )
     try:
-        classes = {k: [float(x) for x in v] for k, v in data["classes_lab"].items()}
         size = data["image_size"]
         cal = Calibration(
             boards=[parse_board(b, f"boards[{i}]") for i, b in enumerate(data["boards"])],
             tokens=parse_tokens(data["tokens"]),
             image_size=(int(size[0]), int(size[1])),
-            px_per_mm=float(data["px_per_mm"]),
-            cube_area_mm2=float(data["cube_area_mm2"]),
-            colour_areas={k: float(v) for k, v in data.get("colour_area_mm2", {}).items()},
-            classes=classes,
-            floor_bgr=[float(x) for x in data["floor_bgr"]],
             created=str(data.get("created", "")),
-            bands={
-                k: [[float(x) for x in lab] for lab in v]
-                for k, v in data.get("bands_lab", {}).items()
-            },
+            cubes_lab={k: [float(x) for x in v] for k, v in data.get("cubes_lab", {}).items()},
+            floors_lab={k: [float(x) for x in v] for k, v in data.get("floors_lab", {}).items()},
         )
     except KeyError as exc:
         raise SituationError(str(exc.args[0]), "is missing") from exc
     except (TypeError, ValueError, IndexError) as exc:
         raise SituationError(source, f"malformed calibration: {exc}") from exc
-    if classes and set(classes) != {"floor", *COLOURS}:
-        raise SituationError("classes_lab", f"needs floor and {', '.join(COLOURS)}")
+    for key, lab in (*cal.cubes_lab.items(), *cal.floors_lab.items()):
+        if len(lab) != 3:
+            raise SituationError(key, "a Lab colour has three numbers")
     return cal
 
 
@@ -149,23 +146,39 @@ def load(path: str | Path) -> Calibration:
     return from_json(data, str(path))
 
 
+def registration_problem(board: Board, reg: Registration | None, seen: list[int]) -> Msg | None:
+    """Why a board cannot be used from this picture, in words (None: it can)."""
+    if reg is None:
+        return msg(
+            "Cannot find the {board} in the picture: need at least 3 of its stickers "
+            "{expected}, saw {seen}",
+            board=board.name,
+            expected=sorted(board.fiducial_ids),
+            seen=seen,
+        )
+    if reg.unsure:
+        return msg(
+            "The {board} is seen only by the stickers {seen}, too few or in one line: "
+            "make at least three stickers around the board visible",
+            board=board.name,
+            seen=reg.seen,
+        )
+    return None
+
+
 def calibrate(
     frames: Sequence[np.ndarray],
     boards: list[Board],
     tokens: TokenCatalogue,
-    px_per_mm: float = PX_PER_MM,
 ) -> Calibration:
-    """Measure colours and marker size from calibration pictures (see module docstring)."""
+    """Check and measure calibration pictures (see the module docstring)."""
     if not frames:
         raise CalibrationFailed(msg("No calibration picture was given"))
     size = (frames[0].shape[1], frames[0].shape[0])
     finder = FiducialFinder(boards)
-    control = [b for b in boards if b.kind == "control-board"]
-    samples: dict[str, list[np.ndarray]] = {c: [] for c in ("floor", *COLOURS)}
-    floor_bgr: list[np.ndarray] = []
-    areas: list[float] = []
-    bands: dict[str, list[np.ndarray]] = {}
-    seen_trays: list[tuple[np.ndarray, Any, Any, Board]] = []
+    control = {b.name for b in boards if b.kind == "control-board"}
+    cubes: dict[str, list[np.ndarray]] = {c: [] for c in COLOURS}
+    floors: dict[str, list[np.ndarray]] = {}
     for image in frames:
         if (image.shape[1], image.shape[0]) != size:
             raise CalibrationFailed(msg("All calibration pictures must have the same size"))
@@ -173,171 +186,117 @@ def calibrate(
         found = finder.detect(grey)
         for board in boards:
             reg = finder.register(grey, found, board)
-            if reg is None:
-                raise CalibrationFailed(
-                    msg(
-                        "Cannot find the {board} in the picture: need at least 2 of its stickers "
-                        "{expected}, saw {seen}",
-                        board=board.name,
-                        expected=sorted(board.fiducial_ids),
-                        seen=sorted(found.ids),
+            problem = registration_problem(board, reg, sorted(found.ids))
+            if problem is not None:
+                raise CalibrationFailed(problem, _outlined(image, reg, board, ()))
+            assert reg is not None
+            if board.name not in control:
+                continue
+            crops = tray_crops(image, found, reg, board)
+            mask = tray_mask(board) > 0
+            wrong: list[tuple[int, Msg]] = []
+            for tray in board.trays:
+                problem = _one_cube_problem(crops[tray.side], mask, tray.side, tray.colour)
+                if problem is not None:
+                    wrong.append((tray.side, problem))
+            if wrong:
+                first = wrong[0][1]
+                if len(wrong) > 1:
+                    first = msg(
+                        "Calibration: {problem} (and {n} more trays)",
+                        problem=first,
+                        n=len(wrong) - 1,
                     )
-                )
-            if board in control:
-                _sample_trays(image, found, reg, board, px_per_mm, samples, floor_bgr, areas, bands)
-                seen_trays.append((image, found, reg, board))
-    classes: dict[str, list[float]] = {}
-    colour_areas: dict[str, float] = {}
-    if control:
-        for name, labs in samples.items():
-            if not labs:
-                raise CalibrationFailed(
-                    msg(
-                        "No tray of the board data has the colour {colour}: "
-                        "give each marker colour a tray in the board file",
-                        colour=msg(name),
-                    )
-                )
-            classes[name] = np.median(np.array(labs), axis=0).tolist()
-        _check_separation(classes)
-        by_colour = _measured_areas(
-            classes, seen_trays, px_per_mm, float(np.median(areas)), floor_bgr
-        )
-        colour_areas = {c: float(np.median(v)) for c, v in by_colour.items()}
-        areas = [a for v in by_colour.values() for a in v]
+                else:
+                    first = msg("Calibration: {problem}", problem=first)
+                raise CalibrationFailed(first, _outlined(image, reg, board, [s for s, _ in wrong]))
+            for tray in board.trays:
+                floor, top = _measure(crops[tray.side], mask)
+                floors.setdefault(str(tray.side), []).append(floor)
+                if tray.colour is not None and top is not None:
+                    cubes[tray.colour].append(top)
     return Calibration(
         boards=boards,
         tokens=tokens,
         image_size=size,
-        px_per_mm=px_per_mm,
-        cube_area_mm2=float(np.median(areas)) if areas else CUBE_MM**2,
-        classes=classes,
-        floor_bgr=np.median(np.array(floor_bgr), axis=0).tolist() if floor_bgr else [0, 0, 0],
         created=_dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
-        colour_areas=colour_areas,
-        bands={k: _colour_clusters(np.concatenate(v)) for k, v in bands.items()},
+        cubes_lab={c: np.median(v, axis=0).tolist() for c, v in cubes.items() if v},
+        floors_lab={k: np.median(v, axis=0).tolist() for k, v in floors.items()},
     )
 
 
-def _sample_trays(
-    image: np.ndarray,
-    found: Any,
-    reg: Any,
-    board: Board,
-    px_per_mm: float,
-    samples: dict[str, list[np.ndarray]],
-    floor_bgr: list[np.ndarray],
-    areas: list[float],
-    bands: dict[str, list[np.ndarray]],
-) -> None:
-    top = TopDown(board, px_per_mm)
-    warped = top.warp(image, reg)
-    whites = top.whites(image, found, reg)
-    nominal = CUBE_MM**2 * px_per_mm**2
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
-    for tray in board.trays:
-        crop, mask, gains = top.tray_pixels(warped, tray, whites)
-        bands.setdefault(str(tray.side), []).append(top.band_lab(warped, tray.side, gains))
-        lab = bgr_to_lab(crop.reshape(-1, 3)).reshape(crop.shape)
-        floor = np.median(lab[mask], axis=0)
-        far = (weighted_distance(lab, floor) > 18) & mask
-        far = cv2.morphologyEx(far.astype(np.uint8), cv2.MORPH_OPEN, kernel)
-        n, labels, stats, _ = cv2.connectedComponentsWithStats(far, connectivity=4)
-        blobs = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] > 0.3 * nominal]
-        if tray.colour is None:
-            if blobs:
-                raise CalibrationFailed(
-                    msg(
-                        "Calibration: tray {side} must be empty (it has no colour of its own)",
-                        side=tray.side,
-                    )
-                )
-            continue
-        if len(blobs) != 1:
-            raise CalibrationFailed(
-                msg(
-                    "Calibration: tray {side} must hold exactly one {colour} marker; "
-                    "found {n} marker-like things",
-                    side=tray.side,
-                    colour=msg(tray.colour),
-                    n=len(blobs),
-                )
-            )
-        area = float(stats[blobs[0], cv2.CC_STAT_AREA])
-        if not 0.4 * nominal < area < 2.5 * nominal:
-            raise CalibrationFailed(
-                msg(
-                    "Calibration: the {colour} marker in tray {side} looks {area} mm² big, "
-                    "not like one marker",
-                    colour=msg(tray.colour),
-                    side=tray.side,
-                    area=round(area / px_per_mm**2),
-                )
-            )
-        cube = (labels == blobs[0]).astype(np.uint8)
-        core = cv2.erode(cube, kernel) > 0
-        samples[tray.colour].append(np.median(lab[core if core.any() else cube > 0], axis=0))
-        areas.append(area / px_per_mm**2)
-        floor_px = mask & (cube == 0) & (weighted_distance(lab, floor) < 12)
-        samples["floor"].append(floor)
-        floor_bgr.append(np.median(crop[floor_px], axis=0))
+CUBE_PX = (8.0 * PX_PER_MM) ** 2
+"""One cube's top in a tray crop, in pixels."""
 
 
-def _measured_areas(
-    classes: dict[str, list[float]],
-    seen: list[tuple[np.ndarray, Any, Any, Board]],
-    px_per_mm: float,
-    rough_area: float,
-    floor_bgr: list[np.ndarray],
-) -> dict[str, list[float]]:
-    """One marker's area per colour, measured exactly as the counter will (same classes,
-    same cleanup)."""
-    from vision.colour import Classifier
-    from vision.trays import TrayCounter
+def _one_cube_problem(
+    crop: np.ndarray, mask: np.ndarray, side: int, colour: str | None
+) -> Msg | None:
+    """Is there exactly one cube in this tray (none in the tray without a colour)?
 
-    names = ["floor", *COLOURS]
-    classifier = Classifier(names, np.array([classes[n] for n in names]))
-    floor = np.median(np.array(floor_bgr), axis=0)
-    areas: dict[str, list[float]] = {}
-    for image, found, reg, board in seen:
-        counter = TrayCounter(board, classifier, px_per_mm, rough_area, floor)  # no band check
-        for tray, read in zip(board.trays, counter.count(image, found, reg), strict=True):
-            if tray.colour is not None and len(read.blobs[tray.colour]) == 1:
-                areas.setdefault(tray.colour, []).append(read.blobs[tray.colour][0] * rough_area)
-    missing = [c for c in COLOURS if c not in areas]
-    if missing:
-        raise CalibrationFailed(
-            msg(
-                "Calibration: the {colour} marker cannot be told from the tray floor",
-                colour=msg(missing[0]),
-            )
+    Things unlike the floor are found by colour distance, and each connected one counts
+    as one thing whatever its size up to eight cube tops: a cube's sides and shadow
+    grow with the camera tilt (up to about three tops at 60 degrees), a hand is bigger."""
+    lab = bgr_to_lab(crop.reshape(-1, 3)).reshape(crop.shape)
+    inner = cv2.erode(mask.astype(np.uint8), np.ones((9, 9), np.uint8)) > 0  # not the rim
+    floor = np.median(lab[inner], axis=0)
+    unlike = (weighted_distance(lab, floor) > 14) | (np.abs(lab[..., 0] - floor[0]) > 12)
+    far = (unlike & inner).astype(np.uint8)
+    far = cv2.morphologyEx(far, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    far = cv2.morphologyEx(far, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))  # top, sides, shadow
+    _, _, stats, _ = cv2.connectedComponentsWithStats(far, connectivity=8)
+    areas = [int(a) for a in stats[1:, cv2.CC_STAT_AREA] if a > 0.3 * CUBE_PX]
+    if any(a > 8 * CUBE_PX for a in areas):
+        return msg(
+            "Tray {side}: cannot make out what lies there (a hand, a shadow, glare?)", side=side
         )
-    return areas
+    want = 0 if colour is None else 1
+    if len(areas) == want:
+        return None
+    seen = msg("nothing") if not areas else msg("{n} things", n=len(areas))
+    if colour is None:
+        return msg(
+            "Tray {side} must be empty (it has no colour of its own); it holds {seen}",
+            side=side,
+            seen=seen,
+        )
+    return msg(
+        "Tray {side} must hold exactly one {colour} cube and nothing else; it holds {seen}",
+        side=side,
+        colour=msg(colour),
+        seen=seen,
+    )
 
 
-def _colour_clusters(lab: np.ndarray, k: int = 3) -> list[list[float]]:
-    """The main colours of a strip of board (k-means in Lab; clusters under 5 % dropped)."""
-    data = np.ascontiguousarray(lab, np.float32)
-    k = min(k, len(data))
-    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
-    cv2.setRNGSeed(1)
-    _, labels, centres = cv2.kmeans(data, k, None, criteria, 3, cv2.KMEANS_PP_CENTERS)
-    share = np.bincount(labels.ravel(), minlength=k) / len(data)
-    return [centres[i].tolist() for i in range(k) if share[i] >= 0.05]
+def _measure(crop: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+    """(floor Lab, lit cube top Lab or None) of one light-corrected tray crop."""
+    lab = bgr_to_lab(crop.reshape(-1, 3)).reshape(crop.shape)
+    inside = lab[mask]
+    floor = np.median(inside, axis=0)
+    far = weighted_distance(inside, floor) > 18
+    if far.sum() < 10:
+        return floor, None
+    cube = inside[far]
+    lit = cube[cube[:, 0] >= np.percentile(cube[:, 0], 60)]
+    return floor, np.median(lit, axis=0)
 
 
-def _check_separation(classes: dict[str, list[float]]) -> None:
-    names = list(classes)
-    for i, a in enumerate(names):
-        for b in names[i + 1 :]:
-            d = float(weighted_distance(np.array(classes[a]), np.array(classes[b])))
-            if d < 15:
-                raise CalibrationFailed(
-                    msg(
-                        "The {a} and {b} look too much alike under this light "
-                        "(colour distance {d}); use more, whiter light and calibrate again",
-                        a=msg(a),
-                        b=msg(b),
-                        d=round(d, 1),
-                    )
-                )
+def floor_mismatch(
+    calibration: Calibration, side: int, crop: np.ndarray, mask: np.ndarray
+) -> float:
+    """How far (weighted Lab distance) a tray's floor is from its calibrated colour."""
+    want = calibration.floors_lab.get(str(side))
+    if want is None:
+        return 0.0
+    floor, _ = _measure(crop, mask)
+    return float(weighted_distance(floor, np.array(want)))
+
+
+def _outlined(
+    image: np.ndarray, reg: Registration | None, board: Board, wrong: Sequence[int]
+) -> np.ndarray | None:
+    if reg is None:
+        return None
+    from vision.overlay import draw_board
+
+    return draw_board(image, reg, board, problem_sides=list(wrong))

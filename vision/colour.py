@@ -1,18 +1,10 @@
-"""Colour: undo the light's colour, then classify pixels in CIE Lab.
+"""Colour: undo the light's colour with the stickers' white paper, and Lab helpers.
 
-Light correction. Every fiducial sticker has a white paper margin: the median
-of that margin, measured in each frame, is the local colour of the light. Gains
-that make it a fixed grey are interpolated (inverse distance squared) from the
-visible stickers to each tray, so warm, cool and mixed light (warm lamp on one
-side, window on the other) are undone locally. A second, per-tray step then
-nudges the gains so the tray floor (the most common class in a tray) matches
-its calibrated colour, which also lifts soft shadows lying on a tray.
-
-Classification. Calibration stores one Lab centre per class (tray floor and the
-five marker colours), measured after the same correction. A 64x64x64 lookup
-table maps each corrected BGR value to its nearest class under a weighted Lab
-distance (lightness counts less than hue, so shadows matter less), or to
-:data:`UNKNOWN` when nothing is near (hands, sleeves, cards, dirt).
+Every fiducial sticker has a white paper margin: the median of that margin,
+measured in each frame, is the local colour of the light. Gains that make it a
+fixed grey are interpolated (inverse distance squared) from the visible
+stickers to each tray, so warm, cool and mixed light (warm lamp on one side,
+window on the other) are undone locally before the tray counter sees a tray.
 """
 
 from __future__ import annotations
@@ -20,26 +12,12 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-UNKNOWN = 255
-OUTSIDE = 254
-"""Class given to pixels outside a tray mask (never counted)."""
 WHITE_TARGET = 220.0
 """Grey level the sticker margin is corrected to (leaves headroom for white cubes)."""
 
 L_WEIGHT = 0.6
 AB_WEIGHT = 1.3
-MAX_DISTANCE = 28.0
-"""Weighted Lab distance beyond which a pixel is of no known class."""
-
-MAX_BRIGHTER = 16.0
-"""Lightness (L) a pixel may exceed its class's calibrated lightness by."""
-
-SKIN_LAB = np.array([[74.0, 12.0, 18.0], [62.0, 16.0, 23.0]], np.float32)
-"""Light and medium skin under corrected light: pixels nearest these are UNKNOWN (a hand).
-Dark skin is too close to the brown markers to tell by colour; the strip check around
-each tray and the motion gate catch hands instead."""
-
-QUANT_SHIFT = 2  # 256 / 4 = 64 levels per channel
+"""Lightness counts less than hue in colour distances (shade changes lightness most)."""
 
 
 def sticker_white(image: np.ndarray, corners: np.ndarray, size: float, margin: float) -> np.ndarray:
@@ -89,39 +67,6 @@ def weighted_distance(lab: np.ndarray, centre: np.ndarray) -> np.ndarray:
     return np.sqrt(
         (L_WEIGHT * d[..., 0]) ** 2 + (AB_WEIGHT * d[..., 1]) ** 2 + (AB_WEIGHT * d[..., 2]) ** 2
     )
-
-
-class Classifier:
-    """Maps corrected BGR pixels to class indices ``0..len(centres)-1`` or :data:`UNKNOWN`."""
-
-    def __init__(
-        self, names: list[str], centres: np.ndarray, unknown: np.ndarray = SKIN_LAB
-    ) -> None:
-        self.names = names
-        self.centres = np.asarray(centres, np.float32)
-        # ``unknown`` centres win pixels for UNKNOWN (light and medium skin: hands).
-        every = np.concatenate([self.centres, np.asarray(unknown, np.float32).reshape(-1, 3)])
-        levels = 256 >> QUANT_SHIFT
-        step = 1 << QUANT_SHIFT
-        grid = (np.arange(levels) * step + step / 2).astype(np.float32)
-        b, g, r = np.meshgrid(grid, grid, grid, indexing="ij")
-        bgr = np.stack([b.ravel(), g.ravel(), r.ravel()], axis=1)
-        lab = bgr_to_lab(bgr)
-        dist = np.stack([weighted_distance(lab, c) for c in every], axis=1)
-        # Light is corrected and shade only darkens: nothing is much brighter than its
-        # calibrated colour (this keeps a lit hand from passing for a brown marker).
-        too_bright = lab[:, 0:1] > every[None, :, 0] + MAX_BRIGHTER
-        too_bright[:, int(self.centres[:, 0].argmax())] = False  # nothing outshines white
-        dist[too_bright] = np.inf
-        best = dist.argmin(axis=1).astype(np.uint8)
-        best[(dist.min(axis=1) > MAX_DISTANCE) | (best >= len(self.centres))] = UNKNOWN
-        self.lut = best
-
-    def classify(self, bgr: np.ndarray) -> np.ndarray:
-        """Class image (H x W uint8) of a corrected BGR image."""
-        q = (bgr >> QUANT_SHIFT).astype(np.int32)
-        levels = 256 >> QUANT_SHIFT
-        return self.lut[(q[..., 0] * levels + q[..., 1]) * levels + q[..., 2]]
 
 
 _RAMP = np.arange(256, dtype=np.float64)[:, None]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.text import Msg
 
 
@@ -22,4 +24,11 @@ class CalibrationMismatch(VisionError):
 
 
 class CalibrationFailed(VisionError):
-    """A calibration picture does not show what calibration needs."""
+    """A calibration picture does not show what calibration needs.
+
+    ``picture``: when the board was found, the picture with the tray outlines
+    drawn (the trays at fault in red), for the players to see what is wrong."""
+
+    def __init__(self, message: Msg, picture: Any = None) -> None:
+        super().__init__(message)
+        self.picture = picture

@@ -16,18 +16,28 @@ them with a :class:`~vision.reader.TableReader` (reusing one reading for
 
 Anything read with too little confidence, or not seen, gives ``None``: the
 players enter it by hand ("low confidence asks the players").
+
+:meth:`VisionFeed.reading` never raises: a picture that does not fit the
+calibration (:class:`~vision.errors.CalibrationMismatch`), any other vision
+error, and even an unexpected failure inside OpenCV become a :class:`Reading`
+with ``status`` ``"mismatch"`` or ``"error"``, ``needs_confirmation`` and a plain
+reason, so callers need no guard and every field goes to the players.
 """
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
 from rules.prompt import Field
 from rules.text import Msg, msg
+from vision.errors import CalibrationMismatch, VisionError
 from vision.geometry import COLOURS
 from vision.reader import Reading, TableReader, read_camera
 from vision.sources import FrameSource
+
+log = logging.getLogger(__name__)
 
 
 class VisionFeed:
@@ -57,12 +67,27 @@ class VisionFeed:
         return msg("Camera: please check the values")
 
     def reading(self) -> Reading:
-        """The current reading (a fresh one when the last is older than ``max_age_s``)."""
+        """The current reading (a fresh one when the last is older than ``max_age_s``).
+
+        Never raises: every failure is a reading that leaves the fields to the players."""
         now = time.monotonic()
         if self.last is None or now - self._at > self.max_age_s:
-            self.last = read_camera(self.reader, self.source, self.frames, interval_s=0.05)
+            self.last = self._fresh()
             self._at = now
         return self.last
+
+    def _fresh(self) -> Reading:
+        example = self.reader.calibration.example_data
+        try:
+            return read_camera(self.reader, self.source, self.frames, interval_s=0.05)
+        except CalibrationMismatch as exc:
+            return Reading("mismatch", True, [exc.message], example_data=example)
+        except VisionError as exc:
+            return Reading("error", True, [exc.message], example_data=example)
+        except Exception:  # OpenCV or a bug: the players still get words, never a traceback
+            log.exception("camera reading failed")
+            reason = msg("The camera reading failed: please enter the values by hand")
+            return Reading("error", True, [reason], example_data=example)
 
     def read(self, field: Field) -> Any | None:
         if not field.camera:
@@ -74,16 +99,16 @@ class VisionFeed:
         sure = self.reader.confirm_below
         if name == "tray_counts":
             tray = next((t for t in reading.trays if str(t.side) == arg), None)
-            if tray is None or tray.counts is None or min(tray.confidence.values()) < sure:
+            if tray is None or tray.counts is None or not tray.sure:
                 return None
             wanted = [c.value for c in field.choices] or list(COLOURS)
             return {c: tray.counts.get(c, 0) for c in wanted}
         if name == "tray_totals":
-            if any(t.counts is None or min(t.confidence.values()) < sure for t in reading.trays):
+            if not reading.trays or any(t.counts is None or not t.sure for t in reading.trays):
                 return None
             return {str(t.side): sum(t.counts.values()) for t in reading.trays if t.counts}
         if name == "colour_totals":
-            if any(t.counts is None or min(t.confidence.values()) < sure for t in reading.trays):
+            if not reading.trays or any(t.counts is None or not t.sure for t in reading.trays):
                 return None
             wanted = [c.value for c in field.choices] or list(COLOURS)
             return {c: sum(t.counts.get(c, 0) for t in reading.trays if t.counts) for c in wanted}
@@ -97,6 +122,22 @@ class VisionFeed:
                 return None
             return token.cell if name == "token_cell" else _as(field, token.rotation_deg)
         return None
+
+    def please_check(self, field: Field) -> Msg | None:
+        """Why the camera left ``field`` to the players (show it beside the field as
+        "please check"), or None when the camera filled it or the field reads no camera."""
+        if not field.camera or self.read(field) is not None:
+            return None
+        reading = self.reading()
+        if reading.status != "ok":
+            return reading.reasons[0] if reading.reasons else msg("Camera: please check")
+        name, _, arg = field.camera.partition(":")
+        if name == "tray_counts":
+            return msg("Not sure about tray {side}: please check its count", side=arg)
+        if name in ("tray_totals", "colour_totals"):
+            sides = [t.side for t in reading.trays if not t.sure]
+            return msg("Not sure about trays {sides}: please check", sides=sides)
+        return msg("Camera not sure: please check")
 
 
 def _as(field: Field, value: int | None) -> Any:

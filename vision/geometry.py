@@ -9,6 +9,9 @@ Grids place tokens:
 
 * ``hex``: pointy-top hexes in axial coordinates (``q`` to the right, ``r``
   downwards, as in docs/board-scenes.md); ``size_mm`` is the corner radius.
+  ``orientation: "flat"`` gives flat-top hexes (``q`` columns to the right,
+  ``r`` downwards), the convention of the Ante Portas battleground file
+  (``rules.games.anteportas.board.Battleground.centre``).
 * ``square``: ``columns`` x ``rows`` cells of ``cell_mm`` from ``origin_mm``.
 * ``single``: one spot (e.g. the marauder tile on the control board's centre),
   used only for its rotation.
@@ -78,6 +81,7 @@ class Grid:
     columns: int = 0
     rows: int = 0
     cells: tuple[dict[str, Any], ...] = ()
+    orientation: str = "pointy"
 
     def locate(self, x: float, y: float) -> tuple[Cell, float] | None:
         """The cell under board point ``(x, y)`` and the distance to its centre in cell sizes."""
@@ -94,7 +98,10 @@ class Grid:
             cell_id = f"{chr(ord('A') + col)}{row + 1}"
             dist = math.hypot(x - cx, y - cy) / self.size
             return Cell(self.name, cell_id, {"column": col, "row": row}, (cx, cy)), dist
-        q, r = axial_round((SQRT3 / 3 * dx - dy / 3) / self.size, (2 / 3 * dy) / self.size)
+        if self.orientation == "flat":
+            q, r = axial_round((2 / 3 * dx) / self.size, (SQRT3 / 3 * dy - dx / 3) / self.size)
+        else:
+            q, r = axial_round((SQRT3 / 3 * dx - dy / 3) / self.size, (2 / 3 * dy) / self.size)
         for cell in self.cells:
             if cell["q"] == q and cell["r"] == r:
                 cx, cy = self.hex_centre(q, r)
@@ -103,6 +110,11 @@ class Grid:
         return None
 
     def hex_centre(self, q: int, r: int) -> tuple[float, float]:
+        if self.orientation == "flat":
+            return (
+                self.origin[0] + self.size * 1.5 * q,
+                self.origin[1] + self.size * SQRT3 * (r + q / 2),
+            )
         return (
             self.origin[0] + self.size * SQRT3 * (q + r / 2),
             self.origin[1] + self.size * 1.5 * r,
@@ -277,8 +289,9 @@ def parse_board(data: Any, source: str = "board") -> Board:
                 )
             )
         elif gtype == "hex":
-            if g.get("orientation", "pointy") != "pointy":
-                raise SituationError(f"{where}.orientation", "only pointy-top hexes are supported")
+            orientation = g.get("orientation", "pointy")
+            if orientation not in ("pointy", "flat"):
+                raise SituationError(f"{where}.orientation", "must be pointy or flat")
             cells = tuple(_field(g, "cells", where))
             for j, c in enumerate(cells):
                 for key in ("id", "q", "r"):
@@ -291,6 +304,7 @@ def parse_board(data: Any, source: str = "board") -> Board:
                     _point(_field(g, "origin_mm", where), f"{where}.origin_mm"),
                     _number(g, "size_mm", where),
                     cells=cells,
+                    orientation=orientation,
                 )
             )
         else:
@@ -353,7 +367,7 @@ def parse_tokens(data: Any) -> TokenCatalogue:
     )
 
 
-EXAMPLE_BOARDS = ("control-board", "hex-grid", "square-grid")
+EXAMPLE_BOARDS = ("control-board", "hex-grid", "square-grid", "anteportas-battleground")
 
 
 def _data_text(name: str) -> str:
@@ -361,7 +375,12 @@ def _data_text(name: str) -> str:
 
 
 def load_board(name_or_path: str | Path) -> Board:
-    """A board from a file path, or a shipped example by short name (``control-board``)."""
+    """A board from a file path, or a shipped example by short name (``control-board``);
+    ``anteportas-battleground`` is made from the Ante Portas battleground file."""
+    if str(name_or_path) == "anteportas-battleground":
+        from vision.battleground_view import battleground_board
+
+        return battleground_board()
     text = _read(name_or_path, lambda n: f"{n}.example.json", EXAMPLE_BOARDS)
     return parse_board(_loads(text, str(name_or_path)), str(name_or_path))
 

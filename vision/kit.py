@@ -4,6 +4,10 @@ Page 1: instructions, a 100 mm ruler to check the print is true to size, and a
 grey reference patch. Then every board fiducial at its true size (with its
 white margin and a cut line, labelled with where it goes in board millimetres),
 then the token stickers (labelled with the component they go on).
+
+:func:`sticker_artwork` is the one drawing of a sticker: the PDF prints it, and
+the photo-like renderer (:mod:`vision.table_render`) sticks the same pixels on
+its boards and components.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import io
 
 import cv2
+import numpy as np
 from fpdf import FPDF
 
 from rules.text import Msg, msg
@@ -18,6 +23,11 @@ from vision.geometry import Board, TokenCatalogue
 from vision.registration import dictionary_for
 
 PAGE_W, PAGE_H, MARGIN = 210.0, 297.0, 12.0
+PRINT_PX_PER_MM = 12.0
+"""Resolution of the sticker pictures in the PDF (about 300 dpi)."""
+CUT_LINE_MM = 0.3
+"""Width of the grey cut line drawn along each sticker's outer edge."""
+CUT_LINE_GREY = 170
 
 INSTRUCTIONS: tuple[Msg, ...] = (
     msg(
@@ -45,8 +55,24 @@ INSTRUCTIONS: tuple[Msg, ...] = (
 )
 
 
-def _marker_png(dictionary: str, marker_id: int) -> io.BytesIO:
-    image = cv2.aruco.generateImageMarker(dictionary_for(dictionary), marker_id, 6 * 60)
+def sticker_artwork(
+    dictionary: str, marker_id: int, size_mm: float, margin_mm: float, px_per_mm: float
+) -> np.ndarray:
+    """One sticker as printed (grey levels, 0 = ink, 255 = paper): the ArUco marker of
+    ``size_mm`` centred in its white margin, with the grey cut line along the outer edge."""
+    outer = round((size_mm + 2 * margin_mm) * px_per_mm)
+    inner = round(size_mm * px_per_mm)
+    image = np.full((outer, outer), 255, np.uint8)
+    marker = cv2.aruco.generateImageMarker(dictionary_for(dictionary), marker_id, inner)
+    off = (outer - inner) // 2
+    image[off : off + inner, off : off + inner] = marker
+    line = max(1, round(CUT_LINE_MM * px_per_mm))
+    cv2.rectangle(image, (0, 0), (outer - 1, outer - 1), CUT_LINE_GREY, line)
+    return image
+
+
+def _sticker_png(dictionary: str, marker_id: int, size: float, margin: float) -> io.BytesIO:
+    image = sticker_artwork(dictionary, marker_id, size, margin, PRINT_PX_PER_MM)
     ok, png = cv2.imencode(".png", image)
     if not ok:
         raise ValueError(f"cannot draw marker {marker_id}")
@@ -75,10 +101,7 @@ class _Sheet:
         if self.y + cell_h > PAGE_H - MARGIN:
             self._new_page()
         pdf = self.pdf
-        pdf.set_draw_color(170, 170, 170)
-        pdf.set_line_width(0.2)
-        pdf.rect(self.x, self.y, outer, outer)  # cut line = sticker edge
-        pdf.image(png, self.x + margin, self.y + margin, w=size, h=size)
+        pdf.image(png, self.x, self.y, w=outer, h=outer)  # margin and cut line included
         pdf.set_font("helvetica", "", 6)
         pdf.text(self.x, self.y + outer + 3, label)
         self.x += cell_w
@@ -130,9 +153,12 @@ def build_kit(boards: list[Board], tokens: TokenCatalogue) -> FPDF:
         sheet = _Sheet(pdf, f"{board.name}: board stickers{flag}")
         for f in board.fiducials:
             label = f"#{f.id} at x={f.centre[0]:g} y={f.centre[1]:g} mm"
-            sheet.place(_marker_png(board.dictionary, f.id), f.size, f.margin, label)
+            sheet.place(
+                _sticker_png(board.dictionary, f.id, f.size, f.margin), f.size, f.margin, label
+            )
     sheet = _Sheet(pdf, "component stickers" + (" (EXAMPLE)" if tokens.example else ""))
     for token in tokens.tokens.values():
         label = f"#{token.id} {token.name}"
-        sheet.place(_marker_png(tokens.dictionary, token.id), tokens.size, tokens.margin, label)
+        png = _sticker_png(tokens.dictionary, token.id, tokens.size, tokens.margin)
+        sheet.place(png, tokens.size, tokens.margin, label)
     return pdf

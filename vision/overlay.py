@@ -15,6 +15,7 @@ from vision.registration import Registration
 OUTLINE_BGR = (255, 255, 0)
 HIGHLIGHT_BGR = (0, 220, 255)
 FIDUCIAL_BGR = (0, 200, 0)
+PROBLEM_BGR = (0, 0, 255)
 
 
 def project(reg: Registration, pts_mm: object) -> np.ndarray:
@@ -25,21 +26,22 @@ def project(reg: Registration, pts_mm: object) -> np.ndarray:
 
 
 def draw_board(
-    image: np.ndarray, reg: Registration, board: Board, highlight_side: int | None = None
+    image: np.ndarray,
+    reg: Registration,
+    board: Board,
+    highlight_side: int | None = None,
+    problem_sides: list[int] | None = None,
 ) -> np.ndarray:
-    """A copy of ``image`` with the board's trays (side numbers) and fiducials drawn on it."""
+    """A copy of ``image`` with the board's trays (side numbers) and fiducials drawn on it;
+    ``highlight_side`` thick, ``problem_sides`` in red."""
     out = image.copy()
     for tray in board.trays:
         pts = np.round(project(reg, tray.polygon)).astype(np.int32)
         chosen = tray.side == highlight_side
-        cv2.polylines(
-            out,
-            [pts],
-            True,
-            HIGHLIGHT_BGR if chosen else OUTLINE_BGR,
-            5 if chosen else 2,
-            cv2.LINE_AA,
-        )
+        colour = HIGHLIGHT_BGR if chosen else OUTLINE_BGR
+        if problem_sides and tray.side in problem_sides:
+            colour = PROBLEM_BGR
+        cv2.polylines(out, [pts], True, colour, 5 if chosen else 2, cv2.LINE_AA)
         c = project(reg, [tray.centroid()])[0]
         cv2.putText(
             out,

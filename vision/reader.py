@@ -7,10 +7,14 @@
     if reading.needs_confirmation: ask the players (reading.reasons says why)
 
 ``read`` keeps only *still* frames (:mod:`vision.motion`); if hands move,
-nothing is read. Each still frame is read on its own, then every tray x colour
-count, token place and the priority marker side are voted over the frames. A
-count's confidence is (share of frames agreeing) x (mean per-frame confidence).
-Vision proposes; the players confirm whatever falls below ``confirm_below``.
+nothing is read. Each still frame is read on its own (trays by the tray counter,
+:mod:`vision.counter`), then every tray x colour count, token place and the
+priority marker side are voted over the frames. A count's confidence is (share
+of frames agreeing) x (mean per-frame confidence). A tray is *sure* when it is
+not covered, its board was registered surely (three or more stickers, not in a
+line) and every colour reaches the counter's tuned threshold; the app fills a
+tray's field only when it is sure. Vision proposes; the players confirm
+everything else ("please check").
 """
 
 from __future__ import annotations
@@ -24,15 +28,15 @@ import cv2
 import numpy as np
 
 from rules.text import Msg, msg
-from vision.calibration import Calibration
-from vision.colour import Classifier
+from vision.calibration import Calibration, floor_mismatch
+from vision.counter import CounterModel, CubeCounter, TrayRead
 from vision.errors import CalibrationMismatch, CameraUnavailable
 from vision.geometry import COLOURS
 from vision.motion import MotionGate
 from vision.registration import FiducialFinder, Registration
 from vision.sources import FrameSource, grab
 from vision.tokens import TokenRead, locate_tokens
-from vision.trays import TrayCounter, TrayRead
+from vision.tray_crops import tray_crops, tray_mask
 
 
 @dataclass
@@ -52,6 +56,8 @@ class TrayReading:
     counts: dict[str, int] | None
     confidence: dict[str, float]
     occluded: bool
+    sure: bool = False
+    """Read with enough confidence to fill the tray's field; otherwise "please check"."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -62,13 +68,15 @@ class TrayReading:
             "total": None if self.counts is None else sum(self.counts.values()),
             "confidence": {k: round(v, 3) for k, v in self.confidence.items()},
             "occluded": self.occluded,
+            "sure": self.sure,
         }
 
 
 @dataclass
 class Reading:
     """The voted result. ``status``: ``ok``, ``moving`` (hands moved: nothing read),
-    ``no-board`` (no board's stickers seen), ``no-frames`` or ``no-camera``."""
+    ``no-board`` (no board's stickers seen), ``no-frames``, ``no-camera``; from
+    :class:`vision.feed.VisionFeed` also ``mismatch`` (recalibrate) and ``error``."""
 
     status: str
     needs_confirmation: bool
@@ -104,15 +112,21 @@ class Reading:
         }
 
 
-TOKEN_CLEARANCE_MM = 13.0
-"""Radius around a located token (e.g. the priority marker) not watched for hands."""
+FLOOR_MISMATCH = 30.0
+"""Weighted Lab distance of a tray floor from its calibrated colour that counts as "not the
+calibrated trays" (when five or more trays are that far off: another board, new floors)."""
 
 
 class TableReader:
     """Reads trays, tokens and the priority marker with one calibration; reuse per frame."""
 
     def __init__(
-        self, calibration: Calibration, *, min_still: int = 2, confirm_below: float = 0.75
+        self,
+        calibration: Calibration,
+        *,
+        min_still: int = 2,
+        confirm_below: float = 0.75,
+        model: CounterModel | None = None,
     ) -> None:
         self.calibration = calibration
         self.boards = {b.name: b for b in calibration.boards}
@@ -120,21 +134,13 @@ class TableReader:
         self.gate = MotionGate()
         self.min_still = min_still
         self.confirm_below = confirm_below
-        self.counters: dict[str, TrayCounter] = {}
-        if calibration.classes:
-            names = ["floor", *COLOURS]
-            classifier = Classifier(names, np.array([calibration.classes[n] for n in names]))
-            for b in calibration.boards:
-                if b.trays:
-                    self.counters[b.name] = TrayCounter(
-                        b,
-                        classifier,
-                        calibration.px_per_mm,
-                        calibration.cube_area_mm2,
-                        np.array(calibration.floor_bgr),
-                        {int(k): np.array(v, np.float32) for k, v in calibration.bands.items()},
-                        calibration.colour_areas,
-                    )
+        self.counters: dict[str, CubeCounter] = {
+            b.name: CubeCounter(b, model) for b in calibration.boards if b.kind == "control-board"
+        }
+        self.tray_threshold = max(
+            (c.model.threshold for c in self.counters.values()), default=confirm_below
+        )
+        self._masks = {name: tray_mask(c.board) > 0 for name, c in self.counters.items()}
         self._known_ids = {i for b in calibration.boards for i in b.fiducial_ids} | set(
             calibration.tokens.tokens
         )
@@ -161,18 +167,19 @@ class TableReader:
                     )
                 )
         tokens = locate_tokens(found, regs, self.boards, self.calibration.tokens)
-        trays = {
-            name: counter.count(
-                image,
-                found,
-                regs[name],
-                [(*t.position_mm, TOKEN_CLEARANCE_MM) for t in tokens if t.board == name],
-            )
-            for name, counter in self.counters.items()
-            if name in regs
-        }
-        for name, reads in trays.items():
-            if all(r.floor_share < 0.2 and r.unknown_share > 0.5 for r in reads):
+        for token in tokens:
+            if regs[token.board].unsure:
+                token.confidence = min(token.confidence, 0.5)
+        trays: dict[str, list[TrayRead]] = {}
+        for name, counter in self.counters.items():
+            if name not in regs:
+                continue
+            crops = tray_crops(image, found, regs[name], counter.board)
+            far = [
+                floor_mismatch(self.calibration, side, crop, self._masks[name]) > FLOOR_MISMATCH
+                for side, crop in crops.items()
+            ]
+            if sum(far) >= 5:
                 raise CalibrationMismatch(
                     msg(
                         "The trays of the {board} do not look like the calibrated ones: "
@@ -180,6 +187,11 @@ class TableReader:
                         board=name,
                     )
                 )
+            reads = counter.read(crops)
+            if regs[name].unsure:
+                for r in reads:
+                    r.occluded, r.covered_by = True, "registration"
+            trays[name] = reads
         return FrameRead(regs, trays, tokens)
 
     def read(self, frames: Sequence[np.ndarray]) -> Reading:
@@ -215,12 +227,13 @@ class TableReader:
                 "error_mm": round(float(np.median([g.error_mm for g in regs])), 3)
                 if regs
                 else None,
+                "unsure": bool(regs) and all(g.unsure for g in regs),
             }
             if not regs:
                 reasons.append(msg("Cannot see the {board}: its stickers are covered", board=name))
         trays: list[TrayReading] = []
         for name, counter in self.counters.items():
-            for tray in counter.top.board.trays:
+            for tray in counter.board.trays:
                 per_frame = [
                     next(t for t in r.trays[name] if t.side == tray.side)
                     for r in reads
@@ -229,7 +242,18 @@ class TableReader:
                 usable = [t for t in per_frame if not t.occluded]
                 if not usable:
                     trays.append(TrayReading(name, tray.side, tray.colour, None, {}, True))
-                    reasons.append(msg("Tray {side} is covered: count it by hand", side=tray.side))
+                    if any(t.covered_by == "registration" for t in per_frame):
+                        reasons.append(
+                            msg(
+                                "Too few board stickers seen to be sure of tray {side}: "
+                                "please check",
+                                side=tray.side,
+                            )
+                        )
+                    else:
+                        reasons.append(
+                            msg("Tray {side} is covered: count it by hand", side=tray.side)
+                        )
                     continue
                 counts: dict[str, int] = {}
                 conf: dict[str, float] = {}
@@ -242,8 +266,9 @@ class TableReader:
                     conf[colour] = len(votes[best]) / len(usable) * float(np.mean(votes[best]))
                 if len(usable) < len(per_frame):
                     conf = {c: v * len(usable) / len(per_frame) for c, v in conf.items()}
-                trays.append(TrayReading(name, tray.side, tray.colour, counts, conf, False))
-                if min(conf.values()) < self.confirm_below:
+                sure = min(conf.values()) >= self.tray_threshold
+                trays.append(TrayReading(name, tray.side, tray.colour, counts, conf, False, sure))
+                if not sure:
                     reasons.append(
                         msg("Not sure about tray {side}: please check its count", side=tray.side)
                     )

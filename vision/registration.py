@@ -18,7 +18,13 @@ import numpy as np
 from vision.geometry import Board
 
 MIN_FIDUCIALS = 2
-"""Markers needed to register a board (8 corners; one marker alone is too unstable)."""
+"""Markers needed to register a board at all (8 corners; one marker alone is too unstable)."""
+SURE_FIDUCIALS = 3
+SURE_SPREAD_MM = 25.0
+"""A registration is *sure* only from at least three markers whose centres do not lie near
+one line: the smaller spread of the centres (standard deviation across their main line)
+must reach this. From two markers, or markers along one edge, a small corner error tilts
+the whole board (a frame registered from two stickers on one edge was 24 mm off)."""
 
 
 @dataclass
@@ -43,6 +49,8 @@ class Registration:
     recovered: list[int]
     error_mm: float
     missing: list[int] = field(default_factory=list)
+    unsure: bool = False
+    """Too few markers, or markers in one line: counts and places from it are unsure."""
 
     def to_board(self, points: np.ndarray) -> np.ndarray:
         """Image pixel points (N x 2) to board millimetres."""
@@ -134,4 +142,14 @@ class FiducialFinder:
             recovered=sorted(recovered),
             error_mm=float(np.median(err[good])) if good.any() else float("inf"),
             missing=sorted(board.fiducial_ids - set(seen)),
+            unsure=not well_spread([layout[i].centre for i in seen]),
         )
+
+
+def well_spread(centres: list[tuple[float, float]]) -> bool:
+    """At least :data:`SURE_FIDUCIALS` marker centres, not near one line."""
+    if len(centres) < SURE_FIDUCIALS:
+        return False
+    pts = np.asarray(centres, np.float64)
+    spread = np.linalg.svd(pts - pts.mean(axis=0), compute_uv=False) / np.sqrt(len(pts))
+    return bool(spread[-1] >= SURE_SPREAD_MM)

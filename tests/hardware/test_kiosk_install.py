@@ -40,6 +40,8 @@ def test_install_into_a_staging_tree(tmp_path: Path, capsys):
     assert (tmp_path / STATE / "data").is_dir()
     rule = (tmp_path / "etc/udev/rules.d/99-tableside-touch.rules").read_text()
     assert 'SYMLINK+="input/tableside-touch"' in rule
+    usb = (tmp_path / "etc/udev/rules.d/99-tableside-usb.rules").read_text()
+    assert "--options=ro,noexec,nosuid,nodev" in usb and "/media/tableside-usb/%k" in usb
 
     # system changes are listed, not made, in a staging tree
     assert "skip    run: usermod --append --groups video,render,input,gpio,audio tableside" in out

@@ -86,7 +86,7 @@ def test_whole_game_by_touch_and_keys(make_app):
     assert shown(app, "What did the players do?")
     # A choice without a default: CONFIRM is refused with the field named.
     press("space")
-    assert shown(app, "Not accepted") and shown(app, "'Action' has no default")
+    assert shown(app, "Not accepted") and shown(app, "Action: choose one of the options")
     tap(button_with_text(app, "gather"))
     assert not shown(app, "Not accepted")  # answering the field takes its refusal away
     tap(keyed(app, "attacked=yes"))

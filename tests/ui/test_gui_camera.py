@@ -25,17 +25,20 @@ def pictures(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """Folders of rendered frames: a table, a calibration picture, a blank table; a calibration."""
     from vision.calibration import calibrate
     from vision.geometry import load_board, load_tokens
-    from vision.render import calibration_scene, random_scene, render
+    from vision.table_render import calibration_frame, random_frame, random_setup, render_frame
 
     root = tmp_path_factory.mktemp("camera")
-    board = load_board("control-board")
+    board, tokens = load_board("control-board"), load_tokens()
     table, calib, blank = root / "table", root / "calib", root / "blank"
     for folder in (table, calib, blank):
         folder.mkdir()
-    scene = random_scene(board, np.random.default_rng(7), "warm")
+    setup = random_setup(board, 4240, tilt=(30.0, 30.0), light="warm")
+    spec = random_frame(board, 7, tokens=tokens, hand="none", blur="sharp")
     for i in range(2):
-        cv2.imwrite(str(table / f"frame-{i:03d}.png"), render(scene, frame=i).image)
-    calib_image = render(calibration_scene(board, "neutral", seed=3)).image
+        cv2.imwrite(
+            str(table / f"frame-{i:03d}.png"), render_frame(board, setup, spec, tokens).image
+        )
+    calib_image = render_frame(board, setup, calibration_frame(board, 3), tokens).image
     cv2.imwrite(str(calib / "frame-000.png"), calib_image)
     # A table with no board on it: no fiducials, so calibration must fail in words.
     cv2.imwrite(str(blank / "frame-000.png"), np.full((H, W, 3), (60, 90, 120), np.uint8))
@@ -172,7 +175,7 @@ def test_calibrate_on_the_screen_then_save_writes_the_file(make_app, pictures, t
     tap(button_with_text(app, "Save"))
     saved = tmp_path / "data" / "vision-calibration.json"
     assert saved.exists()
-    assert cal.load(saved).classes  # a complete calibration with marker colours
+    assert cal.load(saved).cubes_lab  # a complete calibration with the cubes' colours
     assert isinstance(app.controller.camera, VisionFeed)  # the app reads the table from now on
     assert shown(app, "Calibration saved")
     assert not shown(app, "not calibrated yet")

@@ -83,7 +83,14 @@ def test_spring_round_by_touch_and_gpio_with_undo(gpio_app) -> None:
     from tests.ui.support.driving import keyed
 
     for _ in range(3):
-        tap(keyed(app, "paid.yellow+"))
+        tap(keyed(app, "news.yellow+"))
+    before = session.step_count
+    pins.press("confirm")
+    settle(app, before)
+    # The bot's step: its decision on screen, CONFIRM alone when the table did it.
+    shown_decision = session.prompt().decision
+    assert session.prompt().step == "spring-action" and shown_decision is not None
+    assert shown(app, str(shown_decision.summary))
     before = session.step_count
     pins.press("confirm")
     settle(app, before)
@@ -96,7 +103,7 @@ def test_spring_round_by_touch_and_gpio_with_undo(gpio_app) -> None:
         assert shown(app, f"• {instruction}")
     assert app.hardware.lights is not None
 
-    # UNDO (a short press) goes back to the tribe's turn with the payments as entered.
+    # UNDO (a short press) goes back to the bot's step.
     before = session.step_count
     pins.press("undo")
     deadline = time.monotonic() + 3
@@ -105,7 +112,7 @@ def test_spring_round_by_touch_and_gpio_with_undo(gpio_app) -> None:
         from tests.ui.support.driving import pump
 
         pump(1)
-    assert session.prompt().step == "spring-turn"
+    assert session.prompt().step == "spring-action"
     assert shown(app, "The tribe's spring action 1")
 
     # Confirm again, then step on with CONFIRM through the rest of the spring.

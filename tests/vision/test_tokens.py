@@ -8,7 +8,7 @@ import pytest
 from vision.calibration import calibrate
 from vision.geometry import TokenCatalogue, load_board
 from vision.reader import TableReader
-from vision.render import Scene, random_scene, render
+from vision.table_render import calibration_frame, random_frame, random_setup, render_frame
 
 
 @pytest.mark.parametrize(("name", "step"), [("hex-grid", 60), ("square-grid", 90)])
@@ -16,10 +16,13 @@ def test_tokens_are_found_on_their_cell_with_their_rotation(
     name: str, step: int, tokens: TokenCatalogue
 ) -> None:
     board = load_board(name)
-    cal = calibrate([render(Scene(board=board, seed=9)).image], [board], tokens)
-    assert cal.classes == {}  # a grid board has no trays: nothing to count, only stickers
+    setup = random_setup(board, 17, tilt=(25.0, 25.0), light="mixed")
+    picture = render_frame(board, setup, calibration_frame(board, 1), tokens).image
+    cal = calibrate([picture], [board], tokens)
+    assert cal.cubes_lab == {}  # a grid board has no trays: nothing to count, only stickers
     reader = TableReader(cal)
-    rendered = render(random_scene(board, np.random.default_rng(17), "mixed"))
+    spec = random_frame(board, 18, tokens=tokens, hand="none", blur="sharp")
+    rendered = render_frame(board, setup, spec, tokens)
     reading = reader.read([rendered.image])
     got = {t.id: t for t in reading.tokens}
     truth = rendered.truth["tokens"]

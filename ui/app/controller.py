@@ -32,6 +32,7 @@ from rules.registry import all_games, get_game
 from rules.text import Msg, Translator
 from ui.app import presenters
 from ui.app.camera import CameraFeed, NoCamera
+from ui.app.component_actions import SCREENS_BACK, ComponentActions
 from ui.app.focus import Focus
 from ui.app.form import FormModel
 from ui.app.settings import Settings, save_settings
@@ -40,7 +41,7 @@ from ui.service import TableService
 
 CHECKLIST_PREFIX = "setup"
 #: Screens reached from the game and left with "back" (UNDO on a menu screen).
-OVERLAYS = ("trace", "history", "settings", "camera", "menu", "confirm")
+OVERLAYS = ("trace", "history", "settings", "camera", "menu", "confirm", *SCREENS_BACK)
 #: Saved games listed on the menu and the resume screen (the newest first).
 SAVED_SHOWN = 8
 
@@ -55,7 +56,7 @@ class Pending:
     action: Callable[[], None]
 
 
-class AppController:
+class AppController(ComponentActions):
     """The app's state and actions, independent of Kivy."""
 
     def __init__(
@@ -146,6 +147,7 @@ class AppController:
             return
         if session.replay_problem:
             self.notice = _("Note: {text}", text=session.replay_problem)
+        self.note_components()
         self.resumable = None
         self._enter_current()
 
@@ -216,6 +218,7 @@ class AppController:
             self._refused(exc)
             return
         self.error = None
+        self.note_components()
         self._enter_current()
 
     # -- the current step -------------------------------------------------------------
@@ -253,6 +256,8 @@ class AppController:
             self.reveal()
             return None
         if self.prompt.finished:
+            if self.leave_editor():
+                return None
             self.service.session = None
             self.show("choose")
             return None
@@ -263,6 +268,7 @@ class AppController:
             self._refused(exc)
             return None
         self.error = None
+        self.note_learned()
         self._enter_current()
         return decision
 
@@ -275,7 +281,7 @@ class AppController:
         if isinstance(exc, Msg):
             self.error, self.error_field = exc, ""
         elif isinstance(exc, IllegalInput):
-            self.error = _("Not accepted: {reason}", reason=exc.reason)
+            self.error = _("Not accepted: {reason}", reason=exc.message)
             self.error_field = exc.field
         elif isinstance(exc, JournalError):
             message = getattr(exc, "message", None)
@@ -283,11 +289,14 @@ class AppController:
                 message if isinstance(message, Msg) else _("Not saved: {reason}", reason=str(exc))
             )
             self.error_field = ""
+        elif isinstance(exc, RulesError):
+            self.error = _("Not accepted: {reason}", reason=exc.message)
+            self.error_field = ""
         else:
             self.error = _("Not accepted: {reason}", reason=str(exc))
             self.error_field = ""
-        if prefix is not None and isinstance(exc, Exception):
-            self.error = _("{what}: {reason}", what=prefix, reason=str(exc))
+        if prefix is not None and isinstance(exc, RulesError):
+            self.error = _("{what}: {reason}", what=prefix, reason=exc.message)
         self.on_change()
 
     def undo(self, to_step: int | None = None) -> None:
@@ -366,6 +375,9 @@ class AppController:
         self.on_change()
 
     def back(self) -> None:
+        if self.screen in SCREENS_BACK:
+            self.components_back()
+            return
         if self.screen == "trace" and self.trace_index is not None:
             self.trace_index = None
             self.screen = "history"  # a history entry's trace goes back to the history

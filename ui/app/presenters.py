@@ -255,7 +255,10 @@ def play_view(
         decision = None
     scene = scene or {}
     example = bool(scene.get("example_data")) or bool(decision and decision.example_data)
-    confirm = _("New game") if prompt.finished else prompt.confirm_label
+    # A finished game offers a new one; a finished step machine may name its own way out
+    # (the component editor: "Done").
+    ends_own_way = prompt.finished and prompt.confirm_label.template != "Confirm"
+    confirm = _("New game") if prompt.finished and not ends_own_way else prompt.confirm_label
     error_text = render(error, tr) if error else ""
     keys = {f.key for f in prompt.fields}
     owner = error_field.split(".")[0] if error_field else ""

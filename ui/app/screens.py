@@ -201,6 +201,9 @@ class SetupScreen(AppScreen):
         name = c.chosen_game or ""
         self.ids.title.text = c.text(_("New game: {game}", game=c.game_title(name))) if name else ""
         self.ids.error.text = c.text(c.error) if c.error else ""
+        notice = self.ids.notice_box
+        notice.clear_widgets()
+        add_setup_notice(notice, c)  # which components the game would use, and the editor
         self.ids.fields.show(c.setup_view(), _actions(c), _field_texts(c))
 
     def update_field(self, key: str) -> None:
@@ -528,6 +531,8 @@ class SettingsScreen(AppScreen):
                 grid.add_widget(button)
             box.add_widget(grid)
 
+        section(_("Your components"))
+        buttons([(c.text(_("Your tiles and cards")), False, lambda: c.show("components"))], 1)
         section(_("Language"))
         buttons(
             [
@@ -740,3 +745,8 @@ SCREENS: dict[str, type[AppScreen]] = {
     "menu": MenuScreen,
     "confirm": ConfirmScreen,
 }
+
+
+from ui.app.component_screens import COMPONENT_SCREENS, add_setup_notice  # noqa: E402
+
+SCREENS.update(COMPONENT_SCREENS)

@@ -63,12 +63,15 @@ def play(module: ModuleType) -> dict[str, int]:
             f for f in prompt.fields if f.key not in values and f.default is None
         ]
         try:
-            session.answer(values)
+            decision = session.answer(values)
         except RulesError as exc:
             raise RuntimeError(
                 f"{module.GAME}: the scripted table's answer at step {counts['steps'] + 1} "
                 f"({prompt.step}) was refused: {exc}"
             ) from exc
+        observe = getattr(table, "observe", None)
+        if observe is not None:  # the table follows what the bot just said
+            observe(prompt, values, decision)
         counts["steps"] += 1
         counts["fields"] += len(prompt.fields)
         counts["answers"] += len(changed)

@@ -10,6 +10,7 @@ from rules.errors import SituationError
 from rules.registry import all_games, get_game
 from rules.schema import dump_json, parse_json
 from ui.cli import UserError
+from ui.components import with_user_components
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -44,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
         known = ", ".join(sorted(kinds)) or "none"
         shown = kind if isinstance(kind, str) else dump_json(kind, indent=None)
         raise SituationError("decision", f"'{shown}' is not a decision of {game.name} ({known})")
-    decision = kinds[kind](situation)
+    decision = kinds[kind](with_user_components(game.name, situation))
     try:
         sys.stdout.write(dump_json(decision.to_json()) + "\n")
         sys.stdout.flush()

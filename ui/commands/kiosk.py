@@ -34,6 +34,8 @@ from ui.cli import UserError
 TEMPLATES = Path(__file__).resolve().parents[2] / "systemd"
 UNIT_NAME = "tableside-kiosk.service"
 UDEV_RULE = "99-tableside-touch.rules"
+#: Mounts USB sticks read-only for the component import (ui/usb.py).
+USB_RULE = "99-tableside-usb.rules"
 KIVY_TEMPLATE = "kivy-kiosk.ini"
 APT_LIST = "apt-kiosk.txt"
 LOGIND_CONF = "logind-kiosk.conf"
@@ -219,12 +221,13 @@ def build_plan(options: KioskOptions, root: Path | None) -> Plan:
     plan.write(f"{options.state_dir}/kivy/config.ini", kivy_text, user)
     plan.write(f"{options.state_dir}/config/{PIN_MAP_FILENAME}", default_toml(), user, keep=True)
     plan.write(f"/etc/udev/rules.d/{UDEV_RULE}", template(UDEV_RULE))
+    plan.write(f"/etc/udev/rules.d/{USB_RULE}", template(USB_RULE))
     plan.write(f"/etc/systemd/system/{UNIT_NAME}", unit_text)
     plan.write("/etc/systemd/logind.conf.d/tableside-kiosk.conf", template(LOGIND_CONF))
     plan.write("/etc/systemd/system.conf.d/tableside-kiosk.conf", template(SYSTEM_CONF))
     plan.write("/etc/sysctl.d/90-tableside-kiosk.conf", template(SYSCTL_CONF))
 
-    plan.run(["udevadm", "control", "--reload"], "pick up the touchscreen rule")
+    plan.run(["udevadm", "control", "--reload"], "pick up the touchscreen and USB stick rules")
     plan.run(["udevadm", "trigger", "--subsystem-match=input", "--action=change"])
     plan.run(["systemctl", "daemon-reload"])
     plan.run(["systemctl", "disable", "getty@tty1.service"], "no login prompt under the app")

@@ -2,10 +2,12 @@
 
 * ``read IMAGE... [--calibration CAL]`` prints the voted reading as JSON
   (schema in docs/vision.md); ``--source usb:0|pi|PATH --frames N`` reads a camera.
-* ``calibrate IMAGE... --board control-board [--out CAL]`` measures colours and
-  marker size from the calibration picture and writes the calibration JSON
-  (default: the data directory); ``--overlay OUT.png`` draws the trays it found.
-* ``render OUT_DIR`` writes synthetic frames with their ground truth (JSON).
+* ``calibrate IMAGE... --board control-board [--out CAL]`` checks the calibration
+  picture (one cube of each tray's colour in its tray) and writes the calibration
+  JSON (default: the data directory); ``--overlay OUT.png`` draws the trays it
+  found, also when calibration fails (the trays at fault in red).
+* ``render OUT_DIR`` writes photo-like frames (:mod:`vision.table_render`) with
+  their ground truth (JSON).
 """
 
 from __future__ import annotations
@@ -21,11 +23,17 @@ import numpy as np
 from ui.cli import UserError
 from ui.paths import data_dir
 from vision import calibration as cal_mod
-from vision.errors import VisionError
+from vision.errors import CalibrationFailed, VisionError
 from vision.geometry import load_board, load_tokens
 from vision.reader import TableReader, outline
-from vision.render import LIGHTS, calibration_scene, random_scene, render
 from vision.sources import grab, open_source, read_image
+from vision.table_render import (
+    LIGHT_KINDS,
+    calibration_frame,
+    random_frame,
+    random_setup,
+    render_frame,
+)
 
 CALIBRATION_FILE = "vision-calibration.json"
 
@@ -62,17 +70,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     calib.add_argument("--overlay", help="write the first picture with the found trays (PNG)")
     calib.set_defaults(func=run_calibrate)
 
-    rend = vsub.add_parser("render", help="write synthetic table pictures with ground truth")
+    rend = vsub.add_parser("render", help="write photo-like table pictures with ground truth")
     rend.add_argument("out", help="folder for frame-NNN.png and frame-NNN.json")
     rend.add_argument("--board", default="control-board")
     rend.add_argument("--frames", type=int, default=3)
-    rend.add_argument("--light", choices=[*LIGHTS, "mixed"], default="warm")
-    rend.add_argument("--seed", type=int, default=1)
-    rend.add_argument("--hand", choices=["fiducials", "tray", "moving"], help="add a hand")
+    rend.add_argument("--light", choices=LIGHT_KINDS, default="neutral")
+    rend.add_argument("--tilt", type=float, default=30.0, help="camera tilt, degrees (0-60)")
+    rend.add_argument("--seed", type=int, default=1, help="the table and camera")
+    rend.add_argument("--hand", choices=["none", "tray", "edge"], default="none")
     rend.add_argument(
         "--calibration-scene",
         action="store_true",
-        help="the calibration picture: one marker of its colour in each tray",
+        help="the calibration picture: one cube of its colour in each tray",
     )
     rend.set_defaults(func=run_render)
     parser.set_defaults(func=lambda args: parser.print_help() or 2)
@@ -113,15 +122,24 @@ def run_calibrate(args: argparse.Namespace) -> int:
     try:
         frames = _frames(args)
         calibration = cal_mod.calibrate(frames, boards, tokens)
+    except CalibrationFailed as exc:
+        if args.overlay and exc.picture is not None:
+            cv2.imwrite(args.overlay, exc.picture)
+            raise UserError(f"{exc} (outlines in {args.overlay}; trays at fault in red)") from exc
+        raise UserError(str(exc)) from exc
     except VisionError as exc:
         raise UserError(str(exc)) from exc
     calibration.save(out)
     if args.overlay:
         cv2.imwrite(args.overlay, outline(TableReader(calibration), frames[0]))
     print(f"calibration written to {out}")
-    print(f"  marker area {calibration.cube_area_mm2:.1f} mm², frames {calibration.image_size}")
-    for name, lab in calibration.classes.items():
-        print(f"  {name:7} Lab {lab[0]:6.1f} {lab[1]:6.1f} {lab[2]:6.1f}")
+    print(f"  frames {calibration.image_size[0]}x{calibration.image_size[1]}")
+    for board in boards:
+        for tray in board.trays:
+            what = f"one {tray.colour} cube" if tray.colour else "empty"
+            print(f"  tray {tray.side}: {what}, as it should")
+    for name, lab in calibration.cubes_lab.items():
+        print(f"  {name:7} top Lab {lab[0]:6.1f} {lab[1]:6.1f} {lab[2]:6.1f}")
     if calibration.example_data:
         print("  note: made with EXAMPLE board data; measure your boards (docs/vision.md)")
     return 0
@@ -129,25 +147,20 @@ def run_calibrate(args: argparse.Namespace) -> int:
 
 def run_render(args: argparse.Namespace) -> int:
     board = load_board(args.board)
+    tokens = load_tokens()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    rng = np.random.default_rng(args.seed)
-    if args.calibration_scene:
-        scenes = [
-            calibration_scene(board, args.light, seed=args.seed + i) for i in range(args.frames)
-        ]
-    else:
-        hand = "tray" if args.hand == "moving" else args.hand
-        base = random_scene(board, rng, args.light, hand=hand)
-        scenes = [base for _ in range(args.frames)]
-    for i, scene in enumerate(scenes):
-        # Frames of one scene share the camera pose; a moving hand shifts 25 mm per frame.
-        if args.calibration_scene:
-            rendered = render(scene)
-        else:
-            offset = 25.0 * i if args.hand == "moving" else 0.0
-            rendered = render(scene, hand_offset=offset, frame=i)
+    tilt = max(0.0, min(60.0, args.tilt))
+    setup = random_setup(board, args.seed, tilt=(tilt, tilt), light=args.light)
+    for i in range(args.frames):
+        seed = args.seed * 1000 + i
+        spec = (
+            calibration_frame(board, seed)
+            if args.calibration_scene
+            else random_frame(board, seed, hand=args.hand, blur="sharp", tokens=tokens)
+        )
+        rendered = render_frame(board, setup, spec, tokens)
         cv2.imwrite(str(out / f"frame-{i:03d}.png"), rendered.image)
         (out / f"frame-{i:03d}.json").write_text(json.dumps(rendered.truth, indent=1), "utf-8")
-    print(f"{len(scenes)} frame(s) written to {out}")
+    print(f"{args.frames} frame(s) written to {out}")
     return 0

@@ -1,4 +1,14 @@
-"""Spring: the tray with the most markers (at least 2), skips, the VP fallback."""
+"""Spring: the tray with the most markers (at least 2), skips, the VP fallback.
+
+"The marauder tribe executes the action on the marauder tile which is next to
+the tray that contains the most markers on the control board (and at least
+2). ... If the actual action's columns are already occupied on the game
+board, then the next tray is chosen on the control board using the previous
+majority rules. From the chosen tray it places 1 marker into the general
+supply and 1 onto an empty column on the game board next to the chosen
+action's symbol." No tray fits: "the marauder tribe get as many VPs as the
+number shown in the middle of the marauder tile."
+"""
 
 from __future__ import annotations
 
@@ -7,10 +17,8 @@ from typing import Any
 
 from rules.decision import Decision, Tracer
 from rules.games.marauders.catalogue import Board, Tile, tray_colour
-from rules.games.marauders.decide_common import majority_tray, make_decision
-from rules.games.marauders.model import (
-    label,
-)
+from rules.games.marauders.decide_common import majority_tray, make_decision, settle
+from rules.games.marauders.model import label
 from rules.text import msg
 
 
@@ -27,8 +35,12 @@ def spring(
     tracer = Tracer()
     tracer.add(
         "spring",
-        f"action {action_number} of {tile['number']} on tile {tile.get('id') or 'entered'}; "
-        f"priority marker on side {marker}",
+        msg(
+            "Action {k} of {n} on the marauder tile; priority marker on side {marker}",
+            k=action_number,
+            n=tile["number"],
+            marker=marker,
+        ),
         trays=dict(trays),
         full_actions=list(full_actions),
     )
@@ -44,18 +56,26 @@ def spring(
         if action in full_actions:
             tracer.add(
                 "skip",
-                f"every column next to {action} is occupied; the next tray is chosen by the "
-                "same majority rule",
+                msg(
+                    "Every column next to {action} is occupied: the next tray is chosen by the "
+                    "same majority rule",
+                    action=label(action),
+                ),
                 side=side,
                 action=action,
             )
             skipped.append({"side": side, "colour": colour, "action": action})
             excluded.append(side)
             continue
+        settle(tracer)
         tracer.add(
             "spring action",
-            f"the {colour} tray is next to the {action} symbol: pay 1 {colour} marker to the "
-            f"supply and 1 onto an empty column next to {action}",
+            msg(
+                "The {colour} tray is next to the {action} symbol: 1 {colour} marker to the "
+                "supply and 1 onto an empty column next to {action}",
+                colour=label(colour),
+                action=label(action),
+            ),
             side=side,
             action=action,
             colour=colour,
@@ -73,7 +93,6 @@ def spring(
                     colour=label(colour),
                     action=label(action),
                 ),
-                msg("Then the tribe carries out {action}.", action=label(action)),
             ],
             tracer,
             {
@@ -89,10 +108,14 @@ def spring(
     vp = tile["number"]
     tracer.add(
         "spring fallback",
-        f"no tray fits (fewer than 2 markers or every column taken): the tribe scores {vp} VP, "
-        "the number in the middle of the tile",
+        msg(
+            "No tray fits (fewer than 2 markers or every column taken): the tribe scores {vp} "
+            "VP, the number in the middle of the tile",
+            vp=vp,
+        ),
         vp=vp,
     )
+    settle(tracer)
     return make_decision(
         "spring",
         msg("The tribe cannot act: it scores {vp} VP", vp=vp),

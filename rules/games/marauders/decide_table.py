@@ -7,36 +7,40 @@ from typing import Any
 
 from rules.decision import Decision, Tracer
 from rules.games.marauders.catalogue import Board, priority_at
-from rules.games.marauders.decide_common import make_decision
-from rules.games.marauders.model import (
-    SIDES,
-    TRIBE,
-    label,
-    order_text,
-)
+from rules.games.marauders.decide_common import join, make_decision
+from rules.games.marauders.model import SIDES, TRIBE, label, order_msg, player_msg
 from rules.text import msg
+
+
+def payer_of(order: Sequence[str]) -> str:
+    """ "The player who occupies the first position in the player order (not necessarily
+    the 1st player) pays the expenses of his/her actions onto the control board"."""
+    return next(who for who in order if who != TRIBE)
 
 
 def payer(order: Sequence[str], example: bool = False) -> Decision:
     """Who pays expenses onto the control board: the best-placed human in player order."""
     tracer = Tracer()
-    humans = [who for who in order if who != TRIBE]
-    first = humans[0]
-    tracer.add(
+    first = payer_of(order)
+    tracer.decide(
         "payer",
-        f"player order is {order_text(order)}; the first human in it is P{first}, "
-        f"so P{first} pays expenses onto the control board",
+        msg(
+            "Player order: {order}; the first player in it is {p}, so {p} pays expenses onto "
+            "the control board",
+            order=order_msg(order),
+            p=player_msg(first),
+        ),
         order=list(order),
         payer=first,
     )
     return make_decision(
         "payer",
-        msg("Player {p} pays expenses onto the control board", p=first),
+        msg("{p} pays expenses onto the control board", p=player_msg(first)),
         [
             msg(
-                "Player {p} pays action expenses onto the control board trays by colour "
+                "{p} pays action expenses onto the control board trays by colour "
                 "(the extra resource still goes onto the game board).",
-                p=first,
+                p=player_msg(first),
             ),
             msg("Everyone else pays into the common supply as usual."),
         ],
@@ -46,17 +50,28 @@ def payer(order: Sequence[str], example: bool = False) -> Decision:
     )
 
 
+def marker_after(marker: int, points: int) -> int:
+    """ "Its priority marker moves forward in clockwise direction as many steps as the
+    received development points" (round the hexagon)."""
+    return (marker + points) % SIDES
+
+
 def priority_steps(board: Board, marker: int, points: int, example: bool) -> Decision:
     """Development points: the priority marker moves that many steps clockwise."""
     tracer = Tracer()
-    walk = [(marker + k) % SIDES for k in range(points + 1)]
-    after = walk[-1]
+    after = marker_after(marker, points)
     icon = priority_at(board, after)
-    tracer.add(
+    tracer.decide(
         "development points",
-        f"the tribe collects no development points; {points} point(s) move the priority marker "
-        f"{points} step(s) clockwise: side {marker} -> side {after} ({icon})",
-        walk=walk,
+        msg(
+            "The tribe collects no development points; {n} point(s) move the priority marker "
+            "{n} step(s) clockwise: side {a} to side {b} ({icon})",
+            n=points,
+            a=marker,
+            b=after,
+            icon=label(icon),
+        ),
+        walk=[(marker + k) % SIDES for k in range(points + 1)],
         before=marker,
         after=after,
         priority=icon,
@@ -78,20 +93,26 @@ def priority_steps(board: Board, marker: int, points: int, example: bool) -> Dec
 
 
 def final_result(tribe_vp: int, players: Mapping[str, int], example: bool = False) -> Decision:
-    """Victory for every player above the tribe; failure for everyone behind it."""
+    """Victory for every player above the tribe; failure for everyone behind it.
+
+    "If one or more players earned more VP than the marauder tribe, the task is
+    accomplished, that is a victory. ... All players, who finished behind the
+    marauder tribe, lost the game."
+    """
     tracer = Tracer()
     beat = {p: vp for p, vp in players.items() if vp > tribe_vp}
     for p, vp in players.items():
-        verdict = (
-            "more than" if vp > tribe_vp else ("as many as" if vp == tribe_vp else "fewer than")
-        )
-        tracer.add(
-            "victory check",
-            f"P{p} has {vp} VP, {verdict} the tribe's {tribe_vp} VP",
-            player=p,
-            vp=vp,
-            tribe=tribe_vp,
-        )
+        if vp > tribe_vp:
+            finding = msg(
+                "{p} has {vp} VP, more than the tribe's {t}", p=player_msg(p), vp=vp, t=tribe_vp
+            )
+        elif vp == tribe_vp:
+            finding = msg("{p} has {vp} VP, as many as the tribe", p=player_msg(p), vp=vp)
+        else:
+            finding = msg(
+                "{p} has {vp} VP, fewer than the tribe's {t}", p=player_msg(p), vp=vp, t=tribe_vp
+            )
+        tracer.add("victory check", finding, player=p, vp=vp, tribe=tribe_vp)
     result: dict[str, Any] = {
         "tribe_vp": tribe_vp,
         "players": dict(players),
@@ -101,32 +122,39 @@ def final_result(tribe_vp: int, players: Mapping[str, int], example: bool = Fals
         "tied": sorted(p for p, vp in players.items() if vp == tribe_vp),
     }
     if not beat:
+        tracer.decide(
+            "victory check",
+            msg("Nobody has more VP than the tribe's {vp}", vp=tribe_vp),
+        )
         summary = msg("Failure: no player beat the marauder tribe's {vp} VP", vp=tribe_vp)
         instructions = [msg("The task needs more VP than the tribe; nobody managed it.")]
     else:
         top = max(beat.values())
         leaders = sorted(p for p, vp in beat.items() if vp == top)
         result["outright"] = leaders
-        if len(beat) > 1:
-            tracer.add(
-                "outright winner",
-                f"more than one player succeeded; most VP: "
-                f"{', '.join('P' + p for p in leaders)} with {top}",
-                leaders=leaders,
-            )
-        summary = msg(
-            "Victory! {who} beat the marauder tribe", who=", ".join(f"P{p}" for p in sorted(beat))
+        names = join([player_msg(p) for p in sorted(beat)])
+        tracer.decide(
+            "outright winner",
+            msg(
+                "More VP than the tribe's {vp}: {who}; most VP: {top}",
+                vp=tribe_vp,
+                who=names,
+                top=top,
+            ),
+            leaders=leaders,
         )
+        summary = msg("Victory! {who} beat the marauder tribe", who=names)
         instructions = [
             msg(
                 "Outright winner (most VP): {who}; break ties as usual.",
-                who=", ".join(f"P{p}" for p in leaders),
+                who=join([player_msg(p) for p in leaders]),
             )
         ]
         if result["lost"]:
             instructions.append(
                 msg(
-                    "Lost (behind the tribe): {who}", who=", ".join(f"P{p}" for p in result["lost"])
+                    "Lost (behind the tribe): {who}",
+                    who=join([player_msg(p) for p in result["lost"]]),
                 )
             )
     return make_decision("final", summary, instructions, tracer, result, example)

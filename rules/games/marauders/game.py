@@ -1,15 +1,16 @@
 """The Marauders mode as a step machine: set-up, five rounds of spring/summer/autumn, the end.
 
-Each step is named by ``state["step"]``. Steps that need facts from the table
-(payments onto the control board, occupied columns, lane contents) ask for
-them with defaults, so Enter mostly suffices; the bot then decides with
-:mod:`rules.games.marauders.logic` and the decision is journalled. Bookkeeping
-that follows from an answer (move the priority marker, markers back to the
-supply) is shown as notes at the top of the next step.
+Each step is named by ``state["step"]`` and found in :data:`STEPS`, the table
+of every step's prompt and advance (one ``steps_*`` module per season over
+``steps_common``). Facts steps ask what the assistant cannot know, with
+defaults from what it tracks; bot steps show the tribe's decision and are
+confirmed alone when the table did what the bot said. Bookkeeping that
+follows from an answer (the priority marker moved, tray counts taken from
+the table) is shown as notes at the top of the next step.
 
-Each step has a ``_prompt_<step>`` and an ``_advance_<step>`` method; they live
-in one mixin per season (``steps_setup``, ``steps_spring``, ``steps_actions``,
-``steps_summer``, ``steps_autumn``) over the shared ``steps_common`` helpers.
+The printed components (control board, marauder tiles, pricing tile) come
+from the set-up option ``"components"`` and are kept in the state
+(``state["components"]``), so a saved game replays with exactly its set.
 """
 
 from __future__ import annotations
@@ -18,22 +19,28 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from rules.components import COMPONENTS_OPTION, component_record
 from rules.decision import Decision
 from rules.game import Game, State
 from rules.games.marauders import catalogue as cat
-from rules.games.marauders.model import TRIBE
-from rules.games.marauders.steps_actions import ActionSteps
-from rules.games.marauders.steps_autumn import AutumnSteps
-from rules.games.marauders.steps_common import zero
-from rules.games.marauders.steps_setup import SetupSteps
-from rules.games.marauders.steps_spring import SpringSteps
-from rules.games.marauders.steps_summer import SummerSteps
+from rules.games.marauders import steps_autumn, steps_setup, steps_spring, steps_summer
+from rules.games.marauders.model import TRIBE, human_names
+from rules.games.marauders.steps_common import Step, round_of, with_notes, zero
 from rules.prompt import Choice, Field, Prompt
 from rules.rng import rng_state
+from rules.schema import Spec
 from rules.text import Msg, msg
 
+#: Every step of the game: its prompt and what an answer does.
+STEPS: dict[str, Step] = {
+    **steps_setup.STEPS,
+    **steps_spring.STEPS,
+    **steps_summer.STEPS,
+    **steps_autumn.STEPS,
+}
 
-class Marauders(SetupSteps, SpringSteps, ActionSteps, SummerSteps, AutumnSteps, Game):
+
+class Marauders(Game):
     """Prehistory — Marauders mode: the assistant plays the marauder tribe."""
 
     name = "marauders"
@@ -56,7 +63,7 @@ class Marauders(SetupSteps, SpringSteps, ActionSteps, SummerSteps, AutumnSteps, 
                 kind="int",
                 default=0,
                 minimum=0,
-                maximum=12,
+                maximum=cat.TILE_COUNT,
             ),
             Field(
                 key="draw",
@@ -76,22 +83,31 @@ class Marauders(SetupSteps, SpringSteps, ActionSteps, SummerSteps, AutumnSteps, 
             ),
         )
 
+    def component_schema(self) -> Spec:
+        return cat.COMPONENTS
+
+    def example_components(self) -> Mapping[str, Any]:
+        return cat.example_data()
+
     def new_state(self, options: Mapping[str, Any], seed: int) -> State:
-        catalogue = cat.default()
+        record = options.get(COMPONENTS_OPTION)
+        if record is None:  # options not coerced by a session (a direct call): the example set
+            record = component_record(self.name, cat.COMPONENTS, None, self.example_components())
         state: State = {
             "rng": rng_state(seed),
             "players": options["players"],
             "hard_tiles": options["hard_tiles"],
             "draw": options["draw"],
             "ceremony_choice": options["ceremony_choice"],
-            "example": catalogue["example"],
-            "board": None,  # None: the catalogue's board (saves copying it every step)
-            "board_example": catalogue["example"],
+            # The record is read-only: the session shares it between steps.
+            COMPONENTS_OPTION: dict(record),
+            "board": None,  # None: the component set's board; set when corrected at set-up
             "step": "setup",
             "round": 1,
-            "order": [TRIBE, *[str(n) for n in range(1, options["players"] + 1)]],
+            "order": [TRIBE, *human_names(options["players"])],
             "trays": zero(),
-            "marker": cat.priority_side(catalogue["control_board"], "campsite"),
+            "income": zero(),
+            "marker": 0,
             "vp": 0,
             "development": 0,
             "tile": None,
@@ -99,33 +115,41 @@ class Marauders(SetupSteps, SpringSteps, ActionSteps, SummerSteps, AutumnSteps, 
             "discarded": [],
             "hard": [],
             "spring_done": 0,
+            "full": [],
             "summer_index": 0,
-            "pillar": None,
-            "autumn": {"total": 0, "done": 0},
-            "members_on_map": 0,
+            "pillars": None,
+            "members": [],
+            "seen": {},
+            "autumn": {"queue": [], "current": None, "lane": None, "near": False},
             "campsites": 0,
             "paintings": 0,
-            "pending": None,
+            "since": None,
             "notes": [],
             "final": None,
         }
+        state["marker"] = cat.priority_side(cat.board_of(state), "campsite")
         return state
 
     def prompt(self, state: State) -> Prompt:
-        step = state["step"]
-        builder = getattr(self, "_prompt_" + step.replace("-", "_"))
-        prompt: Prompt = builder(state)
-        notes = self._notes(state)
-        if notes:
-            prompt = replace(prompt, lines=(*notes, *prompt.lines))
-        return prompt
+        prompt = STEPS[state["step"]].prompt(state)
+        if prompt.round is None and round_of(state) is not None:
+            prompt = replace(prompt, round=round_of(state))
+        return with_notes(state, prompt)
 
     def advance(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
-        step = state["step"]
+        step = STEPS[state["step"]]
         state["notes"] = []
-        handler = getattr(self, "_advance_" + step.replace("-", "_"))
-        decision: Decision | None = handler(state, answer)
+        decision = step.advance(state, answer)
         return state, decision
+
+    def component_entries(
+        self, state: State, answer: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], ...]:
+        """A tile face the table entered because its set does not list it (``tile-entry``)."""
+        if state.get("step") != "tile-entry":
+            return ()
+        face = {"part": "tiles", "face": int(answer["number"]), "actions": list(answer["symbols"])}
+        return (face,)
 
     def decisions(self) -> Mapping[str, Any]:
         from rules.games.marauders.situations import DECISIONS
@@ -133,9 +157,9 @@ class Marauders(SetupSteps, SpringSteps, ActionSteps, SummerSteps, AutumnSteps, 
         return DECISIONS
 
     def board(self, state: State) -> dict[str, Any]:
-        from rules.games.marauders.scene import control_board_scene
+        from rules.games.marauders.scene import scene
 
-        return control_board_scene(state)
+        return scene(state)
 
     def status(self, state: State) -> tuple[Msg, ...]:
         from rules.games.marauders.scene import status_lines

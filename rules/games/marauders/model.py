@@ -14,6 +14,25 @@ from rules.text import Msg, msg
 
 SIDES = 6
 ROUNDS = 5
+#: "The number in the middle of the marauder tile shows how many actions the
+#: marauder tribe will take": 2 or 3.
+MOST_ACTIONS = 3
+
+# Bounds for what the players enter and situations give. The text prints no
+# supply sizes; these are generous physical limits, far above any real table,
+# that still refuse typing slips such as 10^100 markers.
+#: Markers in one tray of the control board.
+MAX_MARKERS = 60
+#: Markers stacked on one pillar of the central pricing tile.
+MAX_PILLAR = 30
+#: Tribe members on the map.
+MAX_MEMBERS = 20
+#: Victory points of one side.
+MAX_VP = 999
+#: Development points gained at one time.
+MAX_DEVELOPMENT = 30
+#: Rock-painting sections painted.
+MAX_PAINTINGS = 60
 
 #: The marker and resource colours the text names (summer example: red,
 #: yellow, blue, brown and white).
@@ -60,12 +79,16 @@ _LABELS: dict[str, Msg] = {
     "megalith": msg("megalith"),
     "action-marker": msg("action marker"),
     TRIBE: msg("marauder tribe"),
+    "left": msg("left"),
+    "centre": msg("centre"),
+    "right": msg("right"),
+    "none": msg("no tray"),
 }
 
 
 def label(term: str) -> Msg:
-    """The translatable name of a colour, action or priority."""
-    return _LABELS.get(term, Msg(term))
+    """The translatable name of a colour, action or priority (never an empty msgid)."""
+    return _LABELS.get(term, Msg(term or "-"))
 
 
 def clockwise_from(start: int, sides: int = SIDES) -> list[int]:
@@ -98,8 +121,16 @@ def income_key(income: dict[str, int]) -> tuple[int, int, int, int]:
 
 
 def human_names(players: int) -> list[str]:
+    """The players' ids: ``"1"`` .. ``"n"``."""
     return [str(n) for n in range(1, players + 1)]
 
 
-def order_text(order: Sequence[str]) -> str:
-    return " ".join("tribe" if who == TRIBE else f"P{who}" for who in order)
+def player_msg(who: str) -> Msg:
+    """A seat of the player order as the players read it: "Player 2" or "marauder tribe"."""
+    return label(TRIBE) if who == TRIBE else msg("Player {n}", n=who)
+
+
+def order_msg(order: Sequence[str]) -> Msg:
+    """The player order as one translated line, e.g. "marauder tribe, Player 1, Player 2"."""
+    template = ", ".join("{s" + str(i) + "}" for i in range(len(order)))
+    return Msg(template, {f"s{i}": player_msg(who) for i, who in enumerate(order)})

@@ -1,234 +1,431 @@
-"""Autumn: activation, direction, the lane search, what a member took."""
+"""Autumn: where the members stand, activation, the lane, where each member goes.
+
+``autumn-start`` (facts: positions on the map around the starting camp,
+defaulting to where the assistant tracked them) -> per member, in activation
+order: ``autumn-member`` (facts: what lies in its lane, tapped on the lane
+picture) -> ``autumn-move`` (bot: where it goes, what it does, the markers
+back) -> ``autumn-gain`` (facts, only after it took a tile or an action
+marker) -> ... -> ``round-end``.
+
+The assistant tracks every member's space: migration puts members on the
+starting camp, a move puts them on the space the bot named, a campsite sends
+them back to the player board. So the positions are asked only to correct.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
-from rules.decision import Decision
+from rules.decision import Decision, Tracer
 from rules.game import State
 from rules.games.marauders import catalogue as cat
-from rules.games.marauders import logic, parsing
-from rules.games.marauders.model import COLOURS, PRIORITIES, label
+from rules.games.marauders import hexmap, logic
+from rules.games.marauders.decide_common import join
+from rules.games.marauders.hexmap import CAMP_ID, LINES, hex_at, hex_id
+from rules.games.marauders.model import MAX_MEMBERS, clockwise_from, label
 from rules.games.marauders.steps_common import (
-    TableHelpers,
-    colour_choices,
-    income_fields,
-    paid_field,
-    trays_field,
-    zero,
+    Answer,
+    Step,
+    apply_news,
+    example,
+    news_fields,
+    news_lines,
+    payer_line,
+    remember,
+    round_phase,
+    take,
+    trays_line,
 )
 from rules.prompt import Choice, Field, Prompt
-from rules.text import msg
+from rules.text import Msg, msg
+
+#: Lane fields: one per kind of thing on the map, each picked on the lane picture.
+LANE_KINDS: tuple[tuple[str, str, bool], ...] = (
+    ("campsite", "campsite", False),
+    ("hunting-tile", "hunting-tile", False),
+    ("gathering-tile", "gathering-tile", False),
+    ("fishing-tile", "fishing-tile", False),
+    ("megalith", "megalith", False),
+    ("megalith-occupied", "megalith", True),
+    ("action-marker", "action-marker", False),
+)
+#: Priorities that leave something to tell afterwards (what the tile or marker gave).
+GAINING = {"hunting-tile", "gathering-tile", "fishing-tile", "action-marker"}
 
 
-class AutumnSteps(TableHelpers):
-    """Autumn: activation, direction, the lane search, what a member took."""
+def member_name(index: int) -> Msg:
+    return msg("Member {n}", n=index + 1)
 
-    def _prompt_autumn_start(self, state: State) -> Prompt:
-        marker = state["marker"]
-        return Prompt(
-            step="autumn-start",
-            title=msg("The tribe members move"),
-            phase=self._round_phase(state, msg("Autumn")),
-            lines=(
-                self._payer_line(state),
-                self._trays_line(state, with_actions=False),
-                msg(
-                    "Activation order: the tribe members closest to the starting camp first; at "
-                    "equal distance the first clockwise from the priority marker's direction "
-                    "(side {m}); on the same space, any order.",
-                    m=marker,
-                ),
+
+def space_label(space: str) -> Msg:
+    """Where a space lies from the starting camp, in words (the terminal's list)."""
+    if space == CAMP_ID:
+        return msg("the starting camp")
+    d, side, j = hexmap.ring_position(hex_at(space))
+    if j == 0:
+        return msg("{d} space(s) toward side {s}", d=d, s=side)
+    return msg(
+        "{d} space(s) out, {j} step(s) clockwise past the line to side {s}", d=d, j=j, s=side
+    )
+
+
+#: The farthest the map picture around the camp reaches: on a wider map the spaces get
+#: too small to read or tap at 800x480. Members farther out are listed beside it.
+PICTURE_RADIUS = 4
+
+
+def map_radius(spaces: list[str]) -> int:
+    """How far the camp map reaches: one ring beyond the farthest member, 3 to 4."""
+    far = max((hexmap.distance(hex_at(s)) for s in spaces), default=0)
+    return max(3, min(PICTURE_RADIUS, far + 1))
+
+
+@lru_cache(maxsize=8)
+def map_choices(radius: int) -> tuple[Choice, ...]:
+    """Every space of the camp map as a choice (the same for every member and step)."""
+    return tuple(Choice(hex_id(h), space_label(hex_id(h))) for h in hexmap.disc(radius))
+
+
+def position_fields(spaces: list[str]) -> list[Field]:
+    """One field per member: its space on the camp map (one beyond the map keeps its own)."""
+    choices = map_choices(map_radius(spaces))
+    shown = {c.value for c in choices}
+    return [
+        Field(
+            key=f"m{i + 1}",
+            label=msg("Where member {n} stands", n=i + 1),
+            kind="choice",
+            default=space,
+            choices=choices if space in shown else (*choices, Choice(space, space_label(space))),
+            places="hexes",
+        )
+        for i, space in enumerate(spaces)
+    ]
+
+
+def start_prompt(state: State) -> Prompt:
+    members = state["members"]
+    fields = [
+        Field(
+            key="members",
+            label=msg("Tribe members standing on the map"),
+            kind="int",
+            default=len(members),
+            minimum=0,
+            maximum=MAX_MEMBERS,
+        ),
+        *position_fields(members),
+        *news_fields(state, msg("Before the tribe moves: markers onto its trays, VP, development")),
+    ]
+    return Prompt(
+        step="autumn-start",
+        title=msg("The tribe members move"),
+        phase=round_phase(state, msg("Autumn")),
+        lines=(
+            payer_line(state),
+            trays_line(state, with_actions=False),
+            msg(
+                "The map shows where the assistant has the tribe's members; tap a member's "
+                "space to correct it."
             ),
-            fields=(
-                Field(
-                    key="members",
-                    label=msg("Tribe members standing on the map (to activate)"),
-                    kind="int",
-                    default=state["members_on_map"],
-                    minimum=0,
-                    maximum=20,
-                ),
-                Field(
-                    key="positions",
-                    label=msg(
-                        "Optional: where they stand, as distance@side from the starting camp"
-                    ),
-                    kind="text",
-                    default="",
-                    help=msg(
-                        "e.g. '0 0 2@1 2@4': two on the camp, two 2 spaces away toward sides 1 "
-                        "and 4. Leave empty to apply the rule yourselves."
-                    ),
-                ),
-                paid_field(msg("Paid onto the control board before the tribe moves")),
-                trays_field(state),
-            ),
-        )
+            *news_lines(state),
+        ),
+        fields=tuple(fields),
+        confirm_label=msg("Decide"),
+        round=state["round"],
+    )
 
-    def _advance_autumn_start(self, state: State, answer: Mapping[str, Any]) -> Decision | None:
-        self._apply_table(state, answer)
-        members = parsing.positions(answer["positions"])
-        total = len(members) if members else answer["members"]
-        decision = None
-        order: list[str] = []
-        if members:
-            decision = logic.autumn_order(members, state["marker"], False)
-            order = decision.result["order"]
-            where = {m["id"]: m for m in members}
-            order = [
-                f"{i} ({where[i]['distance']}@{where[i]['side']})"
-                if where[i]["distance"]
-                else f"{i} (on the camp)"
-                for i in order
-            ]
-        state["members_on_map"] = total
-        state["autumn"] = {"total": total, "done": 0, "order": order}
-        state["step"] = "autumn-member" if total else "round-end"
-        return decision
 
-    def _prompt_autumn_member(self, state: State) -> Prompt:
-        autumn = state["autumn"]
-        order = autumn.get("order") or []
-        member = (
-            msg("Member {m}", m=order[autumn["done"]])
-            if autumn["done"] < len(order)
-            else msg("Member {i}", i=autumn["done"] + 1)
-        )
-        decision = logic.autumn_move(
-            state["trays"],
-            cat.board_of(state),
-            state["marker"],
-            None,
-            False,
-            self._example(state, tile=False),
-            str(member),
-        )
-        fields: list[Field] = []
-        if decision.result.get("direction") is not None:
+def start_advance(state: State, answer: Answer) -> Decision | None:
+    apply_news(state, answer)
+    count = answer["members"]
+    spaces = [answer[f"m{i + 1}"] for i in range(len(state["members"]))]
+    if count != len(spaces):
+        state["members"] = (spaces + [CAMP_ID] * count)[:count]
+        state["step"] = "autumn-positions"
+        return None
+    state["members"] = spaces
+    return start_autumn(state)
+
+
+def positions_prompt(state: State) -> Prompt:
+    return Prompt(
+        step="autumn-positions",
+        title=msg("Where the tribe members stand"),
+        phase=round_phase(state, msg("Autumn")),
+        lines=(msg("Tap each member's space on the map around the starting camp."),),
+        fields=tuple(position_fields(state["members"])),
+        round=state["round"],
+    )
+
+
+def positions_advance(state: State, answer: Answer) -> Decision | None:
+    state["members"] = [answer[f"m{i + 1}"] for i in range(len(state["members"]))]
+    return start_autumn(state)
+
+
+def start_autumn(state: State) -> Decision | None:
+    """The activation order (closest to the camp first), then the first member."""
+    members = [{"id": str(i + 1), "at": hex_at(space)} for i, space in enumerate(state["members"])]
+    state["autumn"] = {"queue": [], "current": None, "lane": None, "near": False}
+    if not members:
+        state["step"] = "round-end"
+        return None
+    decision = logic.autumn_order(members, state["marker"], example(state, tile=False))
+    state["autumn"]["queue"] = [int(i) - 1 for i in decision.result["order"]]
+    next_member(state)
+    return decision
+
+
+def next_member(state: State) -> None:
+    autumn = state["autumn"]
+    autumn.update({"current": None, "lane": None, "near": False})
+    if not autumn["queue"]:
+        # Members sent back to the player board by a campsite leave the map.
+        state["members"] = [m for m in state["members"] if m is not None]
+        state["step"] = "round-end"
+        return
+    autumn["current"] = autumn["queue"].pop(0)
+    direction = logic.autumn_direction(
+        state["trays"], cat.board_of(state), state["marker"], Tracer()
+    )
+    state["step"] = "autumn-member" if direction is not None else "autumn-move"
+
+
+def direction_of(state: State) -> tuple[int | None, Tracer]:
+    tracer = Tracer()
+    side = logic.autumn_direction(state["trays"], cat.board_of(state), state["marker"], tracer)
+    return side, tracer
+
+
+def lane_spaces(state: State) -> list[tuple[int, int, str]]:
+    """``(distance, line, space id)`` of the current member's lane."""
+    side, _ = direction_of(state)
+    at = hex_at(state["members"][state["autumn"]["current"]])
+    return [(d, line, hex_id(h)) for d, line, h in hexmap.lane(at, side or 0)]
+
+
+def lane_choices(spaces: list[tuple[int, int, str]]) -> tuple[Choice, ...]:
+    return tuple(
+        Choice(space, msg("{d} away, {line} line", d=d, line=label(LINES[line])))
+        for d, line, space in spaces
+    )
+
+
+def lane_field_label(key: str) -> Msg:
+    if key == "megalith":
+        return msg("Free megaliths in the lane")
+    if key == "megalith-occupied":
+        return msg("Occupied megaliths in the lane")
+    return msg("{what} in the lane", what=label(key))
+
+
+def member_prompt(state: State) -> Prompt:
+    index = state["autumn"]["current"]
+    side, tracer = direction_of(state)
+    board = cat.board_of(state)
+    order = [cat.priority_at(board, s) for s in clockwise_from(state["marker"])]
+    lane = lane_spaces(state)
+    choices = lane_choices(lane)
+    seen = state["seen"]
+    spaces = [space for _, _, space in lane]
+    by_priority = {key: (key, priority, occupied) for key, priority, occupied in LANE_KINDS}
+    fields: list[Field] = []
+    for priority in order:
+        keys = ["megalith", "megalith-occupied"] if priority == "megalith" else [priority]
+        for key in keys:
             fields.append(
                 Field(
-                    key="lane",
-                    label=msg(
-                        "What lies in the 3-space-wide lane toward side {s}? (all that apply)",
-                        s=decision.result["direction"],
-                    ),
+                    key=key,
+                    label=lane_field_label(by_priority[key][0]),
                     kind="multi",
-                    default=[],
-                    choices=(
-                        *(Choice(p, label(p)) for p in PRIORITIES if p != "megalith"),
-                        Choice("megalith", msg("free megalith")),
-                        Choice("megalith-occupied", msg("occupied megalith")),
-                    ),
+                    default=[space for space in spaces if seen.get(space) == key],
+                    choices=choices,
+                    places="hexes",
                 )
             )
-            if cat.priority_at(cat.board_of(state), state["marker"]) == "megalith":
-                fields.append(
-                    Field(
-                        key="near_megalith",
-                        label=msg("Does the member stand on or next to a megalith?"),
-                        kind="bool",
-                        default=False,
-                    )
-                )
-        return Prompt(
-            step="autumn-member",
-            title=msg("Activate tribe member {i} of {n}", i=autumn["done"] + 1, n=autumn["total"]),
-            phase=self._round_phase(state, msg("Autumn")),
-            lines=(
-                self._trays_line(state, with_actions=False),
-                msg("Pick the member by the activation order (closest to the starting camp)."),
-            ),
-            fields=tuple(fields),
-            decision=decision,
-            confirm_label=msg("Decide"),
+    if cat.priority_at(board, state["marker"]) == "megalith":
+        fields.append(
+            Field(
+                key="near_megalith",
+                label=msg("Does the member stand on or next to a megalith?"),
+                kind="bool",
+                default=False,
+            )
         )
+    colour = cat.tray_colour(board, side or 0)
+    reason = [step.finding for step in tracer.steps[-1:]]  # why this direction
+    return Prompt(
+        step="autumn-member",
+        title=msg(
+            "{m} of {n}: what lies in its lane?",
+            m=member_name(index),
+            n=len([m for m in state["members"] if m is not None]),
+        ),
+        phase=round_phase(state, msg("Autumn")),
+        lines=(
+            msg(
+                "{m} stands at {where}; it looks toward side {side} (the {colour} tray).",
+                m=member_name(index),
+                where=space_label(state["members"][index]),
+                side=side,
+                colour=label(colour or ""),
+            ),
+            *reason,
+            msg(
+                "On the lane picture, tap the spaces of the first of these that lies in the "
+                "3-space-wide lane, in this order: {order}. The rest may stay empty.",
+                order=join([label(p) for p in order]),
+            ),
+        ),
+        fields=tuple(fields),
+        confirm_label=msg("Decide"),
+        round=state["round"],
+    )
 
-    def _advance_autumn_member(self, state: State, answer: Mapping[str, Any]) -> Decision:
-        lane = []
-        for kind in answer.get("lane", []):
+
+def member_advance(state: State, answer: Answer) -> None:
+    where = {space: (d, line) for d, line, space in lane_spaces(state)}
+    items: list[dict[str, Any]] = []
+    for key, priority, occupied in LANE_KINDS:
+        for space in answer.get(key, []):
+            d, line = where[space]
             item: dict[str, Any] = {
-                "priority": "megalith" if kind.startswith("megalith") else kind,
-                "distance": None,
-                "line": "centre",
+                "priority": priority,
+                "distance": d,
+                "line": LINES[line],
+                "at": space,
             }
-            if kind == "megalith-occupied":
-                item["occupied"] = True
-            lane.append(item)
-        order = state["autumn"].get("order") or []
-        done = state["autumn"]["done"]
-        member = f"Member {order[done]}" if done < len(order) else f"Member {done + 1}"
-        decision = logic.autumn_move(
-            state["trays"],
-            cat.board_of(state),
-            state["marker"],
-            lane,
-            bool(answer.get("near_megalith", False)),
-            self._example(state, tile=False),
-            member,
-        )
-        result = decision.result
-        if result.get("colour"):
-            self._take(state, result["colour"], result["returned"])
-        state["autumn"]["done"] += 1
-        priority = result.get("priority") if result["outcome"] == "move" else None
-        if priority == "campsite":
-            state["campsites"] += 1
-            state["members_on_map"] = max(0, state["members_on_map"] - 1)
-        if priority in {"hunting-tile", "gathering-tile", "fishing-tile", "action-marker"}:
-            state["pending"] = {"priority": priority}
-            state["step"] = "autumn-result"
+            if priority == "megalith":
+                item["occupied"] = occupied
+            items.append(item)
+    state["autumn"]["lane"] = items
+    # What the table said about these spaces is remembered for later lanes.
+    seen = state["seen"]
+    for space in where:
+        seen.pop(space, None)
+    for key, _, _ in LANE_KINDS:
+        for space in answer.get(key, []):
+            seen[space] = key
+    state["autumn"]["near"] = bool(answer.get("near_megalith", False))
+    state["step"] = "autumn-move"
+
+
+def move_decision(state: State) -> Decision:
+    """Where the current member goes (:func:`logic.autumn_move`), with its space on the map."""
+    autumn = state["autumn"]
+    index = autumn["current"]
+    decision = logic.autumn_move(
+        state["trays"],
+        cat.board_of(state),
+        state["marker"],
+        autumn["lane"],
+        autumn["near"],
+        example(state, tile=False),
+        member_name(index),
+    )
+    result = decision.result
+    here = state["members"][index]
+    result["from"] = here
+    result["to"] = here
+    if result["outcome"] == "move":
+        item = result["item"]
+        if item["priority"] == "megalith" and item.get("occupied"):
+            taken = {hex_at(i["at"]) for i in autumn["lane"]}
+            taken |= {hex_at(m) for m in state["members"] if m is not None}
+            beside = logic.beside_megalith(
+                hex_at(item["at"]), hex_at(here), result["direction"], taken
+            )
+            result["to"] = hex_id(beside) if beside is not None else here
         else:
-            self._next_member(state)
-        return decision
+            result["to"] = item["at"]
+    return decision
 
-    def _next_member(self, state: State) -> None:
-        autumn = state["autumn"]
-        state["step"] = "autumn-member" if autumn["done"] < autumn["total"] else "round-end"
 
-    def _prompt_autumn_result(self, state: State) -> Prompt:
-        pending = state["pending"]
-        fields: list[Field] = list(income_fields(state))
-        if pending.get("priority") == "action-marker":
-            fields.insert(
-                0,
-                Field(
-                    key="marker_colour",
-                    label=msg("Colour of the action marker taken"),
-                    kind="choice",
-                    default=COLOURS[0],
-                    choices=colour_choices(),
-                ),
-            )
-            fields[1] = Field(
-                key="gained",
-                label=msg("Other markers/resources gained (the action marker is counted already)"),
-                kind="counts",
-                default=zero(),
-                choices=colour_choices(),
-            )
-        # No trays_now check here: the gain entered in this step changes the trays
-        # too; the next step of the tribe carries the check again.
-        fields.append(paid_field(msg("Paid onto the control board since then")))
-        return Prompt(
-            step="autumn-result",
-            title=msg("What the tribe member took"),
-            phase=self._round_phase(state, msg("Autumn")),
-            lines=(
-                msg(
-                    "Enter what the tribe gained from the {what}.", what=label(pending["priority"])
-                ),
-            ),
-            fields=tuple(fields),
-        )
+def move_fields(decision: Decision) -> tuple[Field, ...]:
+    """For an occupied megalith: which space next to it the member took (the bot's pick first)."""
+    result = decision.result
+    item = result.get("item") or {}
+    if result["outcome"] != "move" or not (
+        item.get("priority") == "megalith" and item.get("occupied")
+    ):
+        return ()
+    spaces = [hex_id(h) for h in hexmap.neighbours(hex_at(item["at"]))]
+    return (
+        Field(
+            key="to",
+            label=msg("The empty space next to the megalith the member took"),
+            kind="choice",
+            default=result["to"] if result["to"] in spaces else spaces[0],
+            choices=tuple(Choice(s, space_label(s)) for s in spaces),
+            places="hexes",
+        ),
+    )
 
-    def _advance_autumn_result(self, state: State, answer: Mapping[str, Any]) -> None:
-        if "marker_colour" in answer:
-            state["trays"][answer["marker_colour"]] += 1
-        self._add(state, answer["gained"])
-        self._apply_table(state, answer)
-        state["vp"] += answer["vp"]
-        self._move_marker(state, answer["dev"])
-        state["pending"] = None
-        self._next_member(state)
+
+def move_prompt(state: State) -> Prompt:
+    decision = move_decision(state)
+    return Prompt(
+        step="autumn-move",
+        title=msg("{m} moves", m=member_name(state["autumn"]["current"])),
+        phase=round_phase(state, msg("Autumn")),
+        fields=move_fields(decision),
+        decision=decision,
+        confirm_label=msg("Done"),
+        round=state["round"],
+    )
+
+
+def move_advance(state: State, answer: Answer) -> Decision:
+    decision = move_decision(state)
+    result = decision.result
+    index = state["autumn"]["current"]
+    if result.get("colour"):
+        take(state, result["colour"], result["returned"])
+    priority = result.get("priority") if result["outcome"] == "move" else None
+    state["members"][index] = answer.get("to", result["to"])
+    if priority is not None:
+        target = result["item"]["at"]
+        if priority == "megalith":
+            state["seen"][target] = "megalith-occupied"
+        else:
+            state["seen"].pop(target, None)  # taken, or built on
+    if priority == "campsite":
+        # "every time when it builds a campsite, the tribe member goes back onto its player board"
+        state["campsites"] += 1
+        state["members"][index] = None
+    if priority in GAINING:
+        remember(state, took=priority)
+    if priority in GAINING and state["autumn"]["queue"]:
+        # What it took may change the next member's direction: asked at once.
+        state["step"] = "autumn-gain"
+    else:
+        next_member(state)  # the last member's gain is asked at the end of the round
+    return decision
+
+
+def gain_prompt(state: State) -> Prompt:
+    took = state["since"]["took"]
+    return Prompt(
+        step="autumn-gain",
+        title=msg("What the tribe member took"),
+        phase=round_phase(state, msg("Autumn")),
+        lines=tuple(news_lines(state)),
+        fields=news_fields(state, msg("What the {what} gave the tribe", what=label(took))),
+        round=state["round"],
+    )
+
+
+def gain_advance(state: State, answer: Answer) -> None:
+    apply_news(state, answer)
+    next_member(state)
+
+
+STEPS = {
+    "autumn-start": Step(start_prompt, start_advance),
+    "autumn-positions": Step(positions_prompt, positions_advance),
+    "autumn-member": Step(member_prompt, member_advance),
+    "autumn-move": Step(move_prompt, move_advance),
+    "autumn-gain": Step(gain_prompt, gain_advance),
+}

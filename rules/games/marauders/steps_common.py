@@ -1,40 +1,138 @@
-"""Shared helpers of the Marauders step machine: fields, tray bookkeeping, tiles, notes.
+"""Shared by the Marauders steps: the table of steps, the news fields, tray bookkeeping, tiles.
 
-The season modules (``steps_*.py``) are mixins over :class:`TableHelpers`;
-``game.Marauders`` combines them. Every helper works on the plain state dict.
+Two kinds of steps alternate. A *facts* step asks what the assistant cannot
+know (markers the paying player put onto the trays, VP the tribe scored,
+what lies in a lane); every field defaults to what the assistant tracks, so
+a table where nothing happened confirms it alone. A *bot* step shows the
+tribe's decision (``Prompt.decision``) and what the table must do; when the
+table did what the bot said, CONFIRM alone answers it. What the tribe got
+from an action is asked by the next facts step ("since the tribe's last
+step"), so every bot step stays one press.
+
+Every helper works on the plain state dict.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
+from rules.decision import Decision
+from rules.errors import IllegalInput
 from rules.game import State
 from rules.games.marauders import catalogue as cat
-from rules.games.marauders import parsing
-from rules.games.marauders.model import COLOURS, ROUNDS, SIDES, TRIBE, label, order_text
-from rules.prompt import Choice, Field
+from rules.games.marauders import logic
+from rules.games.marauders.decide_common import join
+from rules.games.marauders.model import (
+    COLOURS,
+    MAX_DEVELOPMENT,
+    MAX_MARKERS,
+    MAX_VP,
+    ROUNDS,
+    TRIBE,
+    human_names,
+    label,
+    order_msg,
+    player_msg,
+)
+from rules.prompt import Choice, Field, Prompt
 from rules.rng import shuffled
 from rules.text import Msg, msg
+
+Answer = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the table: what it asks (``prompt``) and what an answer does (``advance``)."""
+
+    prompt: Callable[[State], Prompt]
+    advance: Callable[[State, Answer], Decision | None]
+
 
 COLOUR_CHOICES = tuple(Choice(c, label(c)) for c in COLOURS)
 
 
-def colour_choices() -> tuple[Choice, ...]:
-    return COLOUR_CHOICES
-
-
 def zero() -> dict[str, int]:
-    return {c: 0 for c in COLOURS}
+    return dict.fromkeys(COLOURS, 0)
 
 
-def paid_field(label_text: Msg | None = None) -> Field:
+def round_of(state: State) -> int | None:
+    return int(state["round"]) if state["step"] not in {"setup", "final", "end"} else None
+
+
+def round_phase(state: State, season: Msg) -> Msg:
+    return msg("Round {r} of {n} · {season}", r=state["round"], n=ROUNDS, season=season)
+
+
+def example(state: State, tile: bool = True) -> bool:
+    """True when the board or the current tile is EXAMPLE component data."""
+    current = state.get("tile") or {}
+    return cat.board_is_example(state) or (tile and bool(current.get("example")))
+
+
+# -- notes: bookkeeping shown at the top of the next step --------------------------------------
+
+
+def note(state: State, *lines: Msg) -> None:
+    state["notes"].extend(m.to_json() for m in lines)
+
+
+def notes(state: State) -> list[Msg]:
+    return [Msg.from_json(n) for n in state["notes"]]
+
+
+# -- trays, VP, the priority marker -----------------------------------------------------------
+
+
+def add(state: State, counts: Mapping[str, int]) -> None:
+    for colour, n in counts.items():
+        state["trays"][colour] = min(MAX_MARKERS, state["trays"][colour] + int(n))
+
+
+def take(state: State, colour: str, n: int) -> None:
+    state["trays"][colour] = max(0, state["trays"][colour] - n)
+
+
+def move_marker(state: State, steps: int) -> None:
+    """Development points become priority-marker steps clockwise."""
+    if steps <= 0:
+        return
+    before = state["marker"]
+    state["marker"] = logic.marker_after(before, steps)
+    state["development"] += steps
+    icon = cat.priority_at(cat.board_of(state), state["marker"])
+    note(
+        state,
+        msg(
+            "Development points become priority marker steps: move it {n} step(s) clockwise, "
+            "from side {a} to side {b} ({icon}).",
+            n=steps,
+            a=before,
+            b=state["marker"],
+            icon=label(icon),
+        ),
+    )
+
+
+def payer(state: State) -> str:
+    return logic.payer_of(state["order"])
+
+
+# -- the news fields of every facts step ------------------------------------------------------
+
+
+def order_field(state: State, key: str = "order", text: Msg | None = None) -> Field:
+    """The player order, picked seat by seat from the tribe and the players."""
     return Field(
-        key="paid",
-        label=label_text or msg("Paid onto the control board since the tribe's last step"),
-        kind="counts",
-        default=zero(),
-        choices=colour_choices(),
+        key=key,
+        label=text or msg("Player order"),
+        kind="order",
+        default=list(state["order"]),
+        choices=tuple(
+            Choice(who, player_msg(who)) for who in (TRIBE, *human_names(state["players"]))
+        ),
     )
 
 
@@ -42,231 +140,325 @@ def trays_field(state: State) -> Field:
     """The markers on the control board now, per colour: a check the camera can prefill.
 
     Its default is what the assistant tracked. When the players (or the camera)
-    change it, the entered counts replace the tracked ones and the ``paid`` field
-    of the same step is not added on top (see :meth:`TableHelpers._apply_table`).
+    change it, the entered counts replace the tracked ones and the ``added``
+    markers of the same step are not added on top.
     """
     return Field(
         key="trays_now",
         label=msg("Markers on the control board now (correct if the table differs)"),
         kind="counts",
         default=dict(state["trays"]),
-        choices=colour_choices(),
+        maximum=MAX_MARKERS,
+        choices=COLOUR_CHOICES,
         camera="colour_totals",
     )
 
 
-def income_fields(state: State) -> tuple[Field, ...]:
+#: Entries of the news field besides the colours: victory points and development points.
+VP, DEV = "vp", "dev"
+
+
+NEWS_CHOICES = (
+    *(Choice(c, label(c), limit=MAX_MARKERS) for c in COLOURS),
+    Choice(VP, msg("VP"), limit=MAX_VP),
+    Choice(DEV, msg("development points"), limit=MAX_DEVELOPMENT),
+)
+
+
+def news_field(state: State, text: Msg | None = None) -> Field:
+    """One panel for everything that came in since the tribe's last step.
+
+    Markers onto its trays by colour (payments, income, rewards, markers taken
+    back), VP it scored and development points it got: the players step up
+    only what happened.
+    """
+    return Field(
+        key="news",
+        label=text or msg("Since the tribe's last step: markers onto its trays, VP, development"),
+        kind="counts",
+        default={**zero(), VP: 0, DEV: 0},
+        choices=NEWS_CHOICES,
+    )
+
+
+def remember(
+    state: State, action: str | None = None, pillar: int = 0, took: str | None = None
+) -> None:
+    """Note what the tribe just did, for the next facts step to ask what it brought."""
+    since = state.get("since") or {"actions": [], "pillar": 0, "took": None}
+    if action is not None:
+        since["actions"].append(action)
+    since["pillar"] += pillar
+    if took is not None:
+        since["took"] = took
+    state["since"] = since
+
+
+def ceremony_pending(state: State) -> bool:
+    """The tribe held a ceremony since its last facts step (any VP? the new order)."""
+    return "ceremony" in (state.get("since") or {}).get("actions", [])
+
+
+def news_fields(state: State, text: Msg | None = None) -> tuple[Field, ...]:
+    """What happened since the tribe's last step, and the tray check.
+
+    After a ceremony of the tribe also: whether any card gave VP, and the new
+    player order. After a pillar was taken back, or an action marker found in
+    autumn, those markers are part of the news (the lines above say so).
+    """
+    fields: list[Field] = [news_field(state, text)]
+    if ceremony_pending(state):
+        fields.append(
+            Field(
+                key="any_vp",
+                label=msg("Ceremony: did any card give VP at that moment?"),
+                kind="bool",
+                default=True,
+            )
+        )
+        fields.append(order_field(state, text=msg("Player order after the ceremony")))
+    fields.append(trays_field(state))
+    return tuple(fields)
+
+
+def news_lines(state: State) -> list[Msg]:
+    """What the news should include, from what the tribe did last."""
+    since = state.get("since") or {}
+    lines = []
+    if since.get("pillar"):
+        lines.append(
+            msg(
+                "Include the {n} action marker(s) the tribe took back from the pillar, by colour.",
+                n=since["pillar"],
+            )
+        )
+    if since.get("actions"):
+        lines.append(
+            msg(
+                "Include what the tribe got from {action} (resources and action markers onto "
+                "its trays, VP, development points).",
+                action=join([label(a) for a in since["actions"]]),
+            )
+        )
+    if since.get("took") == "action-marker":
+        lines.append(msg("Include the action marker it took, in its tray's colour."))
+    elif since.get("took"):
+        lines.append(msg("Include what the tribe got from the {what}.", what=label(since["took"])))
+    return lines
+
+
+def check_trays(state: State, answer: Answer) -> bool:
+    """The tray check: counts that differ from the tracked ones replace them (True then).
+
+    The table's counts already hold whatever the tribe took back or found, so
+    those are no longer expected in the news.
+    """
+    now = answer.get("trays_now")
+    if now is None or dict(now) == dict(state["trays"]):
+        return False
+    before = dict(state["trays"])
+    state["trays"] = {c: int(now.get(c, 0)) for c in COLOURS}
+    changed = join(
+        [
+            msg("{colour} {a} to {b}", colour=label(c), a=before[c], b=state["trays"][c])
+            for c in COLOURS
+            if before[c] != state["trays"][c]
+        ]
+    )
+    note(state, msg("Tray counts taken from the table: {changes}", changes=changed))
+    if state.get("since"):
+        state["since"]["pillar"] = 0
+        if state["since"].get("took") == "action-marker":
+            state["since"]["took"] = None
+    return True
+
+
+def apply_news(state: State, answer: Answer) -> bool:
+    """Apply a facts step's news: the tray check or the added markers, VP, development points.
+
+    Reading chosen: counts in ``trays_now`` that differ from the tracked ones
+    are the truth of the table (typed or read by the camera) and replace the
+    tracked counts; otherwise the news' markers are added. Returns whether
+    the table's counts replaced the tracked ones.
+    """
+    since = state.get("since") or {}
+    news = dict(answer.get("news") or {})
+    added = {c: int(news.get(c, 0)) for c in COLOURS}
+    replaced = check_trays(state, answer)
+    if not replaced:
+        expected = int(since.get("pillar") or 0) + (since.get("took") == "action-marker")
+        if sum(added.values()) < expected:
+            raise IllegalInput(
+                msg(
+                    "{n} marker(s) came onto the trays: enter their colours ({k} entered)",
+                    n=expected,
+                    k=sum(added.values()),
+                ),
+                "news",
+            )
+        add(state, added)
+    state["vp"] = min(MAX_VP, state["vp"] + int(news.get(VP, 0)))
+    move_marker(state, int(news.get(DEV, 0)))
+    if ceremony_pending(state):
+        tile = state["tile"]
+        if not answer["any_vp"]:
+            state["vp"] = min(MAX_VP, state["vp"] + tile["number"])
+            note(
+                state,
+                msg(
+                    "No ceremony card gave VP: the tribe scores {vp} VP more.",
+                    vp=tile["number"],
+                ),
+            )
+        if list(answer["order"]) != state["order"]:
+            state["order"] = list(answer["order"])
+            note(state, payer_line(state))
+    state["since"] = None
+    return replaced
+
+
+# -- marauder tiles ---------------------------------------------------------------------------
+
+
+def shuffle_pile(state: State) -> None:
+    """Digital draw: a seeded shuffle of the tiles; which ones show their 3 side is drawn too."""
+    ids = shuffled(state, sorted(cat.tiles_of(state)))
+    state["hard"] = sorted(shuffled(state, ids)[: state["hard_tiles"]])
+    state["pile"] = ids
+
+
+def next_tile(state: State) -> None:
+    """Digital draw: the next tile of the seeded pile waits in ``state["drawn"]``."""
+    if state["draw"] != "digital":
+        return
+    if not state["pile"]:
+        # Ten draws from twelve tiles: a pile never runs out; a smaller set is reshuffled.
+        current = (state["tile"] or {}).get("id")
+        used = [i for i in state["discarded"] if i != current]
+        state["pile"] = shuffled(state, used) or [current]
+        state["discarded"] = []
+    tile_id = state["pile"].pop(0)
+    face = 3 if tile_id in state["hard"] else 2
+    tile = cat.make_tile(tile_id, face, cat.tiles_of(state)[tile_id][str(face)])
+    tile["example"] = cat.is_example(state)
+    state["drawn"] = tile
+
+
+OTHER_TILE = "other"
+
+
+def tile_choice_label(face: int, actions: list[str]) -> Msg:
+    """A tile face as the players see it: its number, then the symbols from the framed one."""
+    return msg(
+        "{n}: {framed} framed, then {others}",
+        n=face,
+        framed=label(actions[0]),
+        others=join([label(a) for a in actions[1:]]),
+    )
+
+
+def tile_fields(state: State) -> tuple[Field, ...]:
+    """Physical draw: which tile lies on the control board, by its number and symbols."""
+    if state["draw"] == "digital":
+        return ()
+    used = set(state["discarded"]) | {(state["tile"] or {}).get("id")}
+    choices = [
+        Choice(f"{tid}:{face}", tile_choice_label(int(face), actions))
+        for tid, faces in sorted(cat.tiles_of(state).items())
+        if tid not in used
+        for face, actions in sorted(faces.items())
+    ]
+    choices.append(Choice(OTHER_TILE, msg("a tile not listed: enter its symbols")))
     return (
         Field(
-            key="gained",
-            label=msg("Markers/resources the tribe gained (they go onto its trays)"),
-            kind="counts",
-            default=zero(),
-            choices=colour_choices(),
-        ),
-        Field(
-            key="vp", label=msg("VP the tribe scored"), kind="int", default=0, minimum=0, maximum=99
-        ),
-        Field(
-            key="dev",
-            label=msg("Development points it would get (priority marker steps)"),
-            kind="int",
-            default=0,
-            minimum=0,
-            maximum=30,
+            key="tile",
+            label=msg("Which tile did you draw? (number, framed symbol, then clockwise)"),
+            kind="choice",
+            choices=tuple(choices),
         ),
     )
 
 
-class TableHelpers:
-    """Bookkeeping every season needs: trays, notes, the priority marker, tiles."""
+def read_tile(state: State, answer: Answer, then: str) -> None:
+    """Put the drawn tile on the control board; an unlisted one is entered in ``tile-entry``."""
+    if state["tile"]:
+        state["discarded"].append(state["tile"]["id"])
+    if state["draw"] == "digital":
+        state["tile"] = state.pop("drawn")
+        return
+    if answer["tile"] == OTHER_TILE:
+        state["tile"] = None
+        state["after_tile"] = then
+        state["step"] = "tile-entry"
+        return
+    tid, _, face = answer["tile"].partition(":")
+    tile = cat.make_tile(tid, int(face), cat.tiles_of(state)[tid][face])
+    tile["example"] = cat.is_example(state)
+    state["tile"] = tile
 
-    @staticmethod
-    def _payer(state: State) -> str:
-        return next(w for w in state["order"] if w != TRIBE)
 
-    @staticmethod
-    def _tile_example(state: State) -> bool:
-        tile = state["tile"]
-        return bool(tile and tile.get("example"))
+def tile_lines(state: State, tile: Mapping[str, Any] | None) -> list[Msg]:
+    if tile is None:
+        return [msg("Draw the top marauder tile; place it with the framed symbol pointing up.")]
+    lines = [
+        msg(
+            "Draw the top marauder tile ({n} side up); place it with the framed symbol "
+            "({framed}) pointing up.",
+            n=tile["number"],
+            framed=label(tile["actions"][0]),
+        ),
+        msg(
+            "Symbols clockwise from the top: {symbols}.",
+            symbols=join([label(a) for a in tile["actions"]]),
+        ),
+    ]
+    if tile.get("example"):
+        lines.append(msg("(EXAMPLE tile data: match it to your real tile.)"))
+    return lines
 
-    def _example(self, state: State, board: bool = True, tile: bool = True) -> bool:
-        return (board and state["board_example"]) or (tile and self._tile_example(state))
 
-    def _apply_table(self, state: State, answer: Mapping[str, Any]) -> None:
-        """Apply a step's payments, or the tray counts read from the table.
+# -- lines ---------------------------------------------------------------------------------------
 
-        Reading chosen: counts in ``trays_now`` that differ from the tracked ones
-        are the truth of the table (typed or read by the camera) and replace the
-        tracked counts; otherwise the ``paid`` markers are added.
-        """
-        now = answer.get("trays_now")
-        if now is not None and dict(now) != dict(state["trays"]):
-            before = dict(state["trays"])
-            state["trays"] = {c: int(now.get(c, 0)) for c in state["trays"]}
-            changed = ", ".join(
-                f"{c} {before[c]}->{state['trays'][c]}"
-                for c in before
-                if before[c] != state["trays"][c]
+
+def trays_line(state: State, with_actions: bool = True) -> Msg:
+    """Tray counts by side, with the tile's action next to each tray when a tile lies."""
+    board = cat.board_of(state)
+    tile = state["tile"] if with_actions else None
+    parts = []
+    for side in board["sides"]:
+        if side["tray"] is None:
+            continue
+        n = state["trays"][side["tray"]]
+        if tile:
+            parts.append(
+                msg(
+                    "{colour} {n} ({action})",
+                    colour=label(side["tray"]),
+                    n=n,
+                    action=label(tile["actions"][side["side"]]),
+                )
             )
-            self._note(state, msg("Tray counts taken from the table: {changes}", changes=changed))
-            return
-        self._add(state, answer["paid"])
+        else:
+            parts.append(msg("{colour} {n}", colour=label(side["tray"]), n=n))
+    return msg(
+        "Trays now: {trays}. Priority marker: side {m} ({icon}).",
+        trays=join(parts),
+        m=state["marker"],
+        icon=label(cat.priority_at(board, state["marker"])),
+    )
 
-    @staticmethod
-    def _add(state: State, counts: Mapping[str, int]) -> None:
-        for colour, n in counts.items():
-            state["trays"][colour] += n
 
-    @staticmethod
-    def _take(state: State, colour: str, n: int) -> None:
-        state["trays"][colour] = max(0, state["trays"][colour] - n)
+def payer_line(state: State) -> Msg:
+    return msg(
+        "Player order: {order}. {p} pays expenses onto the control board.",
+        order=order_msg(state["order"]),
+        p=player_msg(payer(state)),
+    )
 
-    def _note(self, state: State, *lines: Msg) -> None:
-        state["notes"].extend(m.to_json() for m in lines)
 
-    def _move_marker(self, state: State, steps: int) -> None:
-        if steps <= 0:
-            return
-        before = state["marker"]
-        state["marker"] = (before + steps) % SIDES
-        state["development"] += steps
-        icon = cat.priority_at(cat.board_of(state), state["marker"])
-        self._note(
-            state,
-            msg(
-                "Development points become priority marker steps: move it {n} step(s) "
-                "clockwise, from side {a} to side {b} ({icon}).",
-                n=steps,
-                a=before,
-                b=state["marker"],
-                icon=label(icon),
-            ),
-        )
-
-    def _next_tile_from_pile(self, state: State) -> None:
-        """Digital draw: the next tile of the seeded pile waits in ``state["drawn"]``."""
-        if state["draw"] != "digital":
-            return
-        if not state["pile"]:
-            # A catalogue with fewer tiles than draws: reshuffle the discarded tiles
-            # (the 12 printed tiles suffice for the 10 draws of a game).
-            current = (state["tile"] or {}).get("id")
-            used = [i for i in state["discarded"] if i != current]
-            state["pile"] = shuffled(state, used) or [current]
-            state["discarded"] = []
-        if state["pile"]:
-            tile_id = state["pile"].pop(0)
-            face = 3 if tile_id in state["hard"] else 2
-            catalogue = cat.default()
-            actions = catalogue["tiles"][tile_id][str(face)]
-            tile = cat.make_tile(tile_id, face, actions)
-            tile["example"] = catalogue["example"]
-            state["drawn"] = tile
-
-    def _tile_fields(self, state: State) -> tuple[Field, ...]:
-        if state["draw"] == "digital":
-            return ()
-        ids = list(cat.default()["tiles"])
-        return (
-            Field(
-                key="tile",
-                label=msg("Which tile did you draw?"),
-                kind="choice",
-                default=ids[0] if ids else "other",
-                choices=(
-                    *(Choice(i, Msg(i)) for i in ids),
-                    Choice("other", msg("other: I type its symbols")),
-                ),
-            ),
-            Field(
-                key="face",
-                label=msg("Its number (the side facing up)"),
-                kind="choice",
-                default="3" if state["hard_tiles"] >= 12 else "2",
-                choices=(Choice("2", Msg("2")), Choice("3", Msg("3"))),
-            ),
-            Field(
-                key="actions",
-                label=msg("Only for 'other': symbols clockwise from the framed one"),
-                kind="text",
-                default="",
-                help=msg("e.g. fishing hunting gathering ceremony migration rock-painting"),
-            ),
-        )
-
-    def _read_tile(self, state: State, answer: Mapping[str, Any]) -> dict[str, Any]:
-        if state["draw"] == "digital":
-            tile = state.pop("drawn")
-            return tile
-        face = int(answer["face"])
-        if answer["tile"] == "other" or answer["actions"].strip():
-            actions = parsing.tile_actions(answer["actions"])
-            tile = cat.make_tile(
-                None if answer["tile"] == "other" else answer["tile"], face, actions
-            )
-            tile["example"] = False
-            return tile
-        catalogue = cat.default()
-        actions = catalogue["tiles"][answer["tile"]][str(face)]
-        tile = cat.make_tile(answer["tile"], face, actions)
-        tile["example"] = catalogue["example"]
-        return tile
-
-    def _tile_lines(self, state: State, tile: Mapping[str, Any] | None) -> list[Msg]:
-        if tile is None:
-            return [msg("Draw the top marauder tile; place it with the framed symbol pointing up.")]
-        lines = [
-            msg(
-                "Draw tile {id} ({n} side up); place it with the framed symbol ({framed}) "
-                "pointing up.",
-                id=tile["id"] or "?",
-                n=tile["number"],
-                framed=label(tile["actions"][0]),
-            ),
-            msg(
-                "Symbols clockwise from the top: {symbols}.",
-                symbols=", ".join(str(label(a)) for a in tile["actions"]),
-            ),
-        ]
-        if tile.get("example"):
-            lines.append(msg("(EXAMPLE tile data: match it to your real tile.)"))
-        return lines
-
-    def _notes(self, state: State) -> list[Msg]:
-        return [Msg.from_json(n) for n in state["notes"]]
-
-    def _trays_line(self, state: State, with_actions: bool = True) -> Msg:
-        """Tray counts by side, with the tile's action next to each tray when a tile lies."""
-        marker = state["marker"]
-        tile = state["tile"] if with_actions else None
-        parts = []
-        for side in cat.board_of(state)["sides"]:
-            if side["tray"] is None:
-                continue
-            part = f"{side['tray']} {state['trays'][side['tray']]}"
-            if tile:
-                part += f" ({label(tile['actions'][side['side']])})"
-            parts.append(part)
-        return msg(
-            "Trays now: {trays}. Priority marker: side {m} ({icon}).",
-            trays=", ".join(parts),
-            m=marker,
-            icon=label(cat.priority_at(cat.board_of(state), marker)),
-        )
-
-    def _payer_line(self, state: State) -> Msg:
-        return msg(
-            "Player order: {order}. Player {p} pays expenses onto the control board.",
-            order=order_text(state["order"]),
-            p=self._payer(state),
-        )
-
-    def _round_phase(self, state: State, season: Msg) -> Msg:
-        return msg("Round {r} of {n} · {season}", r=state["round"], n=ROUNDS, season=season)
-
-    # -- provided by a season mixin ----------------------------------------------------------
-
-    def _next_summer_action(self, state: State) -> None:
-        """Go on to the next summer action location (``steps_summer``)."""
-        raise NotImplementedError
+def with_notes(state: State, prompt: Prompt) -> Prompt:
+    """The bookkeeping notes of the last answer go on top of the next step."""
+    lines = notes(state)
+    if not lines:
+        return prompt
+    return replace(prompt, lines=(*lines, *prompt.lines))

@@ -1,184 +1,261 @@
-"""Set-up, the end of each round and the end of the game."""
+"""Set-up, entering an unlisted tile, the end of each round and the end of the game."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from rules.decision import Decision
 from rules.game import State
 from rules.games.marauders import catalogue as cat
-from rules.games.marauders import logic, parsing
-from rules.games.marauders.model import ROUNDS, TRIBE
-from rules.games.marauders.steps_common import TableHelpers, colour_choices, zero
-from rules.prompt import Field, Prompt
-from rules.rng import shuffled
-from rules.text import msg
+from rules.games.marauders import logic
+from rules.games.marauders.model import (
+    ACTIONS,
+    COLOURS,
+    MAX_MARKERS,
+    MAX_VP,
+    PRIORITIES,
+    ROUNDS,
+    SIDES,
+    label,
+)
+from rules.games.marauders.steps_common import (
+    COLOUR_CHOICES,
+    Answer,
+    Step,
+    apply_news,
+    news_fields,
+    news_lines,
+    next_tile,
+    order_field,
+    round_phase,
+    shuffle_pile,
+    zero,
+)
+from rules.prompt import Choice, Field, Prompt
+from rules.text import Msg, msg
+
+NO_TRAY = "none"
 
 
-class SetupSteps(TableHelpers):
-    """Set-up, the end of each round and the end of the game."""
+def setup_prompt(state: State) -> Prompt:
+    board = cat.board_of(state)
+    n = state["players"]
+    hard = state["hard_tiles"]
+    lines = [
+        msg("Set up the base game for {n} player(s) plus the marauder tribe.", n=n),
+        msg("Give the tribe a colour, a player board, all its tribe members and markers."),
+        msg("Place the control board near the tribe's player board, in line with the map."),
+        msg("Put the priority marker next to the priority track's campsite symbol."),
+        msg(
+            "Marauder tiles: {hard} on their 3 side, {easy} on their 2 side; shuffle them into "
+            "one draw pile.",
+            hard=hard,
+            easy=cat.TILE_COUNT - hard,
+        ),
+        msg(
+            "Sides are numbered 0-5 clockwise from the top of the control board. Check the "
+            "trays and icons below against your board."
+        ),
+    ]
+    if cat.board_is_example(state):
+        lines.append(msg("The control board below is EXAMPLE data: correct it to yours."))
+    fields = (
+        order_field(state),
+        Field(
+            key="trays",
+            label=msg("Tray colours on sides 0 to 5, clockwise from the top"),
+            kind="order",
+            default=[s["tray"] or NO_TRAY for s in board["sides"]],
+            choices=(*COLOUR_CHOICES, Choice(NO_TRAY, label(NO_TRAY))),
+        ),
+        Field(
+            key="priorities",
+            label=msg("Priority icons on sides 0 to 5, clockwise from the top"),
+            kind="order",
+            default=[s["priority"] for s in board["sides"]],
+            choices=tuple(Choice(p, label(p)) for p in PRIORITIES),
+        ),
+        Field(
+            key="start",
+            label=msg("Starting resources the tribe gets in the base set-up (onto its trays)"),
+            kind="counts",
+            default=zero(),
+            maximum=MAX_MARKERS,
+            choices=COLOUR_CHOICES,
+        ),
+    )
+    return Prompt(
+        step="setup",
+        title=msg("Set-up checklist"),
+        phase=msg("Set-up"),
+        lines=tuple(lines),
+        fields=fields,
+    )
 
-    def _prompt_setup(self, state: State) -> Prompt:
-        trays, icons = parsing.board_words(cat.board_of(state))
-        n = state["players"]
-        hard = state["hard_tiles"]
-        lines = [
-            msg("Set up the base game for {n} player(s) plus the marauder tribe.", n=n),
-            msg("Give the tribe a colour, a player board, all its tribe members and markers."),
-            msg("Place the control board near the tribe's player board, in line with the map."),
-            msg("Put the priority marker next to the priority track's campsite symbol."),
-            msg(
-                "Marauder tiles: {hard} on their 3 side, {easy} on their 2 side; shuffle them "
-                "into one draw pile.",
-                hard=hard,
-                easy=12 - hard,
-            ),
-            msg(
-                "Sides are numbered 0-5 clockwise from the top of the control board. Check the "
-                "trays and icons below against your board (shipped values are EXAMPLE data)."
-            ),
-        ]
-        fields = (
+
+def setup_advance(state: State, answer: Answer) -> Decision:
+    state["order"] = list(answer["order"])
+    trays, icons = answer["trays"], answer["priorities"]
+    board = cat.CONTROL_BOARD.check(
+        {
+            "sides": [
+                {
+                    "side": s,
+                    "tray": None if trays[s] == NO_TRAY else trays[s],
+                    "priority": icons[s],
+                }
+                for s in range(SIDES)
+            ]
+        }
+    )
+    if board != cat.data_of(state)["control_board"]:
+        state["board"] = board  # corrected at the table: kept in the state
+    state["marker"] = cat.priority_side(cat.board_of(state), "campsite")
+    for colour in COLOURS:
+        state["trays"][colour] += answer["start"][colour]
+    if state["draw"] == "digital":
+        shuffle_pile(state)
+    enter_spring(state)
+    return logic.payer(state["order"])
+
+
+def enter_spring(state: State) -> None:
+    state["step"] = "spring-start"
+    state["spring_done"] = 0
+    state["full"] = []
+    next_tile(state)
+
+
+def tile_entry_prompt(state: State) -> Prompt:
+    return Prompt(
+        step="tile-entry",
+        title=msg("Enter the marauder tile you drew"),
+        phase=round_phase(state, msg("Marauder tile")),
+        lines=(
+            msg("Look at the tile with its framed symbol pointing up."),
+            msg("Tap its six symbols in order: the framed one, then clockwise."),
+        ),
+        fields=(
             Field(
-                key="order",
-                label=msg("Player order (e.g. tribe 1 2)"),
-                kind="text",
-                default=" ".join("tribe" if w == TRIBE else w for w in state["order"]),
+                key="symbols",
+                label=msg("Symbols from the framed one, clockwise"),
+                kind="order",
+                choices=tuple(Choice(a, label(a)) for a in ACTIONS),
             ),
             Field(
-                key="trays",
-                label=msg("Tray colours on sides 0-5 (- = none)"),
-                kind="text",
-                default=trays,
-            ),
-            Field(
-                key="priorities",
-                label=msg("Priority icons on sides 0-5"),
-                kind="text",
-                default=icons,
-            ),
-            Field(
-                key="start",
-                label=msg("Starting resources the tribe gets in the base set-up (onto its trays)"),
-                kind="counts",
-                default=zero(),
-                choices=colour_choices(),
-            ),
-        )
-        return Prompt(
-            step="setup",
-            title=msg("Set-up checklist"),
-            phase=msg("Set-up"),
-            lines=tuple(lines),
-            fields=fields,
-        )
-
-    def _advance_setup(self, state: State, answer: Mapping[str, Any]) -> Decision:
-        state["order"] = parsing.order(answer["order"], state["players"])
-        board = parsing.board(answer["trays"], answer["priorities"])
-        if board != cat.default()["control_board"]:
-            state["board"] = board  # typed in: kept in the state
-            state["board_example"] = False
-        state["marker"] = cat.priority_side(cat.board_of(state), "campsite")
-        self._add(state, answer["start"])
-        if state["draw"] == "digital":
-            ids = shuffled(state, sorted(cat.default()["tiles"]))
-            hard = set(shuffled(state, ids)[: state["hard_tiles"]])
-            state["pile"] = ids
-            state["hard"] = sorted(hard)
-        self._enter_spring(state)
-        return logic.payer(state["order"])
-
-    def _enter_spring(self, state: State) -> None:
-        state["step"] = "spring-start"
-        state["spring_done"] = 0
-        self._next_tile_from_pile(state)
-
-    def _prompt_round_end(self, state: State) -> Prompt:
-        last = state["round"] >= ROUNDS
-        return Prompt(
-            step="round-end",
-            title=msg("End of round {r}", r=state["round"]),
-            phase=self._round_phase(state, msg("End of round")),
-            lines=(
-                msg("Finish the round as usual; the text gives the tribe no further rule."),
-                msg("This was the fifth round: the game ends.")
-                if last
-                else msg("Next: round {r}.", r=state["round"] + 1),
-            ),
-            fields=(
-                Field(
-                    key="vp",
-                    label=msg("Other VP the tribe scored this round"),
-                    kind="int",
-                    default=0,
-                    minimum=0,
-                    maximum=99,
+                key="number",
+                label=msg("The number in its middle"),
+                kind="choice",
+                default=str(
+                    cat.FACES[-1] if state["hard_tiles"] >= cat.TILE_COUNT else cat.FACES[0]
                 ),
+                choices=tuple(Choice(str(f), Msg(str(f))) for f in cat.FACES),
             ),
+        ),
+        round=state["round"],
+    )
+
+
+def tile_entry_advance(state: State, answer: Answer) -> None:
+    tile = cat.make_tile(None, int(answer["number"]), list(answer["symbols"]))
+    tile["example"] = False
+    state["tile"] = tile
+    state["step"] = state.pop("after_tile")
+
+
+def round_end_prompt(state: State) -> Prompt:
+    last = state["round"] >= ROUNDS
+    return Prompt(
+        step="round-end",
+        title=msg("End of round {r}", r=state["round"]),
+        phase=round_phase(state, msg("End of round")),
+        lines=(
+            *news_lines(state),
+            msg("Finish the round as usual; the text gives the tribe no further rule."),
+            msg("This was the fifth round: the game ends.")
+            if last
+            else msg("Next: round {r}.", r=state["round"] + 1),
+        ),
+        fields=news_fields(state),
+        round=state["round"],
+    )
+
+
+def round_end_advance(state: State, answer: Answer) -> None:
+    apply_news(state, answer)
+    if state["round"] >= ROUNDS:
+        state["step"] = "final"
+        return
+    state["round"] += 1
+    enter_spring(state)
+
+
+def final_prompt(state: State) -> Prompt:
+    fields = [
+        Field(
+            key="tribe_vp",
+            label=msg("The tribe's final VP"),
+            kind="int",
+            default=state["vp"],
+            minimum=0,
+            maximum=MAX_VP,
         )
-
-    def _advance_round_end(self, state: State, answer: Mapping[str, Any]) -> None:
-        state["vp"] += answer["vp"]
-        if state["round"] >= ROUNDS:
-            state["step"] = "final"
-            return
-        state["round"] += 1
-        self._enter_spring(state)
-
-    def _prompt_final(self, state: State) -> Prompt:
-        fields = [
+    ]
+    for p in range(1, state["players"] + 1):
+        fields.append(
             Field(
-                key="tribe_vp",
-                label=msg("The tribe's final VP"),
+                key=f"p{p}",
+                label=msg("Player {n}'s final VP", n=p),
                 kind="int",
-                default=state["vp"],
                 minimum=0,
-                maximum=999,
+                maximum=MAX_VP,
             )
-        ]
-        for p in range(1, state["players"] + 1):
-            fields.append(
-                Field(
-                    key=f"p{p}",
-                    label=msg("Player {p}'s final VP", p=p),
-                    kind="int",
-                    minimum=0,
-                    maximum=999,
-                )
-            )
-        return Prompt(
-            step="final",
-            title=msg("Final scoring"),
-            phase=msg("End of the game"),
-            lines=(
-                msg("Score as usual. The tribe gets no VP for development points."),
-                msg(
-                    "The assistant tracked {vp} VP for the tribe from its own rules; add the "
-                    "usual scoring.",
-                    vp=state["vp"],
-                ),
-            ),
-            fields=tuple(fields),
         )
-
-    def _advance_final(self, state: State, answer: Mapping[str, Any]) -> Decision:
-        players = {str(p): answer[f"p{p}"] for p in range(1, state["players"] + 1)}
-        decision = logic.final_result(answer["tribe_vp"], players)
-        state["final"] = decision.to_json()
-        state["step"] = "end"
-        return decision
-
-    def _prompt_end(self, state: State) -> Prompt:
-        decision = Decision.from_json(state["final"])
-        return Prompt(
-            step="end",
-            title=msg("Game over"),
-            phase=msg("End of the game"),
-            lines=(
-                msg("The tribe finished with {vp} VP.", vp=decision.result.get("tribe_vp", "?")),
+    return Prompt(
+        step="final",
+        title=msg("Final scoring"),
+        phase=msg("End of the game"),
+        lines=(
+            msg("Score as usual. The tribe gets no VP for development points."),
+            msg(
+                "The assistant tracked {vp} VP for the tribe from its own rules; add the usual "
+                "scoring.",
+                vp=state["vp"],
             ),
-            decision=decision,
-            finished=True,
-        )
+        ),
+        fields=tuple(fields),
+    )
+
+
+def final_advance(state: State, answer: Answer) -> Decision:
+    players = {str(p): answer[f"p{p}"] for p in range(1, state["players"] + 1)}
+    decision = logic.final_result(answer["tribe_vp"], players)
+    state["final"] = decision.to_json()
+    state["step"] = "end"
+    return decision
+
+
+def end_prompt(state: State) -> Prompt:
+    decision = Decision.from_json(state["final"])
+    tribe: Any = decision.result.get("tribe_vp", 0)
+    return Prompt(
+        step="end",
+        title=msg("Game over"),
+        phase=msg("End of the game"),
+        lines=(msg("The tribe finished with {vp} VP.", vp=tribe),),
+        decision=decision,
+        finished=True,
+    )
+
+
+def end_advance(state: State, answer: Answer) -> None:
+    return None
+
+
+STEPS = {
+    "setup": Step(setup_prompt, setup_advance),
+    "tile-entry": Step(tile_entry_prompt, tile_entry_advance),
+    "round-end": Step(round_end_prompt, round_end_advance),
+    "final": Step(final_prompt, final_advance),
+    "end": Step(end_prompt, end_advance),
+}

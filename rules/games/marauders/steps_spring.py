@@ -1,136 +1,194 @@
-"""Spring: new tile and income, the tribe's spring actions, the rest of spring."""
+"""Spring: new tile and income, the tribe's spring actions, the rest of spring.
+
+``spring-start`` -> (``spring-turn`` facts -> ``spring-action`` bot) x the
+tile's number -> ``spring-end``. Which actions have every column occupied is
+carried over from turn to turn (the columns only fill up during spring) and
+starts empty each round.
+"""
 
 from __future__ import annotations
-
-from collections.abc import Mapping
-from typing import Any
 
 from rules.decision import Decision
 from rules.game import State
 from rules.games.marauders import catalogue as cat
-from rules.games.marauders import logic, parsing
-from rules.games.marauders.model import ACTIONS, TRIBE, label
+from rules.games.marauders import logic
+from rules.games.marauders.model import MAX_MARKERS, label
+from rules.games.marauders.steps_actions import action_fields, carry_out, with_action
 from rules.games.marauders.steps_common import (
-    TableHelpers,
-    colour_choices,
-    paid_field,
-    trays_field,
-    zero,
+    COLOUR_CHOICES,
+    Answer,
+    Step,
+    add,
+    apply_news,
+    check_trays,
+    example,
+    news_fields,
+    news_lines,
+    next_tile,
+    note,
+    order_field,
+    payer_line,
+    read_tile,
+    round_phase,
+    take,
+    tile_fields,
+    tile_lines,
+    trays_line,
 )
-from rules.prompt import Choice, Field, Prompt
+from rules.prompt import Field, Prompt
 from rules.text import msg
 
 
-class SpringSteps(TableHelpers):
-    """Spring: new tile and income, the tribe's spring actions, the rest of spring."""
+def start_prompt(state: State) -> Prompt:
+    lines = [
+        *tile_lines(state, state.get("drawn")),
+        msg("Rotate the tribe's weather tile clockwise by 1 unit."),
+        msg("Put the resources it earns onto the trays by colour (enter them below)."),
+    ]
+    fields = (
+        *tile_fields(state),
+        Field(
+            key="income",
+            label=msg("Resources the tribe earns now"),
+            kind="counts",
+            default=dict(state["income"]),
+            maximum=MAX_MARKERS,
+            choices=COLOUR_CHOICES,
+        ),
+        order_field(state, text=msg("Player order this round")),
+    )
+    return Prompt(
+        step="spring-start",
+        title=msg("Spring begins: new marauder tile and income"),
+        phase=round_phase(state, msg("Spring")),
+        lines=tuple(lines),
+        fields=fields,
+        round=state["round"],
+    )
 
-    def _prompt_spring_start(self, state: State) -> Prompt:
-        lines = [
-            *self._tile_lines(state, state.get("drawn")),
-            msg("Rotate the tribe's weather tile clockwise by 1 unit."),
-            msg("Put the resources it earns onto the trays by colour (enter them below)."),
-        ]
-        fields = (
-            *self._tile_fields(state),
-            Field(
-                key="income",
-                label=msg("Resources the tribe earns now"),
-                kind="counts",
-                default=zero(),
-                choices=colour_choices(),
+
+def start_advance(state: State, answer: Answer) -> Decision | None:
+    before = list(state["order"])
+    state["order"] = list(answer["order"])
+    add(state, answer["income"])
+    state["income"] = dict(answer["income"])  # the default next spring
+    state["step"] = "spring-turn"
+    read_tile(state, answer, then="spring-turn")
+    # Who pays is only news when the order changed.
+    return logic.payer(state["order"]) if state["order"] != before else None
+
+
+def turn_prompt(state: State) -> Prompt:
+    tile = state["tile"]
+    k = state["spring_done"] + 1
+    lines = [
+        payer_line(state),
+        trays_line(state),
+        msg("Play spring turns in player order until it is the tribe's turn."),
+        *news_lines(state),
+    ]
+    return Prompt(
+        step="spring-turn",
+        title=msg("The tribe's spring action {k} of {n}", k=k, n=tile["number"]),
+        phase=round_phase(state, msg("Spring")),
+        lines=tuple(lines),
+        fields=news_fields(state),
+        confirm_label=msg("Decide"),
+        round=state["round"],
+    )
+
+
+def turn_advance(state: State, answer: Answer) -> None:
+    apply_news(state, answer)
+    state["step"] = "spring-action"
+
+
+def spring_decision(state: State) -> Decision:
+    """The tribe's spring decision from the tracked trays, with how to carry out the action."""
+    decision = logic.spring(
+        state["trays"],
+        cat.board_of(state),
+        state["marker"],
+        state["tile"],
+        state["full"],
+        example(state),
+        state["spring_done"] + 1,
+    )
+    return with_action(decision, state)
+
+
+def action_prompt(state: State) -> Prompt:
+    decision = spring_decision(state)
+    return Prompt(
+        step="spring-action",
+        title=msg(
+            "The tribe's spring action {k} of {n}",
+            k=state["spring_done"] + 1,
+            n=state["tile"]["number"],
+        ),
+        phase=round_phase(state, msg("Spring")),
+        fields=action_fields(state, decision, blockable=True),
+        decision=decision,
+        confirm_label=msg("Done"),
+        round=state["round"],
+    )
+
+
+def action_advance(state: State, answer: Answer) -> Decision | None:
+    if check_trays(state, answer):
+        return None  # the table's counts: the tribe decides again on them
+    decision = spring_decision(state)
+    result = decision.result
+    if answer.get("blocked"):
+        # "If the actual action's columns are already occupied ... the next tray is chosen"
+        state["full"].append(result["action"])
+        note(
+            state,
+            msg(
+                "Every column next to {action} is occupied: the tribe chooses again.",
+                action=label(result["action"]),
             ),
-            Field(
-                key="order",
-                label=msg("Player order this round"),
-                kind="text",
-                default=" ".join("tribe" if w == TRIBE else w for w in state["order"]),
-            ),
         )
-        return Prompt(
-            step="spring-start",
-            title=msg("Spring begins: new marauder tile and income"),
-            phase=self._round_phase(state, msg("Spring")),
-            lines=tuple(lines),
-            fields=fields,
-        )
+        return None
+    tile = state["tile"]
+    if result["outcome"] == "action":
+        take(state, result["colour"], sum(result["pay"].values()))
+        carry_out(state, result["action"], answer)
+        state["spring_done"] += 1
+    else:
+        # Reading 4: the fallback VP once, and no further spring actions.
+        state["vp"] += result["vp"]
+        state["spring_done"] = tile["number"]
+    state["step"] = "spring-turn" if state["spring_done"] < tile["number"] else "spring-end"
+    return decision
 
-    def _advance_spring_start(self, state: State, answer: Mapping[str, Any]) -> Decision | None:
-        if state["tile"]:
-            state["discarded"].append(state["tile"]["id"])
-        state["tile"] = self._read_tile(state, answer)
-        before = state["order"]
-        state["order"] = parsing.order(answer["order"], state["players"])
-        self._add(state, answer["income"])
-        state["step"] = "spring-turn"
-        # Who pays is only news when the order changed.
-        return logic.payer(state["order"]) if state["order"] != before else None
 
-    def _prompt_spring_turn(self, state: State) -> Prompt:
-        tile = state["tile"]
-        k = state["spring_done"] + 1
-        lines = [
-            self._payer_line(state),
-            self._trays_line(state),
-            msg("Play spring turns in player order until it is the tribe's turn."),
-        ]
-        fields = (
-            paid_field(),
-            trays_field(state),
-            Field(
-                key="full",
-                label=msg("Actions whose columns are all occupied"),
-                kind="multi",
-                default=[],
-                choices=tuple(Choice(a, label(a)) for a in ACTIONS),
-            ),
-        )
-        return Prompt(
-            step="spring-turn",
-            title=msg("The tribe's spring action {k} of {n}", k=k, n=tile["number"]),
-            phase=self._round_phase(state, msg("Spring")),
-            lines=tuple(lines),
-            fields=fields,
-            confirm_label=msg("Decide"),
-        )
+def end_prompt(state: State) -> Prompt:
+    return Prompt(
+        step="spring-end",
+        title=msg("The players finish spring"),
+        phase=round_phase(state, msg("Spring")),
+        lines=(
+            msg("The tribe has no spring actions left."),
+            payer_line(state),
+            *news_lines(state),
+        ),
+        fields=news_fields(
+            state, msg("Rest of spring: markers onto the tribe's trays, VP, development")
+        ),
+        round=state["round"],
+    )
 
-    def _advance_spring_turn(self, state: State, answer: Mapping[str, Any]) -> Decision:
-        self._apply_table(state, answer)
-        tile = state["tile"]
-        decision = logic.spring(
-            state["trays"],
-            cat.board_of(state),
-            state["marker"],
-            tile,
-            answer["full"],
-            self._example(state),
-            state["spring_done"] + 1,
-        )
-        result = decision.result
-        if result["outcome"] == "action":
-            self._take(state, result["colour"], 2)
-            state["pending"] = {"action": result["action"], "phase": "spring"}
-            state["step"] = "action"
-        else:
-            state["vp"] += result["vp"]
-            state["step"] = "spring-end"
-        return decision
 
-    def _prompt_spring_end(self, state: State) -> Prompt:
-        return Prompt(
-            step="spring-end",
-            title=msg("The players finish spring"),
-            phase=self._round_phase(state, msg("Spring")),
-            lines=(
-                msg("The tribe has no spring actions left."),
-                self._payer_line(state),
-            ),
-            fields=(
-                paid_field(msg("Paid onto the control board for the rest of spring")),
-                trays_field(state),
-            ),
-        )
+def end_advance(state: State, answer: Answer) -> None:
+    apply_news(state, answer)
+    state["step"] = "summer-start"
+    next_tile(state)
 
-    def _advance_spring_end(self, state: State, answer: Mapping[str, Any]) -> None:
-        self._apply_table(state, answer)
-        state["step"] = "summer-start"
-        self._next_tile_from_pile(state)
+
+STEPS = {
+    "spring-start": Step(start_prompt, start_advance),
+    "spring-turn": Step(turn_prompt, turn_advance),
+    "spring-action": Step(action_prompt, action_advance),
+    "spring-end": Step(end_prompt, end_advance),
+}

@@ -1,191 +1,267 @@
-"""Summer: new tile, taking back a pillar, then every action location in turn."""
+"""Summer: new tile, taking back a pillar, then every action location in turn.
+
+``summer-start`` -> ``summer-pillar`` (facts: the fullest pillar of each
+action) -> ``summer-take`` (bot) -> per action location ``summer-action``
+(facts; the tribe's check) -> ``summer-do`` (bot, when it takes the action).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from rules.decision import Decision
-from rules.errors import IllegalInput
 from rules.game import State
 from rules.games.marauders import catalogue as cat
 from rules.games.marauders import logic
-from rules.games.marauders.model import label
-from rules.games.marauders.steps_common import TableHelpers, colour_choices, paid_field, trays_field
-from rules.prompt import Field, Prompt
+from rules.games.marauders.decide_summer import SUMMER_COST
+from rules.games.marauders.model import MAX_PILLAR, label
+from rules.games.marauders.steps_actions import action_fields, carry_out, with_action
+from rules.games.marauders.steps_common import (
+    Answer,
+    Step,
+    apply_news,
+    ceremony_pending,
+    check_trays,
+    example,
+    news_fields,
+    news_lines,
+    payer_line,
+    read_tile,
+    remember,
+    round_phase,
+    take,
+    tile_fields,
+    tile_lines,
+    trays_line,
+)
+from rules.prompt import Choice, Field, Prompt
 from rules.text import msg
 
 
-class SummerSteps(TableHelpers):
-    """Summer: new tile, taking back a pillar, then every action location in turn."""
+def start_prompt(state: State) -> Prompt:
+    old = state["tile"]
+    lines = [
+        msg("Discard the spring tile."),
+        *tile_lines(state, state.get("drawn")),
+    ]
+    if old is None:
+        lines = lines[1:]
+    return Prompt(
+        step="summer-start",
+        title=msg("Summer begins: new marauder tile"),
+        phase=round_phase(state, msg("Summer")),
+        lines=tuple(lines),
+        fields=tile_fields(state),
+        round=state["round"],
+    )
 
-    def _prompt_summer_start(self, state: State) -> Prompt:
-        old = state["tile"]
-        lines = [
-            msg("Discard the spring tile {id}.", id=(old or {}).get("id") or "-"),
-            *self._tile_lines(state, state.get("drawn")),
-        ]
-        return Prompt(
-            step="summer-start",
-            title=msg("Summer begins: new marauder tile"),
-            phase=self._round_phase(state, msg("Summer")),
-            lines=tuple(lines),
-            fields=self._tile_fields(state),
-        )
 
-    def _advance_summer_start(self, state: State, answer: Mapping[str, Any]) -> None:
-        if state["tile"]:
-            state["discarded"].append(state["tile"]["id"])
-        state["tile"] = self._read_tile(state, answer)
-        state["summer_index"] = 0
+def start_advance(state: State, answer: Answer) -> None:
+    state["summer_index"] = 0
+    state["step"] = "summer-pillar"
+    read_tile(state, answer, then="summer-pillar")
+
+
+def walk(state: State) -> list[str]:
+    return logic.summer_walk(cat.pricing_of(state), state["tile"]["actions"][0])
+
+
+def pillar_prompt(state: State) -> Prompt:
+    framed = state["tile"]["actions"][0]
+    order = walk(state)
+    lines = [
+        payer_line(state),
+        trays_line(state),
+        msg("It is the tribe's turn to take back action markers."),
+        msg(
+            "Starting at the {framed} symbol on the central pricing tile and going clockwise, "
+            "count the markers on each pillar; enter the most on one pillar per action.",
+            framed=label(framed),
+        ),
+        *news_lines(state),
+    ]
+    pillars = Field(
+        key="pillars",
+        label=msg("Most action markers on one pillar, per action"),
+        kind="counts",
+        default=dict.fromkeys(order, 0),
+        maximum=MAX_PILLAR,
+        choices=tuple(Choice(a, label(a)) for a in order),
+    )
+    return Prompt(
+        step="summer-pillar",
+        title=msg("The tribe takes back action markers"),
+        phase=round_phase(state, msg("Summer")),
+        lines=tuple(lines),
+        fields=(pillars, *news_fields(state)),
+        confirm_label=msg("Decide"),
+        round=state["round"],
+    )
+
+
+def pillar_advance(state: State, answer: Answer) -> Decision | None:
+    apply_news(state, answer)
+    state["pillars"] = dict(answer["pillars"])
+    decision = pillar_decision(state)
+    if decision.result["outcome"] == "none":
+        state["pillars"] = None
+        enter_location(state)
+        return decision
+    state["step"] = "summer-take"
+    return None
+
+
+def pillar_decision(state: State) -> Decision:
+    pillars = {a: [n] for a, n in state["pillars"].items()}
+    return logic.summer_pillar(
+        pillars,
+        cat.pricing_of(state),
+        state["tile"]["actions"][0],
+        cat.is_example(state) or example(state),
+    )
+
+
+def take_prompt(state: State) -> Prompt:
+    return Prompt(
+        step="summer-take",
+        title=msg("The tribe takes back action markers"),
+        phase=round_phase(state, msg("Summer")),
+        fields=(
+            Field(
+                key="again",
+                label=msg(
+                    "Is it the tribe's turn to take back markers again, from another pillar?"
+                ),
+                kind="bool",
+                default=False,
+            ),
+        ),
+        decision=pillar_decision(state),
+        confirm_label=msg("Done"),
+        round=state["round"],
+    )
+
+
+def take_advance(state: State, answer: Answer) -> Decision:
+    decision = pillar_decision(state)
+    remember(state, pillar=decision.result["markers"])
+    state["pillars"] = None
+    if answer["again"]:
         state["step"] = "summer-pillar"
+    else:
+        enter_location(state)
+    return decision
 
-    def _summer_walk(self, state: State) -> list[str]:
-        order = cat.pricing_of(state)["actions"]
-        start = order.index(state["tile"]["actions"][0])
-        return [order[(start + k) % len(order)] for k in range(len(order))]
 
-    def _prompt_summer_pillar(self, state: State) -> Prompt:
-        framed = state["tile"]["actions"][0]
-        walk = self._summer_walk(state)
-        lines = [
-            self._payer_line(state),
-            self._trays_line(state),
-            msg("It is the tribe's turn to take back action markers."),
+def location(state: State) -> str:
+    action: str = cat.pricing_of(state)["actions"][state["summer_index"]]
+    return action
+
+
+def action_prompt(state: State) -> Prompt:
+    order = cat.pricing_of(state)["actions"]
+    action = location(state)
+    tile = state["tile"]
+    colour = cat.tray_colour(cat.board_of(state), tile["actions"].index(action))
+    return Prompt(
+        step="summer-action",
+        title=msg(
+            "The {action} location ({i} of {n})",
+            action=label(action),
+            i=state["summer_index"] + 1,
+            n=len(order),
+        ),
+        phase=round_phase(state, msg("Summer")),
+        lines=(
+            msg("Resolve the {action} location as usual.", action=label(action)),
             msg(
-                "Starting at the {framed} symbol on the central pricing tile and going "
-                "clockwise, count the markers on each pillar.",
-                framed=label(framed),
-            ),
-        ]
-        fields = [paid_field(), trays_field(state)]
-        for action in walk:
-            fields.append(
-                Field(
-                    key="p_" + action,
-                    label=msg("Most markers on one pillar at {action}", action=label(action)),
-                    kind="int",
-                    default=0,
-                    minimum=0,
-                    maximum=30,
-                )
-            )
-        return Prompt(
-            step="summer-pillar",
-            title=msg("The tribe takes back action markers"),
-            phase=self._round_phase(state, msg("Summer")),
-            lines=tuple(lines),
-            fields=tuple(fields),
-            confirm_label=msg("Decide"),
-        )
-
-    def _advance_summer_pillar(self, state: State, answer: Mapping[str, Any]) -> Decision:
-        self._apply_table(state, answer)
-        pillars = {a: [answer["p_" + a]] for a in self._summer_walk(state)}
-        decision = logic.summer_pillar(
-            pillars,
-            cat.pricing_of(state),
-            state["tile"]["actions"][0],
-            state["example"] or self._tile_example(state),
-        )
-        if decision.result["outcome"] == "pillar":
-            state["pillar"] = decision.result
-            state["step"] = "summer-take"
-        else:
-            state["step"] = "summer-action"
-        return decision
-
-    def _prompt_summer_take(self, state: State) -> Prompt:
-        pillar = state["pillar"]
-        return Prompt(
-            step="summer-take",
-            title=msg("Markers taken back from {action}", action=label(pillar["action"])),
-            phase=self._round_phase(state, msg("Summer")),
-            lines=(
-                msg(
-                    "Put the {n} marker(s) from the first {action} pillar holding {n} into the "
-                    "trays by colour.",
-                    n=pillar["markers"],
-                    action=label(pillar["action"]),
-                ),
-            ),
-            fields=(
-                Field(
-                    key="taken",
-                    label=msg("Their colours"),
-                    kind="counts",
-                    default=None,  # must be typed: the assistant cannot know them
-                    choices=colour_choices(),
-                ),
-                Field(
-                    key="again",
-                    label=msg("Does the tribe take back markers from another pillar now?"),
-                    kind="bool",
-                    default=False,
-                ),
-            ),
-        )
-
-    def _advance_summer_take(self, state: State, answer: Mapping[str, Any]) -> None:
-        expected = state["pillar"]["markers"]
-        got = sum(answer["taken"].values())
-        if got != expected:
-            raise IllegalInput(
-                f"the pillar held {expected} marker(s), the colours add up to {got}", "taken"
-            )
-        self._add(state, answer["taken"])
-        state["step"] = "summer-pillar" if answer["again"] else "summer-action"
-        state["pillar"] = None
-
-    def _prompt_summer_action(self, state: State) -> Prompt:
-        order = cat.pricing_of(state)["actions"]
-        action = order[state["summer_index"]]
-        tile = state["tile"]
-        side = tile["actions"].index(action)
-        colour = cat.tray_colour(cat.board_of(state), side)
-        return Prompt(
-            step="summer-action",
-            title=msg(
-                "The {action} location ({i} of {n})",
+                "The tribe takes it if its {colour} tray (next to {action}) holds at least 3 "
+                "markers; it holds {count} now.",
+                colour=label(colour) if colour else msg("(no)"),
                 action=label(action),
-                i=state["summer_index"] + 1,
-                n=len(order),
+                count=state["trays"].get(colour, 0) if colour else 0,
             ),
-            phase=self._round_phase(state, msg("Summer")),
-            lines=(
-                msg("Resolve the {action} location as usual.", action=label(action)),
-                msg(
-                    "The tribe takes it if its {colour} tray (next to {action}) holds at least 3 "
-                    "markers; it holds {count} now.",
-                    colour=label(colour) if colour else msg("(no)"),
-                    action=label(action),
-                    count=state["trays"].get(colour, 0) if colour else 0,
-                ),
-            ),
-            fields=(
-                paid_field(msg("Paid onto the control board before the tribe's check")),
-                trays_field(state),
-            ),
-            confirm_label=msg("Decide"),
-        )
+            *news_lines(state),
+        ),
+        fields=news_fields(
+            state, msg("Before the tribe's check: markers onto its trays, VP, development")
+        ),
+        confirm_label=msg("Decide"),
+        round=state["round"],
+    )
 
-    def _advance_summer_action(self, state: State, answer: Mapping[str, Any]) -> Decision:
-        self._apply_table(state, answer)
-        action = cat.pricing_of(state)["actions"][state["summer_index"]]
-        decision = logic.summer_action(
-            state["trays"], cat.board_of(state), state["tile"], action, self._example(state)
-        )
+
+def action_decision(state: State) -> Decision:
+    decision = logic.summer_action(
+        state["trays"], cat.board_of(state), state["tile"], location(state), example(state)
+    )
+    return with_action(decision, state)
+
+
+def action_advance(state: State, answer: Answer) -> Decision | None:
+    apply_news(state, answer)
+    decision = action_decision(state)
+    if decision.result["outcome"] == "execute":
+        state["step"] = "summer-do"
+        return None
+    next_location(state)
+    return decision
+
+
+def do_prompt(state: State) -> Prompt:
+    decision = action_decision(state)
+    return Prompt(
+        step="summer-do",
+        title=msg("The tribe takes {action}", action=label(location(state))),
+        phase=round_phase(state, msg("Summer")),
+        fields=action_fields(state, decision),
+        decision=decision,
+        confirm_label=msg("Done"),
+        round=state["round"],
+    )
+
+
+def do_advance(state: State, answer: Answer) -> Decision | None:
+    if check_trays(state, answer):
+        # The table's counts: the check is made again on them.
+        decision = action_decision(state)
         if decision.result["outcome"] == "execute":
-            self._take(state, decision.result["colour"], 3)
-            state["pending"] = {"action": action, "phase": "summer"}
-            state["step"] = "action"
-        else:
-            self._next_summer_action(state)
+            return None
+        next_location(state)
         return decision
+    decision = action_decision(state)
+    result = decision.result
+    take(state, result["colour"], sum(result["pay"].values()))
+    carry_out(state, result["action"], answer)
+    next_location(state)
+    return decision
 
-    def _next_summer_action(self, state: State) -> None:
-        state["summer_index"] += 1
-        if state["summer_index"] < len(cat.pricing_of(state)["actions"]):
-            state["step"] = "summer-action"
-        else:
-            state["step"] = "autumn-start"
+
+def next_location(state: State) -> None:
+    state["summer_index"] += 1
+    enter_location(state)
+
+
+def enter_location(state: State) -> None:
+    """The next action location; its facts step is skipped when the check cannot fail.
+
+    Markers only come onto the trays between the tribe's steps, so a tray
+    that already holds 3 markers will hold at least 3 at the check: the tribe
+    takes the action whatever the players paid, and what came in is asked at
+    the next facts step (not after a ceremony, whose VP and order are asked
+    at once).
+    """
+    if state["summer_index"] >= len(cat.pricing_of(state)["actions"]):
+        state["step"] = "autumn-start"
+        return
+    tile = state["tile"]
+    colour = cat.tray_colour(cat.board_of(state), tile["actions"].index(location(state)))
+    certain = colour is not None and state["trays"][colour] >= SUMMER_COST
+    state["step"] = "summer-do" if certain and not ceremony_pending(state) else "summer-action"
+
+
+STEPS = {
+    "summer-start": Step(start_prompt, start_advance),
+    "summer-pillar": Step(pillar_prompt, pillar_advance),
+    "summer-take": Step(take_prompt, take_advance),
+    "summer-action": Step(action_prompt, action_advance),
+    "summer-do": Step(do_prompt, do_advance),
+}

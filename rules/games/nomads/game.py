@@ -138,6 +138,14 @@ class NomadsGame(Game):
         decision = STEPS[state["step"]].advance(state, answer, out)
         return state, decision
 
+    def component_entries(
+        self, state: State, answer: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], ...]:
+        """A printed nomad card corrected in play (docs/components.md, "Learned while playing")."""
+        if state["queue"]:
+            return ()
+        return cards.card_entries(state, answer)
+
     # -- other faces --------------------------------------------------------------------
 
     def decisions(self) -> Mapping[str, DecisionKind]:

@@ -70,18 +70,21 @@ def columns_field(st: State) -> Field:
     )
 
 
-def prompt_face(st: State) -> Prompt:
-    cid = st["pending"]["id"]
-    card = catalogue_of(st).cards[cid]
-    free = [c for c in st["order"] if c not in st["blocked"]]
-    fields = [
+def face_fields(columns: tuple[Choice, ...], card: Mapping[str, Any], places: str) -> list[Field]:
+    """A nomad card's top as the players read it: marked column, both arrows, labor.
+
+    ``card`` gives the defaults (``None``: nothing known yet); ``places`` is
+    the picture layer whose items are the columns. Play (confirming a drawn
+    card) and the component editor (entering the deck) ask the same way.
+    """
+    return [
         Field(
             key="marked",
             label=msg("Marked column"),
             kind="choice",
-            places="columns",
+            places=places,
             default=card["marked"],
-            choices=tuple(Choice(c, msg(st["names"][c])) for c in free),
+            choices=columns,
         ),
         Field(
             key="big",
@@ -106,6 +109,15 @@ def prompt_face(st: State) -> Prompt:
             maximum=20,
         ),
     ]
+
+
+def prompt_face(st: State) -> Prompt:
+    cid = st["pending"]["id"]
+    card = catalogue_of(st).cards[cid]
+    free = [c for c in st["order"] if c not in st["blocked"]]
+    fields = face_fields(
+        tuple(Choice(c, msg(st["names"][c])) for c in free), card, places="columns"
+    )
     if st["pending"]["purpose"] == "turn":
         fields.append(columns_field(st))
     return screen(
@@ -221,6 +233,34 @@ def advance_visible(st: State, ans: Mapping[str, Any], out: Out) -> Decision | N
         card["actions"][column][1] = ans[f"a{k}"]
     queue_turn(st, column)
     return None
+
+
+def card_entries(st: State, ans: Mapping[str, Any]) -> tuple[dict[str, Any], ...]:
+    """What a "face" or "visible" answer says about a printed card that the set has otherwise.
+
+    The players correct a card to what is printed on it; each difference from
+    the component set is an entry the component editor takes
+    (``rules/games/nomads/editor.py``), so the next game knows the card.
+    """
+    known = catalogue_of(st).cards
+    if st["step"] == "face":
+        cid = st["pending"]["id"]
+        face = {k: ans[k] for k in ("marked", "big", "small", "workforce")}
+        if all(known[cid][k] == v for k, v in face.items()):
+            return ()
+        return ({"part": "card", "id": cid, **face},)
+    if st["step"] != "visible":
+        return ()
+    column = st["column"]
+    pile = st["discard"]
+    seen = [(pile[-1]["id"], {"upper": ans["a0"], "lower": ans["a1"]})]
+    seen += [(card["id"], {"lower": ans[f"a{k}"]}) for k, card in enumerate(reversed(pile[:-1]), 2)]
+    out = []
+    for cid, rows in seen:
+        printed = dict(zip(("upper", "lower"), known[cid]["actions"][column], strict=True))
+        if any(printed[row] != action for row, action in rows.items()):
+            out.append({"part": "card", "id": cid, "column": column, **rows})
+    return tuple(out)
 
 
 def queue_turn(st: State, column: str) -> None:

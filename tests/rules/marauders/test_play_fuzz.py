@@ -1,71 +1,109 @@
-"""Random answers at every step: the game accepts them or refuses with a RulesError."""
+"""Random answers at every step: refused only with a RulesError, never stuck, invariants hold.
+
+The walker (tests/support/walker.py) answers like careless players on the
+touchscreen: defaults first, then random legal values drawn from the fields.
+After every accepted answer the state must still describe a possible table.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import json
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+import pytest
 
-from rules.errors import RulesError
-from rules.prompt import Field
-from rules.session import Session
+from rules.games.marauders import hexmap
+from rules.games.marauders.catalogue import board_of
+from rules.games.marauders.model import COLOURS, MAX_MARKERS, SIDES
 from tests.rules.marauders.support import GAME
+from tests.support.walker import random_answer, walk
 
-WORDS = [
-    "tribe 1 2",
-    "1 tribe",
-    "2 1",
-    "red",
-    "fish hunt gather rock ceremony migration",
-    "white brown red yellow blue -",
-    "x",
-    "",
-    "-1",
-    "3",
+OPTIONS = [
+    {"players": 1},
+    {"players": 2, "hard_tiles": 6},
+    {"players": 3, "hard_tiles": 12, "ceremony_choice": True},
+    {"players": 2, "draw": "physical"},
 ]
 
 
-def value_for(field: Field, data: st.DataObject) -> Any:
-    if field.kind == "int":
-        return data.draw(st.integers(-2, 12) | st.sampled_from(["x", "7"]))
-    if field.kind == "bool":
-        return data.draw(st.booleans() | st.just("maybe"))
-    if field.kind in {"choice", "multi"}:
-        values = [c.value for c in field.choices]
-        if field.kind == "multi":
-            return data.draw(st.lists(st.sampled_from([*values, "bogus"]), max_size=3))
-        return data.draw(st.sampled_from([*values, "bogus"]))
-    if field.kind == "counts":
-        return data.draw(
-            st.dictionaries(
-                st.sampled_from(["red", "blue", "white", "pink"]), st.integers(-1, 4), max_size=3
-            )
-        )
-    return data.draw(st.sampled_from(WORDS))
+def check_state(state: dict) -> None:
+    json.dumps(state, allow_nan=False)
+    assert set(state["trays"]) == set(COLOURS)
+    assert all(0 <= n <= MAX_MARKERS for n in state["trays"].values())
+    assert 0 <= state["marker"] < SIDES
+    assert state["vp"] >= 0 and 1 <= state["round"] <= 5
+    assert sorted(state["order"]) == sorted(["tribe", *map(str, range(1, state["players"] + 1))])
+    for space in state["members"]:
+        assert space is None or hexmap.is_hex_id(space)
+    assert board_of(state)["sides"][state["marker"]]["priority"]
 
 
-@settings(max_examples=10, deadline=None)
-@given(st.data(), st.integers(1, 3), st.sampled_from(["digital", "physical"]))
-def test_random_answers_never_crash(data: st.DataObject, players: int, draw: str) -> None:
-    session = Session(GAME, {"players": players, "draw": draw, "hard_tiles": 3}, seed=1)
-    for _ in range(100):
-        prompt = session.prompt()
-        if prompt.finished:
-            break
-        keys = data.draw(st.sets(st.sampled_from([f.key for f in prompt.fields] or ["_"])))
-        values = {f.key: value_for(f, data) for f in prompt.fields if f.key in keys}
-        try:
-            session.answer(values)
-        except RulesError:
-            # Refused: fall back to the defaults (or zeros) so the game moves on.
-            fallback = {f.key: 0 for f in prompt.fields if f.default is None}
-            try:
-                session.answer(fallback)
-            except RulesError:
-                if prompt.step != "summer-take":
-                    raise
-                pillar = session.state["pillar"]["markers"]
-                session.answer({"taken": {"red": pillar}})
+@pytest.mark.parametrize(
+    "options", OPTIONS, ids=lambda o: "-".join(f"{k}{v}" for k, v in o.items())
+)
+@pytest.mark.parametrize("seed", range(3))
+def test_random_games_finish_and_keep_a_possible_table(options: dict, seed: int) -> None:
+    visits = list(walk(GAME, seed, steps=900, options=options))
+    last = visits[-1]
+    assert last.prompt.finished, f"stuck at {last.prompt.step}"
+    from rules.session import Session
+
+    # Replay the accepted answers and check the state after each one.
+    session = Session(GAME, options, seed=seed)
+    for visit in visits[:-1]:
+        assert visit.answer is not None
+        session.answer(visit.answer)
+        check_state(session.state)
         GAME.board(session.state)
         GAME.status(session.state)
+
+
+def lively_walk(options: dict, seed: int, limit: int = 1500) -> tuple[bool, int]:
+    """Like the walker, but it changes values first (careless players who touch everything)."""
+    import random
+
+    from rules.errors import RulesError
+    from rules.session import Session
+
+    rng = random.Random(seed)
+    session = Session(GAME, options, seed=seed)
+    refused = 0
+    for _ in range(limit):
+        prompt = session.prompt()
+        if prompt.finished:
+            return True, refused
+        tries = [random_answer(prompt, rng, keep_defaults=0.5) for _ in range(20)]
+        for answer in [tries[0], {}, *tries[1:]]:
+            try:
+                session.answer(answer)
+            except RulesError:
+                refused += 1
+                continue
+            check_state(session.state)
+            break
+        else:
+            return False, refused
+    return False, refused
+
+
+@pytest.mark.parametrize(
+    "options", OPTIONS, ids=lambda o: "-".join(f"{k}{v}" for k, v in o.items())
+)
+@pytest.mark.parametrize("seed", range(4))
+def test_lively_random_games_finish(options: dict, seed: int) -> None:
+    finished, _ = lively_walk(options, seed)
+    assert finished
+
+
+def test_the_walker_draws_only_offered_values() -> None:
+    """A sanity check of the fuzz itself: random answers are legal field values."""
+    import random
+
+    from rules.session import Session
+
+    session = Session(GAME, {"players": 2}, seed=3)
+    rng = random.Random(3)
+    for _ in range(40):
+        prompt = session.prompt()
+        answer = random_answer(prompt, rng, keep_defaults=0.0)
+        prompt.coerce(answer)  # never raises for drawn values
+        session.answer({})

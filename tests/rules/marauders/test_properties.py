@@ -109,16 +109,34 @@ def test_summer_pillar_first_maximum_clockwise_from_framed(
     assert decision.result["action"] == expected
 
 
-@given(st.lists(st.tuples(st.integers(0, 4), sides), min_size=1, max_size=6), sides)
+@given(st.lists(st.tuples(st.integers(-4, 4), st.integers(-4, 4)), min_size=1, max_size=6), sides)
 def test_activation_order_sorted_by_distance_then_clockwise(
     members: list[tuple[int, int]], marker: int
 ) -> None:
-    items = [{"id": str(i), "distance": d, "side": s} for i, (d, s) in enumerate(members)]
+    """Closest first; at equal distance the smaller clockwise turn from the marker's side."""
+    import itertools
+    import math
+
+    items = [{"id": str(i), "at": at} for i, at in enumerate(members)]
     order = logic.autumn_order(items, marker, False).result["order"]
-    keyed = {m["id"]: m for m in items}
-    keys = [
-        (keyed[i]["distance"], 0 if keyed[i]["distance"] == 0 else (keyed[i]["side"] - marker) % 6)
-        for i in order
-    ]
-    assert keys == sorted(keys)
+    keyed = {m["id"]: m["at"] for m in items}
+
+    def key(at: tuple[int, int]) -> tuple[int, float]:
+        q, r = at
+        d = (abs(q) + abs(r) + abs(q + r)) // 2
+        if d == 0:
+            return (0, 0.0)
+        # The space's bearing from the camp, measured clockwise from straight up in a
+        # flat-top hex grid (x = 1.5 q, y = sqrt(3) (r + q/2) downwards), as a turn in sixths.
+        x, y = 1.5 * q, math.sqrt(3) * (r + q / 2)
+        bearing = (math.degrees(math.atan2(x, -y)) + 360) % 360
+        return (d, round(((bearing / 60) - marker) % 6, 6))
+
+    keys = [key(keyed[i]) for i in order]
+    # Along a ring the id's "clockwise steps" grow with the bearing, so sorting by bearing
+    # must give the same order (ties only on the same space).
+    assert [k[0] for k in keys] == sorted(k[0] for k in keys)
+    for a, b in itertools.pairwise(keys):
+        if a[0] == b[0]:
+            assert a[1] <= b[1] + 1e-9
     assert sorted(order) == sorted(keyed)

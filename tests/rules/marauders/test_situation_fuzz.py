@@ -1,4 +1,8 @@
-"""Any JSON thrown at a Marauders decision gives a decision or a SituationError, never a crash."""
+"""Any JSON thrown at a Marauders decision gives a decision or a SituationError, never a crash.
+
+Accepted situations give a decision whose JSON is valid (no NaN) and whose
+trace marks exactly one decisive step.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +19,10 @@ json_values = st.recursive(
     st.none()
     | st.booleans()
     | st.integers(-3, 8)
-    | st.sampled_from(["red", "fishing", "campsite", "megalith", "left", "M01", "tribe", "1", "x"]),
+    | st.sampled_from([10**100, 2**63, 1.5, float("nan")])
+    | st.sampled_from(
+        ["red", "fishing", "campsite", "megalith", "left", "M01", "tribe", "1", "x", "\ud800"]
+    ),
     lambda inner: (
         st.lists(inner, max_size=7)
         | st.dictionaries(
@@ -41,6 +48,14 @@ json_values = st.recursive(
                     "tray",
                     "occupied",
                     "colour",
+                    "clockwise",
+                    "steps_clockwise",
+                    "occupied",
+                    "faces",
+                    "tiles",
+                    "control_board",
+                    "pricing_tile",
+                    "columns",
                 ]
             ),
             inner,
@@ -75,6 +90,9 @@ FIELDS = [
     "players",
     "development_points",
     "control_board",
+    "pricing_tile",
+    "components",
+    "development_points",
 ]
 
 
@@ -90,6 +108,14 @@ def test_random_situations_never_crash(kind: str, situation: dict[str, Any]) -> 
         assert exc.problem
     else:
         assert isinstance(result, Decision)
+        _valid(result)
+
+
+def _valid(decision: Decision) -> None:
+    import json
+
+    json.dumps(decision.to_json(), allow_nan=False)
+    assert sum(step.decisive for step in decision.trace) == 1
 
 
 def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -134,3 +160,4 @@ def test_mutated_example_situations_never_crash(
         assert exc.problem
     else:
         assert isinstance(result, Decision)
+        _valid(result)

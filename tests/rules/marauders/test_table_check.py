@@ -1,20 +1,17 @@
-"""The tray check at the tribe's steps: typed or camera-read counts replace the tracked ones."""
+"""The tray check at facts and bot steps: typed or camera-read counts replace the tracked ones."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rules.session import Session
-from tests.rules.marauders.support import GAME
+from tests.rules.marauders.support import GAME, to_step, trays
 
 
 def new() -> Session:
-    return Session(GAME, {"players": 2}, seed=11)
-
-
-def to_spring_turn(session: Session) -> None:
-    while session.prompt().step != "spring-turn":
-        session.answer({"start": {"red": 1}} if session.prompt().step == "setup" else {})
+    session = Session(GAME, {"players": 2}, seed=11)
+    to_step(session, "spring-turn", setup={"start": trays(red=1)})
+    return session
 
 
 def field(session: Session, key: str) -> Any:
@@ -23,28 +20,29 @@ def field(session: Session, key: str) -> Any:
 
 def test_check_defaults_to_the_tracked_counts_and_names_the_camera_reading() -> None:
     session = new()
-    to_spring_turn(session)
     check = field(session, "trays_now")
     assert check.default == session.state["trays"]
     assert check.camera == "colour_totals"
 
 
-def test_unchanged_check_adds_the_payments() -> None:
+def test_unchanged_check_adds_the_news() -> None:
     session = new()
-    to_spring_turn(session)
     before = session.state["trays"]
-    decision = session.answer({"paid": {"yellow": 3}})
+    session.answer({"news": {"yellow": 3}})
+    decision = session.prompt().decision
     assert decision is not None and decision.result["colour"] == "yellow"
+    session.answer({})
     assert session.state["trays"]["yellow"] == before["yellow"] + 3 - 2
 
 
 def test_changed_check_replaces_the_tracked_counts_and_drives_the_decision() -> None:
     session = new()
-    to_spring_turn(session)
-    table = {"red": 0, "yellow": 0, "blue": 4, "brown": 0, "white": 0}
-    # The payments typed in the same step are not added on top of the table's truth.
-    decision = session.answer({"paid": {"yellow": 3}, "trays_now": table})
+    table = trays(blue=4)
+    # The markers entered in the same step are not added on top of the table's truth.
+    session.answer({"news": {"yellow": 3}, "trays_now": table})
+    decision = session.prompt().decision
     assert decision is not None and decision.result["colour"] == "blue"
+    notes = " ".join(str(n) for n in session.prompt().lines)
+    assert "Tray counts taken from the table: red 1 to 0, blue 0 to 4" in notes
+    session.answer({})
     assert session.state["trays"] == {**table, "blue": 2}  # 1 to supply, 1 to the column
-    notes = " ".join(str(n) for n in session.state["notes"])
-    assert "blue 0->4" in notes

@@ -59,3 +59,30 @@ def test_bad_component_data_names_the_field(change, field: str) -> None:
     with pytest.raises(SituationError) as err:
         GAME.coerce_options({**options(), "components": data})
     assert err.value.field == field
+
+
+def test_a_printed_card_corrected_in_play_is_offered_to_the_component_editor() -> None:
+    """Physical cards: the face the players confirm differs from the set -> an entry (issue 14)."""
+    from rules.registry import get_game
+    from rules.session import Session
+
+    session = Session(get_game("nomads"), {"cards": "physical"}, 3)
+    while session.prompt().step != "face":
+        prompt = session.prompt()
+        values = {
+            f.key: f.choices[0].value if f.choices else (f.minimum or 0)
+            for f in prompt.fields
+            if f.default is None
+        }
+        session.answer(values)
+        assert session.entered == ()  # nothing corrected yet
+    face = session.prompt()
+    assert face.title.params["id"] == 1
+    session.answer({})  # the card as the set has it: nothing to learn
+    assert session.entered == ()
+    session.undo()
+    session.answer({"workforce": 4, "big": "right"})
+    assert session.entered == (
+        {"part": "card", "id": 1, "marked": "initiate", "big": "right", "small": "up",
+         "workforce": 4},
+    )  # fmt: skip

@@ -11,4 +11,7 @@ and defines:
   player who just presses CONFIRM would. The table keeps its own idea of
   what is on the real table (markers, cards, positions), independent of the
   game's state, and answers from that.
+- optionally ``observe(prompt, values, decision)``: called after each accepted
+  answer with the bot's decision (or ``None``), so the table can do what the
+  bot said on its own idea of the real table.
 """

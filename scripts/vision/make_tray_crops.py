@@ -1,0 +1,161 @@
+"""Render a seeded set (vision.table_sets) and save every tray's crop with its labels.
+
+The crops are exactly what the reader feeds the tray counter
+(:func:`vision.tray_crops.tray_crops` after the real fiducial registration), so
+the counter is trained on the reader's own input. One ``.npz`` per set-up::
+
+    uv run --locked python scripts/vision/make_tray_crops.py --set train --first 0 --last 400 \\
+        --out /tmp/crops
+
+Arrays: ``crops`` (N x 84 x 168 x 3, BGR uint8), ``counts`` (N x 5: red, yellow, blue,
+brown, white), ``hand`` (N, a hand over the tray), ``tilt`` (N, degrees), ``side`` (N),
+``density`` (N x 5 x 11 x 21: where the cubes stand, one unit of mass per cube, at the
+counter's feature-map size: the local teaching signal of ``train_tray_counter.py``).
+
+``--density-only`` adds ``density`` to files made without it: cube places are
+recomputed from the seeds (the renderer is deterministic), not rendered again.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.geometry import COLOURS, Board, load_board, load_tokens
+from vision.registration import FiducialFinder
+from vision.table_render import (
+    FrameSpec,
+    Setup,
+    _palette,
+    _second_run,
+    place_cubes,
+    render_frame,
+)
+from vision.table_sets import SETS, frame_specs, setup_at
+from vision.tray_crops import board_to_crop, tray_crops, tray_mask
+
+GRID = (11, 21)
+"""The counter's feature map (rows, columns): the crop at stride 8."""
+SIGMA_CELLS = 0.6
+
+
+def cube_density(board: Board, setup: Setup, spec: FrameSpec) -> dict[int, np.ndarray]:
+    """``{side: 5 x 11 x 21}`` cube mass per colour, from the frame's seeds (as rendered)."""
+    frng = np.random.default_rng([spec.seed, 4])
+    palette = _palette(np.random.default_rng([setup.seed, 3]))
+    palettes = [palette, _second_run(palette, frng)] if spec.second_run else [palette]
+    cubes, _, _ = place_cubes(board, spec, palettes, frng)
+    rows, cols = np.mgrid[0 : GRID[0], 0 : GRID[1]]
+    out = {t.side: np.zeros((len(COLOURS), *GRID), np.float32) for t in board.trays}
+    for cube in cubes:
+        x, y = cube.vertices[:, :2].mean(axis=0)
+        u, v, w = board_to_crop(board, cube.side) @ (x, y, 1.0)
+        cu, cv = (u / w - 3.5) / 8, (v / w - 3.5) / 8
+        blob = np.exp(-((cols - cu) ** 2 + (rows - cv) ** 2) / (2 * SIGMA_CELLS**2))
+        out[cube.side][COLOURS.index(cube.colour)] += blob / max(blob.sum(), 1e-6)
+    return out
+
+
+def pool_mask(board: Board) -> np.ndarray:
+    """The tray's area (grown by 4 mm: cubes at the rim) at the counter's feature map size
+    (11 x 21), as fractions: where its features are summed."""
+    mask = cv2.dilate(tray_mask(board), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9)))
+    return cv2.resize(mask.astype(np.float32) / 255, (21, 11), interpolation=cv2.INTER_AREA)
+
+
+def add_density(
+    path: Path, board: Board, setup: Setup, frame_set: object, k: int, tokens: object
+) -> None:
+    """Recompute the cube places of an older file's frames and add ``density``."""
+    with np.load(path) as data:
+        arrays = dict(data)
+    if "density" in arrays:
+        return
+    rows: list[np.ndarray] = []
+    at = 0
+    for spec in frame_specs(frame_set, board, k, tokens):  # type: ignore[arg-type]
+        if at >= len(arrays["counts"]):
+            break
+        frng = np.random.default_rng([spec.seed, 4])
+        palette = _palette(np.random.default_rng([setup.seed, 3]))
+        palettes = [palette, _second_run(palette, frng)] if spec.second_run else [palette]
+        _, placed, _ = place_cubes(board, spec, palettes, frng)
+        want = np.array([[placed[s][c] for c in COLOURS] for s in range(6)])
+        if not np.array_equal(want, arrays["counts"][at : at + 6]):
+            continue  # this frame was not registered: no crops from it
+        mass = cube_density(board, setup, spec)
+        rows += [mass[s] for s in range(6)]
+        at += 6
+    if at != len(arrays["counts"]):
+        print(f"{path}: could not match every frame, left as it is", flush=True)
+        return
+    arrays["density"] = np.array(rows, np.float16).reshape(-1, len(COLOURS), *GRID)
+    np.savez_compressed(path, **arrays)
+    print(path, "density added", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--set", default="train", choices=["train", "dev"])
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--last", type=int, default=None)
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument(
+        "--mask-only", action="store_true", help="write only tray-mask.npy (for the trainer)"
+    )
+    parser.add_argument(
+        "--density-only", action="store_true", help="add density to files made without it"
+    )
+    args = parser.parse_args()
+    if args.mask_only:
+        args.out.mkdir(parents=True, exist_ok=True)
+        np.save(args.out / "tray-mask.npy", pool_mask(load_board("control-board")))
+        return
+    cv2.setNumThreads(1)
+    frame_set = SETS[args.set]
+    board, tokens = load_board("control-board"), load_tokens()
+    finder = FiducialFinder([board])
+    args.out.mkdir(parents=True, exist_ok=True)
+    for k in range(args.first, args.last if args.last is not None else frame_set.setups):
+        target = args.out / f"{args.set}-{k:04d}.npz"
+        if args.density_only:
+            if target.exists():
+                add_density(target, board, setup_at(frame_set, board, k), frame_set, k, tokens)
+            continue
+        if target.exists():
+            continue
+        setup = setup_at(frame_set, board, k)
+        crops, counts, hand, tilt, sides, density = [], [], [], [], [], []
+        for spec in frame_specs(frame_set, board, k, tokens):
+            rendered = render_frame(board, setup, spec, tokens)
+            grey = cv2.cvtColor(rendered.image, cv2.COLOR_BGR2GRAY)
+            found = finder.detect(grey)
+            reg = finder.register(grey, found, board)
+            if reg is None:
+                continue
+            mass = cube_density(board, setup, spec)
+            for side, crop in tray_crops(rendered.image, found, reg, board).items():
+                crops.append(crop)
+                density.append(mass[side])
+                truth = rendered.truth["counts"][str(side)]
+                counts.append([truth[c] for c in COLOURS])
+                hand.append(side in rendered.truth["hand_over_trays"])
+                tilt.append(setup.tilt_deg)
+                sides.append(side)
+        np.savez_compressed(
+            target,
+            crops=np.array(crops, np.uint8).reshape(-1, 84, 168, 3),
+            counts=np.array(counts, np.int8).reshape(-1, 5),
+            hand=np.array(hand, bool),
+            tilt=np.array(tilt, np.float32),
+            side=np.array(sides, np.int8),
+            density=np.array(density, np.float16).reshape(-1, len(COLOURS), *GRID),
+        )
+        print(target, len(crops), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,96 @@
+"""The players' components in the real app (800x480, Xvfb): enter by touch, import from a stick."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def make_app(kivy_window, tmp_path: Path):
+    """The app on a journal in tmp_path (its components beside it); closed afterwards."""
+    from tests.support.tile_game import ensure_registered
+    from ui.app.controller import AppController
+    from ui.app.harness import close_app, open_app
+    from ui.app.settings import Settings
+    from ui.service import TableService
+
+    ensure_registered()
+    opened = []
+
+    def make(box: Path = tmp_path / "box"):
+        service = TableService(box / "journal.sqlite3")
+        controller = AppController(service, Settings(language="en"))
+        app = open_app(controller, use_hardware=False)
+        opened.append(app)
+        return app
+
+    yield make
+    for app in opened:
+        from kivy.app import App
+
+        if App.get_running_app() is app:
+            close_app(app)
+        app.controller.service.close()
+
+
+def test_tiles_entered_by_touch_from_the_set_up_screen(make_app) -> None:
+    from tests.ui.support.driving import button_with_text, keyed, screen, shown, tap
+
+    app = make_app()
+    tap(button_with_text(app, "Tile test game"))
+    assert app.manager.current == "setup"
+    assert shown(app, "EXAMPLE data: the bot would decide on made-up components.")
+    assert shown(app, "Missing from your box: Tiles.")
+    tap(keyed(app, "components=tiles"))
+    assert app.manager.current == "play" and shown(app, "Tile test game")
+    tap(button_with_text(app, "Go"))  # the menu's default: Tiles
+    assert shown(app, "Check these against your box and correct what differs.")
+    tap(keyed(app, "T1=blue"))
+    tap(keyed(app, "T2=green"))
+    tap(button_with_text(app, "Confirm"))
+    assert shown(app, "Everything is entered: save to use these components.")
+    tap(button_with_text(app, "Go"))  # the default now: Save these components
+    assert shown(app, "Your own components are saved: new games use them.")
+    tap(button_with_text(app, "Done"))
+    assert app.manager.current == "setup"  # back where the editor was opened
+    assert shown(app, "Components: your own set")
+    assert not shown(app, "EXAMPLE data")
+    tap(button_with_text(app, "Start the game"))
+    tap(button_with_text(app, "Confirm"))
+    assert shown(app, "The tile is blue")
+    assert app.root.ids.example.text == ""  # no EXAMPLE DATA badge
+    assert screen(app).name == "play"
+
+
+def test_import_from_a_usb_stick_in_settings(make_app, tmp_path, monkeypatch) -> None:
+    from tests.ui.support.driving import button_with_text, keyed, shown, tap
+    from ui.component_store import ComponentStore
+
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    other_box = ComponentStore(tmp_path / "other" / "components")
+    other_box.save("tiles", {"tiles": {"T1": "green", "T2": "green", "T3": "blue"}})
+    other_box.export("tiles", stick)
+    monkeypatch.setenv("TABLESIDE_USB_ROOTS", str(stick))
+
+    app = make_app()
+    app.controller.show("settings")
+    tap(button_with_text(app, "Your tiles and cards"))
+    assert app.manager.current == "components"
+    assert shown(app, "Tile test game") and shown(app, "EXAMPLE data")
+    tap(button_with_text(app, "Import from USB stick"))
+    assert app.manager.current == "usb"
+    assert shown(app, "tiles.tableside.json")
+    assert shown(app, "This box uses EXAMPLE data for it now.")
+    tap(keyed(app, "import=0"))
+    if app.manager.current == "confirm":  # the app asks first where it has a confirmation screen
+        tap(button_with_text(app, "Import"))
+    assert shown(app, "Imported: Tile test game now uses your own components.")
+    assert shown(app, "Already this box's set.")
+    assert app.controller.service.components.load("tiles").data["tiles"]["T1"] == "green"
+    tap(button_with_text(app, "Back"))
+    assert app.manager.current == "components" and shown(app, "Components: your own set")

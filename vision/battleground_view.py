@@ -1,0 +1,150 @@
+"""Ante Portas on camera: the battleground's sticker grid and the units read on its hexes.
+
+The grid is generated from the rules' battleground data (the example kit's,
+``rules/games/anteportas/data/battleground.json``, or a game's own
+``Battleground``) through :meth:`Battleground.centre`, so the camera's hex
+numbers are the rules' hex numbers: a flat-top hex grid of :data:`HEX_MM`
+corner radius with eight board stickers (ids 24-31) around it. The shipped
+geometry is example data like the battleground file itself: measure the
+printed board and pass ``hex_mm`` (and your own sticker places, if needed, as
+a board file).
+
+Pieces carry a small sticker each (``vision/data/anteportas-units.example.json``:
+sticker id -> kind ``farmer``, ``citizen``, ``basic``, ``elite``,
+``building:<kind>``, ``mine:<kind>``, ``trap``, ``bomb``).
+:func:`read_battleground` turns a :class:`~vision.reader.Reading` into a
+*proposed* battleground state for the players to confirm (plain data)::
+
+    {"status": "ok",
+     "hexes": {"7": {"farmer": 1, "building:guard_post": 1}, "12": {"basic": 2}},
+     "state": {"7": {"side": {"soldiers": [{"kind": "farmer", "exhausted": false}],
+                              "tile": {"type": "building", "kind": "guard_post", "rotation": 2}},
+                     "troop": null}, "12": {"side": ..., "troop": {"basic": 2, "elite": 0}}},
+     "unsure": ["9"], "off_board": [83]}
+
+``hexes`` counts kinds per hex (what :func:`vision.closed_loop.check_step`
+compares); ``state`` is in the rules' formats (``rules.games.anteportas.units``:
+a hex's own ``side`` as ``side_spec`` checks it, the Invaders as a ``troop`` as
+``troop_spec`` checks it; a building's ``rotation`` in 60 degree steps clockwise, from
+its sticker);
+``unsure`` are hexes with a piece read with too little confidence (ask);
+``off_board`` are stickers seen outside every hex. Whether a Soldier is
+exhausted cannot be seen from a sticker: it is proposed as not exhausted.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from rules.games.anteportas.board import Battleground
+from rules.games.anteportas.kit import example_kit
+from vision.geometry import Board, TokenCatalogue, _data_text, _loads, parse_board, parse_tokens
+from vision.reader import Reading
+
+HEX_MM = 26.0
+"""Corner radius of a battleground hex (example; measure your board)."""
+MARGIN_MM = 30.0
+"""Board around the hexes, where the board stickers sit."""
+FIDUCIAL_IDS = tuple(range(24, 32))
+
+
+def battleground_board(bg: Battleground | None = None, hex_mm: float = HEX_MM) -> Board:
+    """The battleground as a camera board (kind ``hex-grid``), from the rules' data."""
+    bg = bg or example_kit().board
+    centres = {h: bg.centre(h, hex_mm) for h in bg.hexes}
+    xs = [c[0] for c in centres.values()]
+    ys = [c[1] for c in centres.values()]
+    # Shift so the hexes (corners included) start MARGIN_MM from the board's top-left.
+    ox = MARGIN_MM + hex_mm - min(xs)
+    oy = MARGIN_MM + hex_mm * 0.8660254 - min(ys)
+    width = max(xs) - min(xs) + 2 * hex_mm + 2 * MARGIN_MM
+    height = max(ys) - min(ys) + 2 * hex_mm * 0.8660254 + 2 * MARGIN_MM
+    m = MARGIN_MM / 2
+    spots = [
+        (m, m),
+        (width / 2, m),
+        (width - m, m),
+        (m, height / 2),
+        (width - m, height / 2),
+        (m, height - m),
+        (width / 2, height - m),
+        (width - m, height - m),
+    ]
+    data = {
+        "example": True,
+        "note": "Generated from the Ante Portas battleground file (example data): "
+        "hex size and sticker places are not measured from the printed board.",
+        "name": "anteportas-battleground",
+        "kind": "hex-grid",
+        "size_mm": [round(width, 2), round(height, 2)],
+        "dictionary": "DICT_4X4_100",
+        "fiducials": [
+            {"id": fid, "centre_mm": [round(x, 2), round(y, 2)], "size_mm": 18.0, "margin_mm": 3.0}
+            for fid, (x, y) in zip(FIDUCIAL_IDS, spots, strict=True)
+        ],
+        "token_grids": [
+            {
+                "name": "battleground",
+                "type": "hex",
+                "orientation": "flat",
+                "origin_mm": [round(ox, 3), round(oy, 3)],
+                "size_mm": hex_mm,
+                "rotation_step_deg": 60,
+                "cells": [{"id": h, "q": q, "r": r} for h, (q, r) in sorted(bg.hexes.items())],
+            }
+        ],
+    }
+    return parse_board(data, "anteportas-battleground")
+
+
+def load_units(path: str | None = None) -> TokenCatalogue:
+    """The sticker catalogue of the Ante Portas pieces (the shipped example by default)."""
+    if path is None:
+        text = _data_text("anteportas-units.example.json")
+        return parse_tokens(_loads(text, "anteportas-units.example.json"))
+    from vision.geometry import load_tokens
+
+    return load_tokens(path)
+
+
+def read_battleground(reading: Reading, confirm_below: float = 0.75) -> dict[str, Any]:
+    """The proposed battleground state from a reading (see the module docstring)."""
+    if reading.status != "ok":
+        return {"status": reading.status, "hexes": {}, "state": {}, "unsure": [], "off_board": []}
+    hexes: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    state: dict[str, dict[str, Any]] = {}
+    unsure: set[str] = set()
+    off_board: list[int] = []
+    for token in reading.tokens:
+        if token.grid != "battleground" or token.cell is None:
+            if token.board == "anteportas-battleground":
+                off_board.append(token.id)
+            continue
+        hex_id = token.cell
+        hexes[hex_id][token.kind] += 1
+        if token.confidence < confirm_below:
+            unsure.add(hex_id)
+        place = state.setdefault(hex_id, {"side": {"soldiers": [], "tile": None}, "troop": None})
+        side = place["side"]
+        kind, _, sub = token.kind.partition(":")
+        if kind in ("farmer", "citizen"):
+            side["soldiers"].append({"kind": kind, "exhausted": False})
+        elif kind in ("basic", "elite"):
+            place["troop"] = place["troop"] or {"basic": 0, "elite": 0}
+            place["troop"][kind] += 1
+        elif kind == "building":
+            rotation = (token.rotation_deg or 0) // 60
+            side["tile"] = {"type": "building", "kind": sub, "rotation": rotation}
+        elif kind == "mine":
+            side["tile"] = {"type": "mine", "kind": sub}
+        elif kind in ("trap", "bomb"):
+            side["tile"] = {"type": kind}
+    order = sorted(hexes, key=int)
+    return {
+        "status": "ok",
+        "hexes": {h: dict(hexes[h]) for h in order},
+        "state": {h: state[h] for h in order},
+        "unsure": sorted(unsure, key=int),
+        "off_board": sorted(off_board),
+    }

@@ -1,0 +1,130 @@
+"""Count cubes per tray and colour with a small CNN run by OpenCV's ``dnn`` module.
+
+Hand-tuned colour blobs could not meet the figures on photo-like frames (3-D
+cubes whose sides and shadows grow with the camera tilt, stacks, leaning cubes,
+hands of every skin tone; docs/vision.md has the measurements), so a counter is
+trained on the randomised renderer (``scripts/vision/train_tray_counter.py``)
+and shipped as ``vision/data/tray-counter.onnx``. OpenCV runs it: no new
+runtime on the Raspberry Pi.
+
+Input: each tray's light-corrected crop in one common pose
+(:mod:`vision.tray_crops`). Output per tray: for each colour a probability for
+every count 0..12, and the probability that something (a hand) covers it. The
+probabilities are sharpened or softened by the temperature found on the
+development set (``tray-counter.json``); a colour's confidence is the
+probability of its most likely count, and a tray counts as *sure* only when
+every colour is at least as sure as the threshold tuned on the development set
+and no cover is seen. Everything else goes to the players.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.geometry import COLOURS, Board
+from vision.registration import Detections, Registration
+from vision.tray_crops import tray_crops
+
+MAX_COUNT = 12
+
+
+@dataclass
+class TrayRead:
+    """One tray in one frame."""
+
+    side: int
+    counts: dict[str, int]
+    confidence: dict[str, float]
+    occluded: bool
+    covered: float = 0.0
+    """Probability that something covers the tray (a hand, a sleeve)."""
+    probabilities: dict[str, list[float]] = field(default_factory=dict)
+    covered_by: str | None = None
+
+
+@dataclass(frozen=True)
+class CounterModel:
+    """The network and the numbers tuned for it on the development set."""
+
+    net_path: Path
+    temperature: float
+    threshold: float
+    """A tray is sure when every colour's confidence reaches this."""
+    cover_threshold: float
+    mirror: bool
+    """Also read the mirrored crop and average (trays are symmetric)."""
+
+    @staticmethod
+    def shipped() -> CounterModel:
+        base = resources.files("vision").joinpath("data")
+        meta: dict[str, Any] = json.loads(base.joinpath("tray-counter.json").read_text("utf-8"))
+        return CounterModel(
+            net_path=Path(str(base.joinpath(meta["model"]))),
+            temperature=float(meta["temperature"]),
+            threshold=float(meta["threshold"]),
+            cover_threshold=float(meta["cover_threshold"]),
+            mirror=bool(meta.get("mirror", False)),
+        )
+
+
+def softmax(logits: np.ndarray, temperature: float) -> np.ndarray:
+    z = logits / temperature
+    z = z - z.max(axis=-1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+class CubeCounter:
+    """Counts the cubes in the six trays of one control board; build once, reuse per frame."""
+
+    def __init__(self, board: Board, model: CounterModel | None = None) -> None:
+        self.board = board
+        self.model = model or CounterModel.shipped()
+        self.net = cv2.dnn.readNetFromONNX(str(self.model.net_path))
+
+    def logits(self, crops: list[np.ndarray]) -> np.ndarray:
+        """Raw network output for BGR crops (N x 66), mirrored reads averaged in."""
+        x = np.stack(crops).astype(np.float32)
+        x = ((x / 255.0 - 0.5) / 0.25).transpose(0, 3, 1, 2)
+        if self.model.mirror:
+            x = np.concatenate([x, x[..., ::-1]])
+        self.net.setInput(np.ascontiguousarray(x))
+        out = np.asarray(self.net.forward(), np.float64)
+        if self.model.mirror:
+            n = len(crops)
+            out = (out[:n] + out[n:]) / 2
+        return out
+
+    def read(self, crops: dict[int, np.ndarray]) -> list[TrayRead]:
+        sides = sorted(crops)
+        out = self.logits([crops[s] for s in sides])
+        reads = []
+        for side, row in zip(sides, out, strict=True):
+            probs = softmax(row[:-1].reshape(len(COLOURS), MAX_COUNT + 1), self.model.temperature)
+            covered = float(1 / (1 + np.exp(-row[-1])))
+            counts = {c: int(probs[i].argmax()) for i, c in enumerate(COLOURS)}
+            conf = {c: float(probs[i].max()) for i, c in enumerate(COLOURS)}
+            occluded = covered >= self.model.cover_threshold
+            reads.append(
+                TrayRead(
+                    side,
+                    counts,
+                    conf,
+                    occluded,
+                    covered,
+                    {c: [round(float(p), 4) for p in probs[i]] for i, c in enumerate(COLOURS)},
+                    "hand" if occluded else None,
+                )
+            )
+        return reads
+
+    def count(self, image: np.ndarray, found: Detections, reg: Registration) -> list[TrayRead]:
+        """Every tray of the board in one frame."""
+        return self.read(tray_crops(image, found, reg, self.board))

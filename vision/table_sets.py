@@ -1,0 +1,137 @@
+"""The seeded sets of photo-like frames (:mod:`vision.table_render`) and how to walk them.
+
+Each set is a list of *set-ups* (one table, camera and light, as during one
+game) with a few frames of play each; every set-up has its own calibration
+picture (one cube per tray, as a player would take it). The seeds are fixed
+here and nowhere else:
+
+=============  =====================  =====================  ========  ======
+set            set-up seeds            frame seeds             set-ups  frames
+=============  =====================  =====================  ========  ======
+``dev``        3 000 000 + k           3 100 000 + 100 k + j    40        8
+``train``      1 000 000 + k           1 100 000 + 100 k + j   800        8
+``held-out``   7 000 000 + k           7 100 000 + 100 k + j    50       12
+=============  =====================  =====================  ========  ======
+
+Tuning and training use ``dev`` and ``train`` only. ``held-out`` is read by
+``tableside bench vision`` and reported (per condition, never frame by frame
+while tuning). Lights and tilt bands are spread evenly over the set-ups:
+set-up ``k`` has light ``LIGHT_KINDS[k % 5]`` and tilt band ``(k // 5) % 4``
+(20-30, 30-40, 40-50, 50-60 degrees).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.geometry import Board, TokenCatalogue
+from vision.table_render import (
+    LIGHT_KINDS,
+    FrameSpec,
+    Setup,
+    calibration_frame,
+    random_frame,
+    random_setup,
+    render_frame,
+)
+
+
+@dataclass(frozen=True)
+class FrameSet:
+    name: str
+    setup_base: int
+    frame_base: int
+    setups: int
+    frames: int
+
+
+DEV = FrameSet("dev", 3_000_000, 3_100_000, 40, 8)
+TRAIN = FrameSet("train", 1_000_000, 1_100_000, 800, 8)
+HELD_OUT = FrameSet("held-out", 7_000_000, 7_100_000, 50, 12)
+SETS = {s.name: s for s in (DEV, TRAIN, HELD_OUT)}
+
+
+def setup_at(
+    frame_set: FrameSet, board: Board, k: int, frame_size: tuple[int, int] = (1280, 720)
+) -> Setup:
+    band = (k // len(LIGHT_KINDS)) % 4
+    return random_setup(
+        board,
+        frame_set.setup_base + k,
+        tilt=(20.0 + 10 * band, 30.0 + 10 * band),
+        light=LIGHT_KINDS[k % len(LIGHT_KINDS)],
+        frame_size=frame_size,
+    )
+
+
+def frame_specs(
+    frame_set: FrameSet, board: Board, k: int, tokens: TokenCatalogue | None
+) -> list[FrameSpec]:
+    return [
+        random_frame(board, frame_set.frame_base + 100 * k + j, tokens=tokens)
+        for j in range(frame_set.frames)
+    ]
+
+
+@dataclass
+class SetupFrames:
+    setup: Setup
+    calibration: np.ndarray
+    frames: list[tuple[np.ndarray, dict[str, Any]]]
+
+
+def walk(
+    frame_set: FrameSet,
+    board: Board,
+    tokens: TokenCatalogue | None,
+    *,
+    setups: int | None = None,
+    frames: int | None = None,
+    cache: Path | None = None,
+    frame_size: tuple[int, int] = (1280, 720),
+) -> Iterator[SetupFrames]:
+    """Render (or load from ``cache``) each set-up's calibration picture and frames."""
+    for k in range(setups if setups is not None else frame_set.setups):
+        setup = setup_at(frame_set, board, k, frame_size)
+        specs = frame_specs(frame_set, board, k, tokens)[: frames or frame_set.frames]
+        folder = (
+            None
+            if cache is None
+            else cache / frame_set.name / f"{board.name}-{frame_size[0]}" / f"{k:04d}"
+        )
+        calibration = calibration_frame(board, setup.seed + 55)
+        cal = _cached(folder, "calibration", board, setup, calibration, tokens)
+        out = [
+            _cached(folder, f"frame-{j:02d}", board, setup, spec, tokens)
+            for j, spec in enumerate(specs)
+        ]
+        yield SetupFrames(setup, cal[0], out)
+
+
+def _cached(
+    folder: Path | None,
+    name: str,
+    board: Board,
+    setup: Setup,
+    spec: FrameSpec,
+    tokens: TokenCatalogue | None,
+) -> tuple[np.ndarray, dict[str, Any]]:
+    if folder is not None:
+        png, js = folder / f"{name}.png", folder / f"{name}.json"
+        if png.exists() and js.exists():
+            image = cv2.imread(str(png), cv2.IMREAD_COLOR)
+            if image is not None:
+                return image, json.loads(js.read_text("utf-8"))
+    rendered = render_frame(board, setup, spec, tokens)
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+        cv2.imwrite(str(folder / f"{name}.png"), rendered.image)
+        (folder / f"{name}.json").write_text(json.dumps(rendered.truth), "utf-8")
+    return rendered.image, rendered.truth
