@@ -24,7 +24,10 @@ from rules.journal import JournalError
 COMMANDS: dict[str, tuple[str, str]] = {
     "app": ("app", "the touchscreen app (the default command)"),
     "bench": ("bench", "run benchmarks and print figures"),
-    "components": ("components", "the players' own tiles and cards: list, check, export, import"),
+    "components": (
+        "components",
+        "the players' own tiles and cards: list, edit, check, export, import",
+    ),
     "decide": ("decide", "run one bot decision from a situation file and print it with its trace"),
     "games": ("games", "list the games tableside knows"),
     "hardware": ("hardware", "check the buttons and LEDs of a box"),

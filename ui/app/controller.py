@@ -415,7 +415,7 @@ class AppController(ComponentActions):
             return presenters.trace_view(None, self.tr)
         if self.trace_index is not None and 0 <= self.trace_index < session.step_count:
             entry = session.history[self.trace_index]
-            row = self._row(entry)
+            row = self._history_row(entry)
             return presenters.trace_view(
                 entry.decision,
                 self.tr,
@@ -633,7 +633,7 @@ class AppController(ComponentActions):
             covered=self.covered,
         )
 
-    def _row(self, entry: Any) -> presenters.HistoryRow:
+    def _history_row(self, entry: Any) -> presenters.HistoryRow:
         """One history row, computed once per step and language (the history opens fast)."""
         session = self.service.session
         assert session is not None
@@ -650,7 +650,7 @@ class AppController(ComponentActions):
         session = self.service.session
         if session is None:
             return []
-        return [self._row(entry) for entry in session.history]
+        return [self._history_row(entry) for entry in session.history]
 
     def history_groups(self) -> list[presenters.HistoryGroup]:
         return presenters.history_groups(self.history_rows(), self.tr)

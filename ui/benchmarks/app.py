@@ -17,7 +17,7 @@ system-wide monotonic clock:
 - taps lost: bursts of 5 taps 150 ms apart, counted from the value shown after;
 - resident memory (``VmRSS``, read after the screen has rested 3 s) at the first
   screen and after the scripted game, without and with the camera feed (a folder of
-  table pictures rendered by ``vision/render.py`` and a calibration made from a
+  table pictures rendered by ``vision/table_render.py`` and a calibration made from a
   rendered calibration picture).
 
 Latencies are medians and 95th percentiles over every event of the game (at
@@ -386,20 +386,22 @@ def _count(screen: dict[str, Any], stepper: str) -> int:
 def camera_files(folder: Path) -> tuple[Path, Path]:
     """A folder of rendered table pictures and a calibration made from a rendered one."""
     import cv2
-    import numpy as np
 
     from vision.calibration import calibrate
     from vision.geometry import load_board, load_tokens
-    from vision.render import calibration_scene, random_scene, render
+    from vision.table_render import calibration_frame, random_frame, random_setup, render_frame
 
-    board = load_board("control-board")
+    board, tokens = load_board("control-board"), load_tokens()
     pictures = folder / "pictures"
     pictures.mkdir()
-    scene = random_scene(board, np.random.default_rng(7), "warm")
+    # As tests/ui/test_gui_camera.py: a warm-lit table seen at 30 degrees, no hand.
+    setup = random_setup(board, 4240, tilt=(30.0, 30.0), light="warm")
+    spec = random_frame(board, 7, tokens=tokens, hand="none", blur="sharp")
     for i in range(3):
-        cv2.imwrite(str(pictures / f"frame-{i:03d}.png"), render(scene, frame=i).image)
-    calib_image = render(calibration_scene(board, "neutral", seed=3)).image
-    cal = calibrate([calib_image], [board], load_tokens()).save(folder / "calibration.json")
+        image = render_frame(board, setup, spec, tokens).image
+        cv2.imwrite(str(pictures / f"frame-{i:03d}.png"), image)
+    calib_image = render_frame(board, setup, calibration_frame(board, 3), tokens).image
+    cal = calibrate([calib_image], [board], tokens).save(folder / "calibration.json")
     return pictures, Path(cal)
 
 
