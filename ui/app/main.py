@@ -69,6 +69,8 @@ class TablesideApp(App):
         self.watchdog: Any = None
         self._ping: Any = None
         self.first_screen_shown = False
+        self.frame_log: Any = None
+        self.idle_trim: Any = None
         self.voice: Voice | None = None
 
     # -- translation used by the .kv files: text: app.tx("Undo", app.lang) -------------
@@ -90,9 +92,15 @@ class TablesideApp(App):
             pin_map = pin_map_to_load(self.controller.settings.pin_map, self.kiosk)
             self.hardware = HardwareBridge(self.button, str(pin_map) if pin_map else None)
         self.controller.on_change = self.refresh
+        self.controller.on_field = self.refresh_field
         return root
 
     def on_start(self) -> None:
+        from ui.app import frame_log
+        from ui.app.memory import IdleTrim
+
+        self.frame_log = frame_log.install(self)  # only for `tableside bench app`
+        self.idle_trim = IdleTrim()
         self.voice = Voice()
         self.controller.start()
         if self.kiosk:
@@ -117,6 +125,8 @@ class TablesideApp(App):
             self.watchdog.stopping()
         if self.hardware is not None:
             self.hardware.close()
+        if self.frame_log is not None:
+            self.frame_log.close()
         if self.voice is not None:
             self.voice.close()
 
@@ -146,11 +156,15 @@ class TablesideApp(App):
         screen = self.current_screen()
         screen.render()
         status = self.root.ids
+        problem = c.service.problem  # storage refusing writes: the banner says so
         status.hardware.text = (
-            c.text(self.hardware.description)
+            c.text(problem)
+            if problem is not None
+            else c.text(self.hardware.description)
             if self.hardware
             else c.text(_("Buttons: keyboard only"))
         )
+        status.hardware.color = (1, 0.55, 0.45, 1) if problem is not None else (0.8, 0.85, 0.9, 1)
         status.camera.text = c.text(c.camera.describe())
         example = False
         if c.screen in {"play", "checklist", "trace"} and c.service.session is not None:
@@ -158,8 +172,15 @@ class TablesideApp(App):
             example = view.example_data
         status.example.text = c.text(_("EXAMPLE DATA")) if example else ""
         self._update_lights()
+        if self.idle_trim is not None:
+            self.idle_trim.poke()
         self._speak()
         self.first_screen_shown = True
+
+    def refresh_field(self, key: str) -> None:
+        """One field's value (``key``) or the focus changed: update only that on screen."""
+        self.current_screen().update_field(key)
+        self._update_lights()
 
     def _speak(self) -> None:
         """Say the bot's action and instructions once per step (ui/voice.py; never blocks)."""

@@ -127,7 +127,7 @@ class Shooter:
 
     def shot(self, name: str) -> None:
         from ui.app.harness import pump
-        from ui.app.widgets import clipped_labels, outside_parent
+        from ui.app.widgets import clipped_labels, outside_parent, overlapping_labels, small_labels
 
         pump(3)
         self.count += 1
@@ -145,6 +145,14 @@ class Shooter:
         for widget in outside_parent(root):
             self.findings.append(
                 Finding(label, f"{type(widget).__name__} sticks out of the window")
+            )
+        for widget in small_labels(root):
+            self.findings.append(
+                Finding(label, f"{widget.text[:40]!r} is {widget.font_size:.0f} px (under 16 px)")
+            )
+        for first, second in overlapping_labels(root):
+            self.findings.append(
+                Finding(label, f"{first.text[:30]!r} overlaps {second.text[:30]!r}")
             )
         for problem in board_picture_problems(root):
             self.findings.append(Finding(label, f"board picture: {problem}"))
@@ -182,7 +190,18 @@ class Shooter:
                     break
             c.show("history")
             self.shot(f"history-{game}")
+            session = c.service.session
+            if session is not None and session.step_count:
+                c.open_entry(session.step_count - 1)  # a history entry: its answers and trace
+                self.shot(f"entry-{game}")
+                c.back()
             c.back()
+            c.show("menu")
+            self.shot(f"menu-{game}")
+            if c.service.session is not None:
+                c.menu_end_game()  # asks first: never by accident
+                self.shot(f"confirm-{game}")
+                c.answer_pending(False)
             if c.service.session is not None and c.prompt.finished:
                 c.undo()
         self._resume()
