@@ -164,7 +164,6 @@ def battleground_scene(
     data: Mapping[str, Any],
     spawns: Mapping[int, dict[str, int]] | None = None,
     path: list[int] | None = None,
-    title: Msg | None = None,
 ) -> dict[str, Any]:
     """The Battleground of the data being checked, with spawned Invaders and a path."""
     ground = data["battleground"]
@@ -189,7 +188,7 @@ def battleground_scene(
     return {
         "kind": "hex-grid",
         "orientation": "flat-top",
-        "title": (title or msg("Battleground")).to_json(),
+        "title": msg("Battleground").to_json(),
         "hexes": hexes,
         "path": [str(h) for h in path or []],
         "arrows": [],
@@ -336,7 +335,7 @@ class AntePortasEditor(SchemaEditor):
             title=title,
             lines=tuple(lines),
             fields=fields,
-            scene=battleground_scene(data, spawns, card_path(board, start, card["arrows"]), title),
+            scene=battleground_scene(data, spawns, card_path(board, start, card["arrows"])),
         )
 
     def apply(self, draft: Draft, key: str, answer: Mapping[str, Any]) -> None:
