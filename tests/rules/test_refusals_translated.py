@@ -132,16 +132,9 @@ def walk_options(name: str) -> list[dict[str, Any]]:
 def nomads_card_named_twice() -> RulesError:
     """The one Nomads refusal: a drawn card of the physical deck named again (the field
     offers every card, as the deck may be reshuffled)."""
-    from tests.rules.nomads.helpers import new_session, set_up, step
+    from tests.rules.nomads.helpers import after_one_physical_card
 
-    session = new_session(cards="physical")
-    set_up(session)
-    step(session, card="6")
-    step(session, marked="hunt", big="right", small="down", workforce=1)
-    step(session)
-    while session.prompt().step == "action":
-        step(session)
-    step(session, placed="rest", event="none")
+    session = after_one_physical_card("6")
     with pytest.raises(IllegalInput) as refused:
         session.answer({"card": "6"})
     return refused.value

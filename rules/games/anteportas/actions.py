@@ -183,6 +183,14 @@ def apply_action(
     handler(field, action, table, kit, asker)
 
 
+def too_few_upright(hex_id: int, n: int, kind: str, key: str) -> IllegalInput:
+    """The refusal when more upright Soldiers of ``kind`` are moved than stand on the hex."""
+    return IllegalInput(
+        msg("#{hex} has only {n} upright {unit}(s)", hex=hex_id, n=n, unit=SOLDIER_NAMES[kind]),
+        key,
+    )
+
+
 def _some(count: int, what: str) -> None:
     if count <= 0:
         raise IllegalInput(msg("nothing was chosen: set at least one"), what)
@@ -279,15 +287,7 @@ def _deploy(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Aske
             i for i, x in enumerate(here["soldiers"]) if x["kind"] == kind and not x["exhausted"]
         ]
         if a[kind] > len(upright):
-            raise IllegalInput(
-                msg(
-                    "#{hex} has only {n} upright {unit}(s)",
-                    hex=start,
-                    n=len(upright),
-                    unit=SOLDIER_NAMES[kind],
-                ),
-                kind,
-            )
+            raise too_few_upright(start, len(upright), kind, kind)
         moving += upright[: a[kind]]
     soldiers = [here["soldiers"][i] for i in sorted(moving)]
     for i in sorted(moving, reverse=True):

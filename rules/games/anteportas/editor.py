@@ -260,23 +260,20 @@ class AntePortasEditor(SchemaEditor):
                 choices=hexes,
                 places="hexes",
             ),
-            Field(
-                key="spawn_area",
-                label=msg("Spawn Area"),
-                kind="multi",
-                default=[str(h) for h in ground["spawn_area"]],
-                minimum=1,
-                choices=hexes,
-                places="hexes",
-            ),
-            Field(
-                key="bottom_row",
-                label=msg("Bottom row"),
-                kind="multi",
-                default=[str(h) for h in ground["bottom_row"]],
-                minimum=1,
-                choices=hexes,
-                places="hexes",
+            *(
+                Field(
+                    key=key,
+                    label=label,
+                    kind="multi",
+                    default=[str(h) for h in ground[key]],
+                    minimum=1,
+                    choices=hexes,
+                    places="hexes",
+                )
+                for key, label in (
+                    ("spawn_area", msg("Spawn Area")),
+                    ("bottom_row", msg("Bottom row")),
+                )
             ),
         ]
         for arrow in ("left", "right", "down"):

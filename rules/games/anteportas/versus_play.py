@@ -33,15 +33,9 @@ from typing import Any
 
 from rules.errors import IllegalInput
 from rules.game import State
-from rules.games.anteportas.actions import Table, apply_action, enlisted
+from rules.games.anteportas.actions import Table, apply_action, enlisted, too_few_upright
 from rules.games.anteportas.asking import Asker
-from rules.games.anteportas.battle import (
-    SOLDIER_NAMES,
-    allocate_defence,
-    apply_defence_loss,
-    falls,
-    offer_choice,
-)
+from rules.games.anteportas.battle import allocate_defence, apply_defence_loss, falls, offer_choice
 from rules.games.anteportas.combat import fire_sources
 from rules.games.anteportas.effects import check_sources, fire_from
 from rules.games.anteportas.kit import Kit
@@ -164,15 +158,7 @@ def deploy(state: State, team: str, a: dict[str, Any], kit: Kit, asker: Asker) -
     for kind in ("farmer", "citizen"):
         upright = [x for x in here["soldiers"] if x["kind"] == kind and not x["exhausted"]]
         if a[kind] > len(upright):
-            raise IllegalInput(
-                msg(
-                    "#{hex} has only {n} upright {unit}(s)",
-                    hex=int(start),
-                    n=len(upright),
-                    unit=SOLDIER_NAMES[kind],
-                ),
-                "units",
-            )
+            raise too_few_upright(int(start), len(upright), kind, "units")
         for x in upright[: a[kind]]:
             here["soldiers"].remove(x)
             moving["soldiers"].append({"kind": kind, "exhausted": True})
