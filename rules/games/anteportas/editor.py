@@ -203,8 +203,11 @@ class AntePortasEditor(SchemaEditor):
     # -- the walk: the generic pages, the Battleground's and one per card ---------------------
 
     def walk(self, data: Mapping[str, Any]) -> list[tuple[Path, list[Leaf]]]:
-        cards = [((*CARDS, i), []) for i in range(len(data["cards"]["cards"]))]
-        return [(BOARD_PAGE, []), *super().walk(data), *cards]
+        none: list[Leaf] = []  # pages of its own: their fields come from page()
+        cards: list[tuple[Path, list[Leaf]]] = [
+            ((*CARDS, i), none) for i in range(len(data["cards"]["cards"]))
+        ]
+        return [(BOARD_PAGE, none), *super().walk(data), *cards]
 
     def group_of(self, path: Path, data: Mapping[str, Any]) -> tuple[str, Msg]:
         if path == BOARD_PAGE:
