@@ -128,8 +128,12 @@ def deck_of(card_id: str) -> tuple[str, Msg]:
 
 
 def arrow_words(arrow: Mapping[str, Any]) -> Msg:
-    if "dodge" in arrow:
-        word = msg("dodge {ways}", ways=join_msgs([DIRECTION[d] for d in arrow["dodge"]]))
+    if "dodge" in arrow:  # one of the ways, whichever is free
+        ways = [DIRECTION[d] for d in arrow["dodge"]]
+        either = ways[-1]
+        for way in reversed(ways[:-1]):
+            either = msg("{a} or {b}", a=way, b=either)
+        word = msg("dodge {ways}", ways=either)
     else:
         word = DIRECTION[arrow["dir"]]
     return msg("{arrow} (fire)", arrow=word) if arrow.get("fire") else word
