@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.registry import editor_for
 from rules.session import Session
+from ui.painters.card_grid import live_label
 from ui.painters.places import live_fact
 
 LABELS = {"fishing": {"t": "fishing"}, "hunting": {"t": "hunting"}, "white": {"t": "white"}}
@@ -31,3 +34,20 @@ def test_the_marauder_tile_page_mirrors_the_symbols_as_they_are_tapped() -> None
     assert live_fact(facts[2][2], facts[2][1], {"symbols": ["fishing", "hunting", "ceremony"]}) == {
         "t": "ceremony"
     }
+
+
+def _nomad_card_page(go: str) -> tuple[Session, dict[str, Any]]:
+    editor = editor_for("nomads")
+    session = Session(editor, {}, seed=1)
+    session.answer({"go": go})
+    return session, editor.board(session.state)
+
+
+def test_a_nomad_card_top_shows_the_arrows_and_labor_as_they_are_tapped() -> None:
+    _, scene = _nomad_card_page("card-1")
+    cells = {c["id"]: c for c in scene["cells"]}
+    assert live_label(cells["big/1"], {"big": "left"}) == {"t": "left"}
+    assert live_label(cells["small/1"], {"small": "down"}) == {"t": "down"}
+    assert live_label(cells["workforce/1"], {"workforce": 3}) == "3"
+    assert live_label(cells["workforce/1"], {}) == {"t": "?"}  # nothing tapped yet
+    assert live_label(cells["big/0"], {"big": "left"}) == {"t": "Big arrow"}  # the name stays

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from rules.text import Translator
 from ui.app.presenters import tr_msg
 from ui.painters.flow import flow
-from ui.painters.places import Box, Layers, Marks, Place, item_id, rectangle
+from ui.painters.places import Box, Layers, Marks, Place, item_id, live_value, rectangle
 
 if TYPE_CHECKING:
     from ui.painters.pen import Pen
@@ -70,6 +70,18 @@ def layout(scene: Mapping[str, Any], box: Box, layer: str | None = None) -> Laye
     return {"cells": tuple(out)}
 
 
+def live_label(cell: Mapping[str, Any], values: Mapping[str, Any]) -> Any:
+    """The cell's name, or the label of the value being entered in the field it mirrors.
+
+    A cell with ``"field"`` (see :func:`ui.painters.places.live_value`) and
+    ``"labels"`` (value -> Msg JSON) shows the entered value by its label.
+    """
+    value = live_value(cell, None, values)
+    if value is None:
+        return cell.get("label")
+    return cell.get("labels", {}).get(str(value), str(value))
+
+
 def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: Marks) -> None:
     line_h = pen.measure("Ag", 16)[1]
     for cell in scene.get("cells", []):
@@ -79,7 +91,7 @@ def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: M
         pen.outline(rectangle(x, y, w, h), (0.6, 0.62, 0.66, 1), 1)
         tokens = list(cell.get("tokens", []))
         sub = tr_msg(cell.get("sub"), tr)
-        label = tr_msg(cell.get("label"), tr)
+        label = tr_msg(live_label(cell, marks.values), tr)
         # From the top: the name (on up to three lines), the sub line when there is room
         # left; the tokens take the bottom line.
         room = int((h - 4) // line_h)
