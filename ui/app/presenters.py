@@ -131,7 +131,12 @@ class PlayView:
 
 
 def decision_view(decision: Decision, tr: Translator, done: bool = False) -> DecisionView:
-    heading = _("The bot did") if done else _("The bot decides")
+    """A decision for the play screen; a referee's ruling (``Decision.referee``) is headed
+    "The referee says", a bot's move "The bot decides" (now) or "The bot did" (last step)."""
+    if decision.referee:
+        heading = _("The referee says")
+    else:
+        heading = _("The bot did") if done else _("The bot decides")
     reason = decision.reason
     return DecisionView(
         heading=heading.render(tr),
@@ -378,23 +383,37 @@ def history_rows(
 
 
 def history_groups(rows: list[HistoryRow], tr: Translator) -> list[HistoryGroup]:
-    """Rows grouped by round, newest round first and newest step first within it."""
+    """Rows grouped by round, newest round first and newest step first within it.
+
+    Steps outside the rounds (``round`` None) before the first round are the
+    set-up; after a round (final scoring) they are titled "After round N".
+    """
     groups: list[HistoryGroup] = []
     current: list[HistoryRow] = []
     current_round: int | None = None
+    last_round: int | None = None
     for row in rows:
         if current and row.round != current_round:
-            groups.append(_group(current_round, current, tr))
+            groups.append(_group(current_round, last_round, current, tr))
             current = []
+        if current_round is not None:
+            last_round = current_round
         current_round = row.round
         current.append(row)
     if current:
-        groups.append(_group(current_round, current, tr))
+        groups.append(_group(current_round, last_round, current, tr))
     return list(reversed(groups))
 
 
-def _group(number: int | None, rows: list[HistoryRow], tr: Translator) -> HistoryGroup:
-    title = _("Round {n}", n=number) if number is not None else _("Set-up and other steps")
+def _group(
+    number: int | None, after: int | None, rows: list[HistoryRow], tr: Translator
+) -> HistoryGroup:
+    if number is not None:
+        title = _("Round {n}", n=number)
+    elif after is not None:
+        title = _("After round {n}", n=after)
+    else:
+        title = _("Set-up and other steps")
     return HistoryGroup(title.render(tr), tuple(reversed(rows)))
 
 
@@ -415,6 +434,8 @@ class TraceView:
     lines: tuple[str, ...]
     #: The history entry shown (undo goes back to just before it), or None: the current step.
     index: int | None = None
+    #: A referee's ruling (``Decision.referee``): "How the referee ruled", not "the bot".
+    referee: bool = False
 
 
 def trace_view(
@@ -426,7 +447,7 @@ def trace_view(
     index: int | None = None,
 ) -> TraceView:
     if decision is None:
-        return TraceView(title, "", (), "", answers, (_("No bot decision yet.").render(tr),), index)
+        return TraceView(title, "", (), "", answers, (_("No decision yet.").render(tr),), index)
     reason = decision.reason
     return TraceView(
         title=title,
@@ -436,6 +457,7 @@ def trace_view(
         answers=answers,
         lines=tuple(trace_lines(decision, tr)),
         index=index,
+        referee=decision.referee,
     )
 
 

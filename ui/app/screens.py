@@ -387,11 +387,13 @@ class TraceScreen(AppScreen):
     """One decision: its summary, what the table answered, why, every trace step."""
 
     has_entry = BooleanProperty(False)
+    referee = BooleanProperty(False)
 
     def render(self) -> None:
         c = self.controller
         view = c.trace_view()
         self.has_entry = view.index is not None
+        self.referee = view.referee
         self.entry_index = view.index
         set_text(self.ids.title, view.title)
         set_text(self.ids.summary, view.summary)
