@@ -87,15 +87,49 @@ class AppController(ComponentActions):
         #: The history entry the trace screen shows (None: the current decision).
         self.trace_index: int | None = None
         self.pending: Pending | None = None
-        notes = [m for m in (service.problem, service.notice) if m is not None]
-        note = Msg("{a} {b}", {"a": notes[0], "b": notes[1]}) if len(notes) == 2 else None
-        note = note or (notes[0] if notes else None)
-        self.notice: Msg | None = _("Note: {text}", text=note) if note else None
+        self.notice: Msg | None = self._storage_notice()
+        #: The refusal on screen when the storage refused a step (it goes once saving works).
+        self._storage_error: Msg | None = None
         self.resumable: SessionRecord | None = None
         self._rows: dict[tuple[Any, ...], presenters.HistoryRow] = {}
         self.ticked: set[int] = set()
         #: A secret prompt (``Prompt.secret``) stays covered until a player taps Show.
         self.revealed = False
+
+    def _storage_notice(self) -> Msg | None:
+        """The note for the first screen: the storage's problem and the journal's notice."""
+        service = self.service
+        notes = [m for m in (service.problem, service.notice) if m is not None]
+        note = Msg("{a} {b}", {"a": notes[0], "b": notes[1]}) if len(notes) == 2 else None
+        note = note or (notes[0] if notes else None)
+        return _("Note: {text}", text=note) if note else None
+
+    def recheck_storage(self) -> bool:
+        """While the storage refuses writes, check it again; ``True`` once steps can be saved.
+
+        The app calls this from a Kivy clock interval (``TablesideApp``), so play
+        continues by itself when the card is writable again or has space: the
+        storage's refusal leaves the screen and the status bar, and the next
+        press counts. Nothing is confirmed by itself: the values on screen stay
+        as the players left them, for them to confirm. A session the service
+        had to replay from the file (it differed) opens at its current step.
+        """
+        service = self.service
+        if service.can_save:
+            return True
+        before = service.session
+        if not service.recheck():
+            return False
+        if self.error is not None and self.error is self._storage_error:
+            self.error, self.error_field = None, ""
+        self._storage_error = None
+        self.notice = self._storage_notice()
+        if service.session is not before and service.session is not None:
+            if self.screen in ("play", "checklist"):
+                self._enter_current()
+                return True
+        self.on_change()
+        return True
 
     # -- language ---------------------------------------------------------------------
 
@@ -289,6 +323,7 @@ class AppController(ComponentActions):
                 message if isinstance(message, Msg) else _("Not saved: {reason}", reason=str(exc))
             )
             self.error_field = ""
+            self._storage_error = self.error
         elif isinstance(exc, RulesError):
             self.error = _("Not accepted: {reason}", reason=exc.message)
             self.error_field = ""

@@ -30,6 +30,9 @@ from ui.voice import Voice, speech_for
 KV_DIR = Path(__file__).parent / "kv"
 KV_FILES = ("common.kv", "root.kv", *(f"{name}.kv" for name in _screens.SCREENS))
 WATCHDOG_PING_SECONDS = 5.0
+#: While the storage refuses writes (full, read-only, permission), how often it is checked
+#: again (``AppController.recheck_storage``): play continues by itself once it clears.
+STORAGE_RECHECK_SECONDS = 5.0
 _kv_loaded = False
 
 
@@ -72,6 +75,8 @@ class TablesideApp(App):
         self.frame_log: Any = None
         self.idle_trim: Any = None
         self.voice: Voice | None = None
+        self.storage_recheck_seconds = STORAGE_RECHECK_SECONDS
+        self._storage_check: Any = None
 
     # -- translation used by the .kv files: text: app.tx("Undo", app.lang) -------------
 
@@ -121,6 +126,9 @@ class TablesideApp(App):
             self.current_screen().hidden()
         if self._ping is not None:
             self._ping.cancel()
+        if self._storage_check is not None:
+            self._storage_check.cancel()
+            self._storage_check = None
         if self.watchdog is not None:
             self.watchdog.stopping()
         if self.hardware is not None:
@@ -172,10 +180,29 @@ class TablesideApp(App):
             example = view.example_data
         status.example.text = c.text(_("EXAMPLE DATA")) if example else ""
         self._update_lights()
+        self._watch_storage()
         if self.idle_trim is not None:
             self.idle_trim.poke()
         self._speak()
         self.first_screen_shown = True
+
+    def _watch_storage(self) -> None:
+        """Check a refusing storage again on a clock interval until it takes steps again."""
+        if self.controller.service.can_save:
+            if self._storage_check is not None:
+                self._storage_check.cancel()
+                self._storage_check = None
+        elif self._storage_check is None:
+            self._storage_check = Clock.schedule_interval(
+                self._recheck_storage, self.storage_recheck_seconds
+            )
+
+    def _recheck_storage(self, _dt: float) -> bool:
+        """The interval's tick; returning False stops it (saving works again)."""
+        if not self.controller.recheck_storage():
+            return True
+        self._storage_check = None
+        return False
 
     def refresh_field(self, key: str) -> None:
         """One field's value (``key``) or the focus changed: update only that on screen."""
