@@ -27,6 +27,7 @@ reason, so callers need no guard and every field goes to the players.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from typing import Any
 
@@ -52,6 +53,8 @@ class VisionFeed:
         self.max_age_s = max_age_s
         self.last: Reading | None = None
         self._at = -1e9
+        #: One reading at a time: the app also reads from a worker thread (the closed loop).
+        self.lock = threading.Lock()
 
     @property
     def available(self) -> bool:
@@ -69,12 +72,14 @@ class VisionFeed:
     def reading(self) -> Reading:
         """The current reading (a fresh one when the last is older than ``max_age_s``).
 
-        Never raises: every failure is a reading that leaves the fields to the players."""
-        now = time.monotonic()
-        if self.last is None or now - self._at > self.max_age_s:
-            self.last = self._fresh()
-            self._at = now
-        return self.last
+        Never raises: every failure is a reading that leaves the fields to the players.
+        Safe to call from any thread (one reading at a time)."""
+        with self.lock:
+            now = time.monotonic()
+            if self.last is None or now - self._at > self.max_age_s:
+                self.last = self._fresh()
+                self._at = now
+            return self.last
 
     def _fresh(self) -> Reading:
         example = self.reader.calibration.example_data

@@ -36,6 +36,7 @@ from ui.app.component_actions import SCREENS_BACK, ComponentActions
 from ui.app.focus import Focus
 from ui.app.form import FormModel
 from ui.app.settings import Settings, save_settings
+from ui.app.table_check import StepKey, TableCheck
 from ui.i18n import LANGUAGES, _, translator
 from ui.service import TableService
 
@@ -95,6 +96,11 @@ class AppController(ComponentActions):
         self.ticked: set[int] = set()
         #: A secret prompt (``Prompt.secret``) stays covered until a player taps Show.
         self.revealed = False
+        #: The closed loop: the camera checks each bot step's change (ui/app/table_check.py).
+        self.table_check = TableCheck()
+        #: Take a reading of the table for the step ``key`` after ``delay`` seconds and hand
+        #: it to :meth:`table_read` on the main thread (the app does it off the main thread).
+        self.read_table: Callable[[StepKey, float], None] = lambda key, delay: None
 
     def _storage_notice(self) -> Msg | None:
         """The note for the first screen: the storage's problem and the journal's notice."""
@@ -272,7 +278,35 @@ class AppController(ComponentActions):
         self.revealed = False
         self.error_field = ""
         self.screen = "checklist" if prompt.step.startswith(CHECKLIST_PREFIX) else "play"
+        self._watch_table()
         self.on_change()
+
+    # -- the closed loop: did the table do what the bot said? (ui/app/table_check.py) ----
+
+    def _watch_table(self) -> None:
+        """A step came on screen: read the table if a bot step is shown or was just done."""
+        session = self.service.session
+        if session is None or not callable(getattr(self.camera, "reading", None)):
+            self.table_check.forget()  # without a camera nothing changes
+            return
+        key = (self.service.session_id, session.step_count)
+        if self.table_check.enter(key, session.prompt().decision, session.game.expected_change):
+            delay = self.table_check.next_reading()
+            if delay is not None:
+                self.read_table(key, delay)
+
+    def table_read(self, key: StepKey, reading: Any) -> None:
+        """A reading of the table taken for step ``key`` (on the main thread)."""
+        if self.table_check.read(key, reading):
+            self.on_change()
+        delay = self.table_check.next_reading() if key == self.table_check.key else None
+        if delay is not None:
+            self.read_table(key, delay)
+
+    @property
+    def table_differs(self) -> bool:
+        """The camera saw the last bot step done differently (the status LED says so)."""
+        return self.screen in ("play", "checklist") and self.table_check.differs
 
     @property
     def covered(self) -> bool:
@@ -666,6 +700,7 @@ class AppController(ComponentActions):
             can_undo=session.can_undo,
             can_redo=session.can_redo,
             covered=self.covered,
+            table=self.table_check.view(self.tr),
         )
 
     def _history_row(self, entry: Any) -> presenters.HistoryRow:

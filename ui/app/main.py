@@ -8,6 +8,7 @@ re-renders the current screen whenever the controller reports a change.
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +78,9 @@ class TablesideApp(App):
         self.voice: Voice | None = None
         self.storage_recheck_seconds = STORAGE_RECHECK_SECONDS
         self._storage_check: Any = None
+        #: The closed loop's camera reading under way, and the one asked for meanwhile.
+        self._table_busy = False
+        self._table_next: tuple[Any, float] | None = None
 
     # -- translation used by the .kv files: text: app.tx("Undo", app.lang) -------------
 
@@ -98,6 +102,7 @@ class TablesideApp(App):
             self.hardware = HardwareBridge(self.button, str(pin_map) if pin_map else None)
         self.controller.on_change = self.refresh
         self.controller.on_field = self.refresh_field
+        self.controller.read_table = self.read_table
         return root
 
     def on_start(self) -> None:
@@ -204,6 +209,48 @@ class TablesideApp(App):
         self._storage_check = None
         return False
 
+    # -- the closed loop's readings (ui/app/table_check.py) ---------------------------
+
+    def read_table(self, key: Any, delay: float) -> None:
+        """Read the table for step ``key`` in ``delay`` s on a worker thread (a reading takes
+        a few frames: never on the main thread), then hand it to the controller here.
+
+        One reading at a time; a reading asked for meanwhile starts when it is back."""
+        if self._table_busy:
+            self._table_next = (key, delay)
+            return
+        self._table_busy = True
+        camera = self.controller.camera
+
+        def work() -> None:
+            try:
+                reading = camera.reading()  # type: ignore[attr-defined]
+            except Exception:  # a camera failure must not stop the game: nothing is said
+                reading = None
+            Clock.schedule_once(lambda _dt: self._table_read(key, reading), 0)
+
+        def start(_dt: float = 0) -> None:
+            if App.get_running_app() is not self or self.controller.table_check.key != key:
+                self._table_done()  # the app closed or the players moved on meanwhile
+                return
+            threading.Thread(target=work, name="table-check", daemon=True).start()
+
+        if delay > 0:
+            Clock.schedule_once(start, delay)
+        else:
+            start()
+
+    def _table_read(self, key: Any, reading: Any) -> None:
+        if App.get_running_app() is self and reading is not None:
+            self.controller.table_read(key, reading)
+        self._table_done()
+
+    def _table_done(self) -> None:
+        self._table_busy = False
+        waiting, self._table_next = self._table_next, None
+        if waiting is not None and App.get_running_app() is self:
+            self.read_table(*waiting)
+
     def refresh_field(self, key: str) -> None:
         """One field's value (``key``) or the focus changed: update only that on screen."""
         self.current_screen().update_field(key)
@@ -231,6 +278,8 @@ class TablesideApp(App):
         c = self.controller
         if c.error is not None:
             hw.show("error")
+        elif c.table_differs:
+            hw.show("differs")  # the camera sees the table differ from the instructions
         elif c.screen in {"play", "checklist"}:
             hw.show("waiting")
         else:

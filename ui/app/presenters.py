@@ -22,6 +22,7 @@ from rules.prompt import Field, Prompt
 from rules.session import HistoryEntry
 from rules.text import Msg, Translator
 from ui.app.form import FormModel
+from ui.app.table_check import TableCheckView
 from ui.i18n import _
 
 
@@ -99,6 +100,8 @@ class FieldView:
     places: str = ""
     #: A ``bool`` field's value (None: not answered yet).
     checked: bool | None = None
+    #: Why the camera left this camera field to the players: "please check" beside it.
+    camera_note: str = ""
 
     @property
     def shape(self) -> tuple[Any, ...]:
@@ -128,6 +131,8 @@ class PlayView:
     previous: DecisionView | None = None
     #: "Round 2 · Spring": where the game is, always visible.
     where: str = ""
+    #: The camera's check of the last bot step: the table matches, or what differs.
+    table: TableCheckView | None = None
 
 
 def decision_view(decision: Decision, tr: Translator, done: bool = False) -> DecisionView:
@@ -219,12 +224,15 @@ def field_view(fld: Field, form: FormModel, tr: Translator, error: str = "") -> 
         error=error,
         places=fld.places or "",
         checked=bool(value) if fld.kind == "bool" and value is not None else None,
+        camera_note=render(note, tr) if (note := form.camera_notes.get(fld.key)) else "",
     )
 
 
 def where_text(prompt: Prompt, tr: Translator) -> str:
+    """"Round 2 · Spring"; a phase that names its round itself ("Round 2 of 5 · Spring",
+    Marauders) is shown as it is, not as "Round 2 · Round 2 of 5 · Spring"."""
     phase = render(prompt.phase, tr)
-    if prompt.round is None:
+    if prompt.round is None or phase.startswith(_("Round {n}", n=prompt.round).render(tr)):
         return phase
     return _("Round {n} · {phase}", n=prompt.round, phase=phase).render(tr)
 
@@ -242,6 +250,7 @@ def play_view(
     can_undo: bool = False,
     can_redo: bool = False,
     covered: bool = False,
+    table: TableCheckView | None = None,
 ) -> PlayView:
     """The play screen for the current prompt.
 
@@ -306,6 +315,7 @@ def play_view(
         can_redo=can_redo,
         previous=previous,
         where=where_text(prompt, tr),
+        table=table,
     )
 
 
