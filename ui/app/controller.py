@@ -130,10 +130,10 @@ class AppController(ComponentActions):
             self.error, self.error_field = None, ""
         self._storage_error = None
         self.notice = self._storage_notice()
-        if service.session is not before and service.session is not None:
-            if self.screen in ("play", "checklist"):
-                self._enter_current()
-                return True
+        replayed = service.session is not before and service.session is not None
+        if replayed and self.screen in ("play", "checklist"):
+            self._enter_current()
+            return True
         self.on_change()
         return True
 

@@ -229,7 +229,7 @@ def field_view(fld: Field, form: FormModel, tr: Translator, error: str = "") -> 
 
 
 def where_text(prompt: Prompt, tr: Translator) -> str:
-    """"Round 2 · Spring"; a phase that names its round itself ("Round 2 of 5 · Spring",
+    """ "Round 2 · Spring"; a phase that names its round itself ("Round 2 of 5 · Spring",
     Marauders) is shown as it is, not as "Round 2 · Round 2 of 5 · Spring"."""
     phase = render(prompt.phase, tr)
     if prompt.round is None or phase.startswith(_("Round {n}", n=prompt.round).render(tr)):
