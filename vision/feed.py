@@ -12,6 +12,8 @@ them with a :class:`~vision.reader.TableReader` (reusing one reading for
 ``priority_side``      the priority marker's side, 0-5
 ``token_cell:ID``      cell id of the component with sticker ID
 ``token_rotation:ID``  its rotation in degrees
+``battleground``       Ante Portas "Correct hexes": the field ``soldiers-N``, ``invaders-N``
+                       or ``tile-N`` for hex N (:func:`~vision.battleground_view.field_answer`)
 =====================  ==================================================================
 
 Anything read with too little confidence, or not seen, gives ``None``: the
@@ -121,6 +123,10 @@ class VisionFeed:
             if reading.priority_side is None or reading.priority_confidence < sure:
                 return None
             return _as(field, reading.priority_side)
+        if name == "battleground":
+            from vision.battleground_view import field_answer, read_battleground
+
+            return field_answer(read_battleground(reading, sure), field.key, field.default)
         if name in ("token_cell", "token_rotation"):
             token = next((t for t in reading.tokens if str(t.id) == arg), None)
             if token is None or token.confidence < sure:
@@ -142,6 +148,13 @@ class VisionFeed:
         if name in ("tray_totals", "colour_totals"):
             sides = [t.side for t in reading.trays if not t.sure]
             return msg("Not sure about trays {sides}: please check", sides=sides)
+        if name == "battleground":
+            from vision.battleground_view import read_battleground
+
+            hex_id = field.key.rpartition("-")[2]
+            if hex_id in read_battleground(reading, self.reader.confirm_below)["unsure"]:
+                return msg("Not sure about the pieces on #{hex}: please check", hex=hex_id)
+            return msg("The camera sees no pieces on #{hex}: please check", hex=hex_id)
         return msg("Camera not sure: please check")
 
 
