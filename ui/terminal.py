@@ -35,7 +35,7 @@ Writer = Callable[[str], None]
 HELP = """\
 At any question you can type:
   Enter      take the default shown in [brackets]
-  why        show how the bot reached its last decision (the trace)
+  why        show how the bot (or the referee) reached its last decision (the trace)
   status     show what the assistant is tracking
   history    list the confirmed steps
   undo       go back one step          undo N   go back to step N
@@ -126,9 +126,10 @@ class Terminal:
         if prompt is not None and prompt.decision is not None:
             decision = prompt.decision
         if decision is None:
-            self.say("No bot decision yet.")
+            self.say("No decision yet.")
             return
-        self.say(f"How the bot decided: {plain(decision.summary)}")
+        how = "How the referee ruled" if decision.referee else "How the bot decided"
+        self.say(f"{how}: {plain(decision.summary)}")
         for number, step in enumerate(decision.trace, 1):
             self.say(f"{number}. {plain(step.finding)}", indent=2)
 
@@ -146,10 +147,19 @@ class Terminal:
             self.say("No confirmed steps yet.")
             return
         current_round: object = object()
+        last_round: int | None = None
         for entry in session.history:
             if entry.round != current_round:
+                if isinstance(current_round, int):
+                    last_round = current_round
                 current_round = entry.round
-                heading = f"Round {entry.round}" if entry.round is not None else "Set-up"
+                heading = (
+                    f"Round {entry.round}"
+                    if entry.round is not None
+                    else f"After round {last_round}"
+                    if last_round is not None
+                    else "Set-up"
+                )
                 self.say(f"-- {heading} --")
             what = f" -> {plain(entry.decision.summary)}" if entry.decision else ""
             prompt = session.game.prompt(session.state_at(entry.index))
@@ -169,7 +179,8 @@ class Terminal:
         self.say(f"== {where}{plain(prompt.phase)} · {plain(prompt.title)} ==  (step {step})")
         if prompt.decision is not None:  # the bot's action and why come first
             decision = prompt.decision
-            self.say(f"BOT: {plain(decision.summary)}", indent=2)
+            who = "REFEREE" if decision.referee else "BOT"
+            self.say(f"{who}: {plain(decision.summary)}", indent=2)
             for instruction in decision.instructions:
                 self.say(f"- {plain(instruction)}", indent=4)
             reason = decision.reason
@@ -443,7 +454,8 @@ class Terminal:
                 self.show_decision_result(decision)
 
     def show_decision_result(self, decision: Any) -> None:
-        self.say(f"BOT: {plain(decision.summary)}", indent=2)
+        who = "REFEREE" if decision.referee else "BOT"
+        self.say(f"{who}: {plain(decision.summary)}", indent=2)
         for instruction in decision.instructions:
             self.say(f"- {plain(instruction)}", indent=4)
         if decision.reason is not None:

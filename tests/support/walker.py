@@ -24,6 +24,7 @@ from rules.errors import RulesError
 from rules.game import Game, State
 from rules.prompt import Field, Prompt
 from rules.session import Session
+from ui.commands.screenshots import legal_guess
 
 #: Random answers tried per step before the walk gives up on that step.
 ATTEMPTS = 60
@@ -46,32 +47,10 @@ class Visit:
 
 
 def random_value(field: Field, rng: random.Random) -> Any:
-    """A value for ``field`` as a player could give it on the touchscreen."""
-    values = [c.value for c in field.choices]
-    if field.kind == "choice":
-        return rng.choice(values) if values else None
-    if field.kind in ("multi", "order"):
-        low = field.minimum if field.minimum is not None else 0
-        if field.kind == "order" and field.minimum is None:
-            low = len(values)
-        high = field.maximum if field.maximum is not None else len(values)
-        high = min(high, len(values))
-        return rng.sample(values, rng.randint(min(low, high), high)) if values else []
-    if field.kind == "bool":
-        return rng.random() < 0.5
-    if field.kind == "int":
-        low = field.minimum if field.minimum is not None else 0
-        high = field.maximum if field.maximum is not None else low + 10
-        return rng.randint(low, min(high, low + 12))
-    if field.kind == "counts":
-        low = field.minimum if field.minimum is not None else 0
-        out = {}
-        for choice in field.choices:
-            high = choice.limit if choice.limit is not None else field.maximum
-            high = low + 6 if high is None else high
-            out[choice.value] = rng.randint(low, max(low, min(high, low + 4)))
-        return out
-    return field.default if field.default is not None else ""
+    """A value for ``field`` as a player could give it on the touchscreen.
+
+    The very drawing ``tableside screenshots`` answers refused steps with."""
+    return legal_guess(field, rng)
 
 
 def random_answer(prompt: Prompt, rng: random.Random, keep_defaults: float = 0.6) -> dict[str, Any]:

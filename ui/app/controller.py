@@ -36,6 +36,7 @@ from ui.app.component_actions import SCREENS_BACK, ComponentActions
 from ui.app.focus import Focus
 from ui.app.form import FormModel
 from ui.app.settings import Settings, save_settings
+from ui.app.table_check import StepKey, TableCheck
 from ui.i18n import LANGUAGES, _, translator
 from ui.service import TableService
 
@@ -87,15 +88,54 @@ class AppController(ComponentActions):
         #: The history entry the trace screen shows (None: the current decision).
         self.trace_index: int | None = None
         self.pending: Pending | None = None
-        notes = [m for m in (service.problem, service.notice) if m is not None]
-        note = Msg("{a} {b}", {"a": notes[0], "b": notes[1]}) if len(notes) == 2 else None
-        note = note or (notes[0] if notes else None)
-        self.notice: Msg | None = _("Note: {text}", text=note) if note else None
+        self.notice: Msg | None = self._storage_notice()
+        #: The refusal on screen when the storage refused a step (it goes once saving works).
+        self._storage_error: Msg | None = None
         self.resumable: SessionRecord | None = None
         self._rows: dict[tuple[Any, ...], presenters.HistoryRow] = {}
         self.ticked: set[int] = set()
         #: A secret prompt (``Prompt.secret``) stays covered until a player taps Show.
         self.revealed = False
+        #: The closed loop: the camera checks each bot step's change (ui/app/table_check.py).
+        self.table_check = TableCheck()
+        #: Take a reading of the table for the step ``key`` after ``delay`` seconds and hand
+        #: it to :meth:`table_read` on the main thread (the app does it off the main thread).
+        self.read_table: Callable[[StepKey, float], None] = lambda key, delay: None
+
+    def _storage_notice(self) -> Msg | None:
+        """The note for the first screen: the storage's problem and the journal's notice."""
+        service = self.service
+        notes = [m for m in (service.problem, service.notice) if m is not None]
+        note = Msg("{a} {b}", {"a": notes[0], "b": notes[1]}) if len(notes) == 2 else None
+        note = note or (notes[0] if notes else None)
+        return _("Note: {text}", text=note) if note else None
+
+    def recheck_storage(self) -> bool:
+        """While the storage refuses writes, check it again; ``True`` once steps can be saved.
+
+        The app calls this from a Kivy clock interval (``TablesideApp``), so play
+        continues by itself when the card is writable again or has space: the
+        storage's refusal leaves the screen and the status bar, and the next
+        press counts. Nothing is confirmed by itself: the values on screen stay
+        as the players left them, for them to confirm. A session the service
+        had to replay from the file (it differed) opens at its current step.
+        """
+        service = self.service
+        if service.can_save:
+            return True
+        before = service.session
+        if not service.recheck():
+            return False
+        if self.error is not None and self.error is self._storage_error:
+            self.error, self.error_field = None, ""
+        self._storage_error = None
+        self.notice = self._storage_notice()
+        replayed = service.session is not before and service.session is not None
+        if replayed and self.screen in ("play", "checklist"):
+            self._enter_current()
+            return True
+        self.on_change()
+        return True
 
     # -- language ---------------------------------------------------------------------
 
@@ -238,7 +278,35 @@ class AppController(ComponentActions):
         self.revealed = False
         self.error_field = ""
         self.screen = "checklist" if prompt.step.startswith(CHECKLIST_PREFIX) else "play"
+        self._watch_table()
         self.on_change()
+
+    # -- the closed loop: did the table do what the bot said? (ui/app/table_check.py) ----
+
+    def _watch_table(self) -> None:
+        """A step came on screen: read the table if a bot step is shown or was just done."""
+        session = self.service.session
+        if session is None or not callable(getattr(self.camera, "reading", None)):
+            self.table_check.forget()  # without a camera nothing changes
+            return
+        key = (self.service.session_id, session.step_count)
+        if self.table_check.enter(key, session.prompt().decision, session.game.expected_change):
+            delay = self.table_check.next_reading()
+            if delay is not None:
+                self.read_table(key, delay)
+
+    def table_read(self, key: StepKey, reading: Any) -> None:
+        """A reading of the table taken for step ``key`` (on the main thread)."""
+        if self.table_check.read(key, reading):
+            self.on_change()
+        delay = self.table_check.next_reading() if key == self.table_check.key else None
+        if delay is not None:
+            self.read_table(key, delay)
+
+    @property
+    def table_differs(self) -> bool:
+        """The camera saw the last bot step done differently (the status LED says so)."""
+        return self.screen in ("play", "checklist") and self.table_check.differs
 
     @property
     def covered(self) -> bool:
@@ -289,6 +357,7 @@ class AppController(ComponentActions):
                 message if isinstance(message, Msg) else _("Not saved: {reason}", reason=str(exc))
             )
             self.error_field = ""
+            self._storage_error = self.error
         elif isinstance(exc, RulesError):
             self.error = _("Not accepted: {reason}", reason=exc.message)
             self.error_field = ""
@@ -631,6 +700,7 @@ class AppController(ComponentActions):
             can_undo=session.can_undo,
             can_redo=session.can_redo,
             covered=self.covered,
+            table=self.table_check.view(self.tr),
         )
 
     def _history_row(self, entry: Any) -> presenters.HistoryRow:

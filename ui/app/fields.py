@@ -41,6 +41,7 @@ from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel
 
 ERROR_COLOUR = (1, 0.5, 0.4, 1)
 HINT_COLOUR = (0.75, 0.8, 0.9, 1)
+CHECK_COLOUR = (1, 0.85, 0.4, 1)
 
 
 class FocusRow(BoxLayout):
@@ -68,17 +69,22 @@ class Actions:
 class FieldBox(BoxLayout):
     """Caption, refusal, help, hint and the body of one field."""
 
-    def __init__(self, view: FieldView, actions: Actions, from_camera_text: str) -> None:
+    def __init__(
+        self, view: FieldView, actions: Actions, from_camera_text: str, check_text: str = ""
+    ) -> None:
         super().__init__(orientation="vertical", size_hint_y=None, spacing=4)
         self.bind(minimum_height=self.setter("height"))
         self.view = view
         self.actions = actions
         self.from_camera_text = from_camera_text
+        self.check_text = check_text
         self.caption = FitLabel(auto_height=True, bold=True, max_font_size=BODY + 2)
         self.error = FitLabel(auto_height=True, bold=True, color=ERROR_COLOUR)
+        #: Why the camera left this field to the players ("please check"), right under it.
+        self.check = FitLabel(auto_height=True, color=CHECK_COLOUR)
         self.help = FitLabel(auto_height=True, color=HINT_COLOUR)
         self.hint = FitLabel(auto_height=True, color=HINT_COLOUR)
-        for label in (self.caption, self.error, self.help, self.hint):
+        for label in (self.caption, self.error, self.check, self.help, self.hint):
             self.add_widget(label)
         #: Every widget that can hold the focus, by its focus name.
         self.focusable: dict[str, Any] = {}
@@ -175,8 +181,11 @@ class FieldBox(BoxLayout):
         caption = view.label
         if view.from_camera:
             caption = f"{caption}  ({self.from_camera_text})"
+        elif view.camera_note and self.check_text:
+            caption = f"{caption}  ({self.check_text})"
         _set(self.caption, caption)
         _set(self.error, view.error)
+        _set(self.check, view.camera_note)
         _set(self.help, view.help)
         _set(self.hint, view.hint)
         key = view.key
@@ -242,11 +251,13 @@ class FieldsPanel(BoxLayout):
             self.clear_widgets()
             self.boxes = {}
             for view in views:
-                box = FieldBox(view, actions, texts["camera"])
+                box = FieldBox(view, actions, texts["camera"], texts.get("check", ""))
                 self.boxes[view.key] = box
                 self.add_widget(box)
         for view in views:
             box = self.boxes[view.key]
+            box.from_camera_text = texts["camera"]  # the language may have changed
+            box.check_text = texts.get("check", "")
             if view.kind == "bool":
                 box.set_bool_labels(texts["yes"], texts["no"])
             box.update(view)

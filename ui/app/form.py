@@ -2,6 +2,8 @@
 
 A :class:`FormModel` starts each field from the camera's reading (when the
 field names one and the camera has it), else the field's default, else empty;
+a camera field the camera left to the players keeps the camera's reason
+(``CameraFeed.please_check``) for the screen's "please check";
 steppers, choice buttons, toggles and taps on the board picture change it;
 :meth:`FormModel.answer` hands the values to :meth:`rules.prompt.Prompt.coerce`
 via the service, which names the field of any value it refuses. No Kivy here.
@@ -30,7 +32,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.prompt import Field
-from ui.app.camera import CameraFeed
+from rules.text import Msg
+from ui.app.camera import CameraFeed, please_check
 
 
 class FormModel:
@@ -41,6 +44,8 @@ class FormModel:
         self.values: dict[str, Any] = {}
         #: Keys whose value came from the camera (the screen marks them).
         self.from_camera: set[str] = set()
+        #: Camera fields the camera left to the players, with its reason ("please check").
+        self.camera_notes: dict[str, Msg] = {}
         for field in self.fields:
             reading = camera.read(field) if camera is not None and field.camera else None
             if reading is not None:
@@ -48,6 +53,9 @@ class FormModel:
                 self.from_camera.add(field.key)
             else:
                 self.values[field.key] = self._start(field)
+                note = please_check(camera, field) if camera is not None and field.camera else None
+                if note is not None:
+                    self.camera_notes[field.key] = note
 
     @staticmethod
     def _start(field: Field) -> Any:
@@ -98,8 +106,13 @@ class FormModel:
             raise ValueError(f"field '{key}' has no stepper")
         changed = self.values[key] != before
         if changed or delta == 0:
-            self.from_camera.discard(key)
+            self._answered(key)
         return changed
+
+    def _answered(self, key: str) -> None:
+        """The players set ``key`` themselves: no longer "from the camera" or "please check"."""
+        self.from_camera.discard(key)
+        self.camera_notes.pop(key, None)
 
     def choose(self, key: str, value: str) -> bool:
         """Select ``value`` (``choice``), toggle it (``multi``) or add/remove it (``order``).
@@ -121,10 +134,12 @@ class FormModel:
             else:
                 chosen.append(value)
             self.values[key] = chosen
+            self._answered(key)
             return True
         if self.values[key] == value:
             return False
         self.values[key] = value
+        self._answered(key)
         return True
 
     def pick(self, key: str, value: str, on: bool) -> bool:
@@ -151,15 +166,19 @@ class FormModel:
         if self.values.get(key) is value:
             return False
         self.values[key] = value
+        self._answered(key)
         return True
 
     def toggle(self, key: str) -> bool:
         self.values[key] = not bool(self.values[key])
+        self._answered(key)
         return True
 
     def set_text(self, key: str, text: str) -> bool:
         changed = self.values.get(key) != text
         self.values[key] = text
+        if changed:
+            self._answered(key)
         return changed
 
     # -- reading ---------------------------------------------------------------------

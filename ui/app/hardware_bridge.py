@@ -60,7 +60,8 @@ class HardwareBridge:
             self.description = _("Buttons: unavailable ({reason})", reason=str(exc))
 
     def show(self, status: str) -> None:
-        """``idle`` | ``thinking`` | ``waiting`` | ``error`` on the status LED (only on change)."""
+        """``idle`` | ``thinking`` | ``waiting`` | ``error`` | ``differs`` on the status LED
+        (only on change)."""
         if self.lights is None or status == self._last_status:
             return
         self._last_status = status

@@ -22,6 +22,7 @@ from rules.prompt import Field, Prompt
 from rules.session import HistoryEntry
 from rules.text import Msg, Translator
 from ui.app.form import FormModel
+from ui.app.table_check import TableCheckView
 from ui.i18n import _
 
 
@@ -99,6 +100,8 @@ class FieldView:
     places: str = ""
     #: A ``bool`` field's value (None: not answered yet).
     checked: bool | None = None
+    #: Why the camera left this camera field to the players: "please check" beside it.
+    camera_note: str = ""
 
     @property
     def shape(self) -> tuple[Any, ...]:
@@ -128,10 +131,17 @@ class PlayView:
     previous: DecisionView | None = None
     #: "Round 2 · Spring": where the game is, always visible.
     where: str = ""
+    #: The camera's check of the last bot step: the table matches, or what differs.
+    table: TableCheckView | None = None
 
 
 def decision_view(decision: Decision, tr: Translator, done: bool = False) -> DecisionView:
-    heading = _("The bot did") if done else _("The bot decides")
+    """A decision for the play screen; a referee's ruling (``Decision.referee``) is headed
+    "The referee says", a bot's move "The bot decides" (now) or "The bot did" (last step)."""
+    if decision.referee:
+        heading = _("The referee says")
+    else:
+        heading = _("The bot did") if done else _("The bot decides")
     reason = decision.reason
     return DecisionView(
         heading=heading.render(tr),
@@ -214,12 +224,15 @@ def field_view(fld: Field, form: FormModel, tr: Translator, error: str = "") -> 
         error=error,
         places=fld.places or "",
         checked=bool(value) if fld.kind == "bool" and value is not None else None,
+        camera_note=render(note, tr) if (note := form.camera_notes.get(fld.key)) else "",
     )
 
 
 def where_text(prompt: Prompt, tr: Translator) -> str:
+    """ "Round 2 · Spring"; a phase that names its round itself ("Round 2 of 5 · Spring",
+    Marauders) is shown as it is, not as "Round 2 · Round 2 of 5 · Spring"."""
     phase = render(prompt.phase, tr)
-    if prompt.round is None:
+    if prompt.round is None or phase.startswith(_("Round {n}", n=prompt.round).render(tr)):
         return phase
     return _("Round {n} · {phase}", n=prompt.round, phase=phase).render(tr)
 
@@ -237,6 +250,7 @@ def play_view(
     can_undo: bool = False,
     can_redo: bool = False,
     covered: bool = False,
+    table: TableCheckView | None = None,
 ) -> PlayView:
     """The play screen for the current prompt.
 
@@ -301,6 +315,7 @@ def play_view(
         can_redo=can_redo,
         previous=previous,
         where=where_text(prompt, tr),
+        table=table,
     )
 
 
@@ -378,23 +393,37 @@ def history_rows(
 
 
 def history_groups(rows: list[HistoryRow], tr: Translator) -> list[HistoryGroup]:
-    """Rows grouped by round, newest round first and newest step first within it."""
+    """Rows grouped by round, newest round first and newest step first within it.
+
+    Steps outside the rounds (``round`` None) before the first round are the
+    set-up; after a round (final scoring) they are titled "After round N".
+    """
     groups: list[HistoryGroup] = []
     current: list[HistoryRow] = []
     current_round: int | None = None
+    last_round: int | None = None
     for row in rows:
         if current and row.round != current_round:
-            groups.append(_group(current_round, current, tr))
+            groups.append(_group(current_round, last_round, current, tr))
             current = []
+        if current_round is not None:
+            last_round = current_round
         current_round = row.round
         current.append(row)
     if current:
-        groups.append(_group(current_round, current, tr))
+        groups.append(_group(current_round, last_round, current, tr))
     return list(reversed(groups))
 
 
-def _group(number: int | None, rows: list[HistoryRow], tr: Translator) -> HistoryGroup:
-    title = _("Round {n}", n=number) if number is not None else _("Set-up and other steps")
+def _group(
+    number: int | None, after: int | None, rows: list[HistoryRow], tr: Translator
+) -> HistoryGroup:
+    if number is not None:
+        title = _("Round {n}", n=number)
+    elif after is not None:
+        title = _("After round {n}", n=after)
+    else:
+        title = _("Set-up and other steps")
     return HistoryGroup(title.render(tr), tuple(reversed(rows)))
 
 
@@ -415,6 +444,8 @@ class TraceView:
     lines: tuple[str, ...]
     #: The history entry shown (undo goes back to just before it), or None: the current step.
     index: int | None = None
+    #: A referee's ruling (``Decision.referee``): "How the referee ruled", not "the bot".
+    referee: bool = False
 
 
 def trace_view(
@@ -426,7 +457,7 @@ def trace_view(
     index: int | None = None,
 ) -> TraceView:
     if decision is None:
-        return TraceView(title, "", (), "", answers, (_("No bot decision yet.").render(tr),), index)
+        return TraceView(title, "", (), "", answers, (_("No decision yet.").render(tr),), index)
     reason = decision.reason
     return TraceView(
         title=title,
@@ -436,6 +467,7 @@ def trace_view(
         answers=answers,
         lines=tuple(trace_lines(decision, tr)),
         index=index,
+        referee=decision.referee,
     )
 
 

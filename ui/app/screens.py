@@ -44,6 +44,8 @@ if TYPE_CHECKING:
 DONE_COLOUR = (1, 0.85, 0.4, 1)
 QUIET_COLOUR = (0.75, 0.8, 0.9, 1)
 ERROR_COLOUR = (1, 0.5, 0.4, 1)
+MATCHES_COLOUR = (0.55, 0.9, 0.6, 1)
+DIFFERS_COLOUR = (1, 0.62, 0.3, 1)
 
 
 class AppScreen(Screen):
@@ -146,6 +148,7 @@ def _actions(c: AppController) -> Actions:
 def _field_texts(c: AppController) -> dict[str, str]:
     return {
         "camera": c.text(_("from the camera")),
+        "check": c.text(_("camera: please check")),
         "yes": c.text(_("Yes")),
         "no": c.text(_("No")),
     }
@@ -296,6 +299,7 @@ class PlayScreen(StepScreen):
         self.ids.confirm.text = view.confirm_label
         self._show_scene(view.scene)
         set_text(self.ids.error, view.error)
+        self._table_check(view)
         self._previous(
             view.previous
             or (view.decision if view.decision and view.decision.done and view.fields else None)
@@ -350,6 +354,15 @@ class PlayScreen(StepScreen):
         super().update_field(key)
         self._show_scene(self._scene)  # marks and mirrored values (repaints only on a change)
 
+    def _table_check(self, view: PlayView) -> None:
+        """The camera's check of the last bot step: quiet when it matches, else what differs."""
+        check = view.table
+        label = self.ids.table_check
+        set_text(label, "\n".join(check.lines) if check is not None else "")
+        differs = check is not None and check.status == "mismatch"
+        label.color = DIFFERS_COLOUR if differs else MATCHES_COLOUR
+        label.bold = differs
+
     def _previous(self, d: DecisionView | None) -> None:
         """What the bot did at the last step: headline and the physical steps left to do."""
         set_text(self.ids.previous, f"{d.heading}: {d.summary}" if d is not None else "")
@@ -387,11 +400,13 @@ class TraceScreen(AppScreen):
     """One decision: its summary, what the table answered, why, every trace step."""
 
     has_entry = BooleanProperty(False)
+    referee = BooleanProperty(False)
 
     def render(self) -> None:
         c = self.controller
         view = c.trace_view()
         self.has_entry = view.index is not None
+        self.referee = view.referee
         self.entry_index = view.index
         set_text(self.ids.title, view.title)
         set_text(self.ids.summary, view.summary)

@@ -335,6 +335,7 @@ def _finish(state: State, kit: Kit) -> tuple[State, Decision | None]:
         instructions=tuple(log.steps),
         trace=log.tracer.freeze(),
         example_data=kit.example,
+        referee=True,
     )
     if done.get("winner"):
         return _score(done, kit)
@@ -364,7 +365,7 @@ def _score(state: State, kit: Kit) -> tuple[State, Decision | None]:
         )
     state["stage"] = "versus-done"
     state["log"] = [decision.summary.to_json()]
-    return state, decision
+    return state, replace(decision, referee=True)  # the winner named by the referee
 
 
 def mobile_hexes(units: Mapping[str, dict[str, Any]], kit: Kit) -> list[int]:

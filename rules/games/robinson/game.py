@@ -196,6 +196,7 @@ class RobinsonGame(Game):
             trace=out.tracer.freeze(),
             result={},
             example_data=bool(state[COMPONENTS_OPTION]["example"]) and origin in USES_COMPONENTS,
+            referee=True,
         )
         return state, decision
 
