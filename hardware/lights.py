@@ -5,16 +5,19 @@ driven on/off without PWM so any GPIO works. Each status has its own colour
 *and* its own rhythm, so players who cannot tell red from green can still
 read it:
 
-========  ======  ==============================
-status    colour  pattern
-========  ======  ==============================
-idle      green   steady
-waiting   amber   slow blink (1 s on, 1 s off)
-thinking  blue    blink (0.4 s on, 0.4 s off)
-error     red     fast flash (0.15 s on, 0.15 s off)
-========  ======  ==============================
+========  =======  ======================================
+status    colour   pattern
+========  =======  ======================================
+idle      green    steady
+waiting   amber    slow blink (1 s on, 1 s off)
+thinking  blue     blink (0.4 s on, 0.4 s off)
+error     red      fast flash (0.15 s on, 0.15 s off)
+differs   magenta  long on, short off (1.2 s on, 0.3 s off)
+========  =======  ======================================
 
-Amber is red and green together. Blinking runs on a gpiozero background
+Amber is red and green together, magenta red and blue. ``differs``: the
+camera sees the table differ from what the bot's instructions said (the
+closed loop, ``ui/app/table_check.py``). Blinking runs on a gpiozero background
 thread; :meth:`StatusLights.show` may be called from any thread.
 """
 
@@ -47,6 +50,7 @@ PATTERNS = MappingProxyType(
         "waiting": Pattern((1, 1, 0), 1.0, 1.0),
         "thinking": Pattern((0, 0, 1), 0.4, 0.4),
         "error": Pattern((1, 0, 0), 0.15, 0.15),
+        "differs": Pattern((1, 0, 1), 1.2, 0.3),
     }
 )
 STATUSES = tuple(PATTERNS)
@@ -83,7 +87,7 @@ class StatusLights:
         return bool(self._trays)
 
     def show(self, status: str) -> None:
-        """Show ``"idle"``, ``"thinking"``, ``"waiting"`` or ``"error"``."""
+        """Show ``"idle"``, ``"thinking"``, ``"waiting"``, ``"error"`` or ``"differs"``."""
         if status not in PATTERNS:
             raise ValueError(f"status: unknown '{status}' (expected one of {', '.join(STATUSES)})")
         pattern = PATTERNS[status]

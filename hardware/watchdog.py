@@ -1,4 +1,4 @@
-"""Telling systemd the kiosk is alive (``sd_notify``), via the sdnotify library.
+"""Telling systemd the kiosk is alive (``sd_notify``): datagrams on ``NOTIFY_SOCKET``.
 
 The kiosk unit is ``Type=notify`` with ``WatchdogSec=``: systemd waits for
 ``READY=1`` before it counts the app as started, and restarts it when
@@ -13,14 +13,20 @@ frozen UI (a hung main loop) stops the pings and gets restarted::
     watchdog.stopping()                  # in App.on_stop
 
 Outside systemd (``NOTIFY_SOCKET`` unset) every method does nothing.
+
+The protocol is one datagram per message on the Unix socket systemd names
+(``sd_notify(3)``; an address starting with ``@`` is in the abstract
+namespace). It is written here with :mod:`socket` rather than taken from the
+``sdnotify`` package, which PyPI has only as a source archive: the Pi install
+uses binary wheels only (tests/ui/test_pi_install.py).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import socket
 from collections.abc import Mapping
-
-import sdnotify
 
 
 class Watchdog:
@@ -29,18 +35,17 @@ class Watchdog:
     def __init__(self, env: Mapping[str, str] | None = None) -> None:
         env = os.environ if env is None else env
         self.socket_path = env.get("NOTIFY_SOCKET") or None
-        self._notifier: sdnotify.SystemdNotifier | None = None
+        self._notifier: socket.socket | None = None
         if self.socket_path:
-            # sdnotify reads NOTIFY_SOCKET itself; it connects once, here.
-            saved = os.environ.get("NOTIFY_SOCKET")
-            os.environ["NOTIFY_SOCKET"] = self.socket_path
+            address = self.socket_path
+            if address.startswith("@"):
+                address = "\0" + address[1:]  # the abstract namespace
             try:
-                self._notifier = sdnotify.SystemdNotifier()
-            finally:
-                if saved is None:
-                    del os.environ["NOTIFY_SOCKET"]
-                else:
-                    os.environ["NOTIFY_SOCKET"] = saved
+                notifier = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+                notifier.connect(address)  # connects once, here
+                self._notifier = notifier
+            except OSError:
+                self._notifier = None  # a socket that is gone: nothing to tell
         self.interval_s = _ping_interval(env)
 
     @property
@@ -66,7 +71,8 @@ class Watchdog:
 
     def _send(self, message: str) -> None:
         if self._notifier is not None:
-            self._notifier.notify(message)
+            with contextlib.suppress(OSError):  # systemd went away: the kiosk keeps running
+                self._notifier.sendall(message.encode())
 
 
 def _ping_interval(env: Mapping[str, str]) -> float | None:

@@ -59,7 +59,10 @@ class Decision:
     is true when printed-component data from an example catalogue was used;
     ``components`` is the digest of the component set it was decided with
     (:func:`rules.components.digest_of`; the session and ``tableside decide``
-    fill it in), so a decision on record says which set it used.
+    fill it in), so a decision on record says which set it used; ``referee`` is
+    true for a ruling on the players' own move by the assistant as referee
+    (Targi, Robinson, Ante Portas' team variants), which front ends head
+    "The referee says" instead of "The bot did".
     """
 
     game: str
@@ -70,6 +73,7 @@ class Decision:
     result: dict[str, Any] = field(default_factory=dict)
     example_data: bool = False
     components: str | None = None
+    referee: bool = False
 
     @property
     def reason(self) -> Msg | None:
@@ -92,6 +96,7 @@ class Decision:
             "result": self.result,
             "example_data": self.example_data,
             **({"components": self.components} if self.components else {}),
+            **({"referee": True} if self.referee else {}),
         }
 
     @staticmethod
@@ -105,6 +110,7 @@ class Decision:
             result=dict(data.get("result", {})),
             example_data=bool(data.get("example_data", False)),
             components=data.get("components"),
+            referee=bool(data.get("referee", False)),
         )
 
 

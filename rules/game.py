@@ -111,6 +111,16 @@ class Game(ABC):
         """Data for drawing this game's table picture (front ends draw it)."""
         return {}
 
+    def expected_change(self, decision: Decision) -> dict[str, Any] | None:
+        """What ``decision``'s instructions do to the table, for the camera to check.
+
+        Plain data as :func:`vision.closed_loop.check_step` compares it:
+        ``{"trays": {side: {colour: delta}}}`` for the control-board trays or
+        ``{"hexes": {hex: {unit: delta}}}``. ``None`` (the default): the camera
+        does not check this game's steps. Pure.
+        """
+        return None
+
     def status(self, state: State) -> tuple[Msg, ...]:
         """Short lines for the status panel (scores, round, what the bot holds)."""
         return ()

@@ -78,6 +78,10 @@ class HistoryEntry:
     title: Msg
     values: dict[str, Any]
     decision: Decision | None
+    #: The prompt's round and phase (the history groups by them) and whether it was secret.
+    round: int | None = None
+    phase: Msg | None = None
+    secret: bool = False
 
 
 class Session:
@@ -191,6 +195,9 @@ class Session:
                 title=prompt.title,
                 values=checked,
                 decision=decision,
+                round=prompt.round,
+                phase=prompt.phase,
+                secret=prompt.secret,
             )
         )
         return decision
@@ -273,6 +280,9 @@ class Session:
                 title=prompt.title,
                 values=checked,
                 decision=decision,
+                round=prompt.round,
+                phase=prompt.phase,
+                secret=prompt.secret,
             )
         )
         self._redo.clear()
@@ -316,6 +326,9 @@ class Session:
                 title=prompt.title,
                 values=values,
                 decision=decision,
+                round=prompt.round,
+                phase=prompt.phase,
+                secret=prompt.secret,
             )
         )
         return decision

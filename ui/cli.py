@@ -2,53 +2,84 @@
 
 Subcommands live in :mod:`ui.commands`, one module each, with
 ``register(subparsers)`` adding an argparse parser whose ``func(args) -> int``
-runs it. Errors meant for people (:class:`rules.RulesError`,
-:class:`rules.journal.JournalError`, :class:`ui.cli.UserError`) are printed
-without a traceback and exit with status 2.
+runs it. Only the chosen command's module is imported (:data:`COMMANDS` holds
+every command's one-line help for ``--help``), so ``tableside decide`` never
+loads the camera's OpenCV or the kit's PDF library. Errors meant for people
+(:class:`rules.RulesError`, :class:`rules.journal.JournalError`,
+:class:`ui.cli.UserError`) are printed without a traceback and exit with status 2.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
-import pkgutil
 import sys
 from collections.abc import Sequence
 
 from rules.errors import RulesError
 from rules.journal import JournalError
 
+#: Every command: its module in :mod:`ui.commands` and its line in ``--help``
+#: (tests/ui/test_cli.py checks both against the modules themselves).
+COMMANDS: dict[str, tuple[str, str]] = {
+    "app": ("app", "the touchscreen app (the default command)"),
+    "bench": ("bench", "run benchmarks and print figures"),
+    "components": (
+        "components",
+        "the players' own tiles and cards: list, edit, check, export, import",
+    ),
+    "decide": ("decide", "run one bot decision from a situation file and print it with its trace"),
+    "games": ("games", "list the games tableside knows"),
+    "hardware": ("hardware", "check the buttons and LEDs of a box"),
+    "journal": ("journal", "list saved games, show their steps, check the file"),
+    "kiosk": ("kiosk", "set up the boot-to-app kiosk (Raspberry Pi OS Lite)"),
+    "kit": ("kit", "write the printable camera kit (fiducial stickers, PDF)"),
+    "play": ("play", "play a game in the terminal"),
+    "screenshots": (
+        "screenshots",
+        "capture every app screen in each language and check for clipped text",
+    ),
+    "vision": ("vision", "read the table with the camera (JSON), calibrate"),
+}
+
 
 class UserError(Exception):
     """A problem the user can fix; the message says how."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
+    """The parser; only ``chosen``'s module is imported to add its own arguments."""
     parser = argparse.ArgumentParser(
         prog="tableside",
         description="A table assistant for real board games: bot opponents and referees.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    import ui.commands as package
-
-    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
-        module = importlib.import_module(f"{package.__name__}.{info.name}")
-        register = getattr(module, "register", None)
-        if register is not None:
-            register(sub)
+    for name, (module_name, help_text) in COMMANDS.items():
+        if name == chosen:
+            module = importlib.import_module(f"ui.commands.{module_name}")
+            module.register(sub)
+        else:
+            sub.add_parser(name, help=help_text)
     return parser
 
 
+def chosen_command(argv: Sequence[str]) -> str | None:
+    """The command named on the command line (the first word that is not an option)."""
+    for word in argv:
+        if not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    if not words:
+        words = ["app"]  # the main job: the touchscreen app (it falls back to the terminal)
+    parser = build_parser(chosen_command(words))
+    args = parser.parse_args(words)
     if not getattr(args, "func", None):
-        if args.command is None:
-            # The main job: the touchscreen app where it exists, else the terminal.
-            args = parser.parse_args(["app"] if "app" in _commands(parser) else ["play"])
-        else:
-            parser.print_help()
-            return 2
+        parser.print_help()
+        return 2
     try:
         return int(args.func(args) or 0)
     except (RulesError, JournalError, UserError) as exc:
@@ -57,13 +88,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ntableside: stopped. Every confirmed step is saved.", file=sys.stderr)
         return 130
-
-
-def _commands(parser: argparse.ArgumentParser) -> set[str]:
-    for action in parser._actions:  # argparse offers no public accessor
-        if isinstance(action, argparse._SubParsersAction):
-            return set(action.choices)
-    return set()
 
 
 if __name__ == "__main__":

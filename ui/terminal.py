@@ -4,6 +4,12 @@ It renders :class:`rules.prompt.Prompt` objects as text and reads answers
 line by line. At every question the players may type ``undo``, ``undo N``,
 ``redo``, ``history``, ``why``, ``status``, ``help`` or ``quit``; ``Enter``
 takes the default shown in brackets.
+
+Every field kind is answered with numbers from a numbered list, never with a
+typed language: ``choice`` one number, ``multi`` several (``1 3``), ``order``
+the numbers in their order (``2 1 3``), ``counts`` one ``N=count`` per line
+number (``1=2 3=1``), ``int`` a number, ``bool`` yes/no. Only ``text`` (a
+name) is free text. Places of the board picture are listed by number too.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from rules.errors import IllegalInput, RulesError
 from rules.prompt import Field, Prompt
 from rules.registry import all_games, get_game
 from rules.text import Msg
+from ui.app.presenters import answer_text, render, value_text
 from ui.service import TableService
 
 Reader = Callable[[str], str]
@@ -28,7 +35,7 @@ Writer = Callable[[str], None]
 HELP = """\
 At any question you can type:
   Enter      take the default shown in [brackets]
-  why        show how the bot reached its last decision (the trace)
+  why        show how the bot (or the referee) reached its last decision (the trace)
   status     show what the assistant is tracking
   history    list the confirmed steps
   undo       go back one step          undo N   go back to step N
@@ -119,11 +126,12 @@ class Terminal:
         if prompt is not None and prompt.decision is not None:
             decision = prompt.decision
         if decision is None:
-            self.say("No bot decision yet.")
+            self.say("No decision yet.")
             return
-        self.say(f"How the bot decided: {decision.summary}")
+        how = "How the referee ruled" if decision.referee else "How the bot decided"
+        self.say(f"{how}: {plain(decision.summary)}")
         for number, step in enumerate(decision.trace, 1):
-            self.say(f"{number}. [{step.rule}] {step.finding}", indent=2)
+            self.say(f"{number}. {plain(step.finding)}", indent=2)
 
     def show_status(self) -> None:
         session = self.service.session
@@ -131,20 +139,34 @@ class Terminal:
             return
         lines = session.game.status(session._states[-1])
         for line in lines or (Msg("Nothing tracked yet."),):
-            self.say(str(line), indent=2)
+            self.say(plain(line), indent=2)
 
     def show_history(self) -> None:
         session = self.service.session
         if session is None or not session.history:
             self.say("No confirmed steps yet.")
             return
+        current_round: object = object()
+        last_round: int | None = None
         for entry in session.history:
-            what = f" -> {entry.decision.summary}" if entry.decision else ""
-            values = ", ".join(f"{k}={v}" for k, v in entry.values.items())
-            if session.game.prompt(session.state_at(entry.index)).secret:
-                values = "secret"
+            if entry.round != current_round:
+                if isinstance(current_round, int):
+                    last_round = current_round
+                current_round = entry.round
+                heading = (
+                    f"Round {entry.round}"
+                    if entry.round is not None
+                    else f"After round {last_round}"
+                    if last_round is not None
+                    else "Set-up"
+                )
+                self.say(f"-- {heading} --")
+            what = f" -> {plain(entry.decision.summary)}" if entry.decision else ""
+            prompt = session.game.prompt(session.state_at(entry.index))
+            values = "private" if prompt.secret else answer_text(entry, _english, prompt)
             self.say(
-                f"{entry.index + 1:3}. {entry.title}{' (' + values + ')' if values else ''}{what}"
+                f"{entry.index + 1:3}. {plain(entry.title)}"
+                f"{' (' + values + ')' if values else ''}{what}"
             )
 
     def show_prompt(self, prompt: Prompt) -> None:
@@ -153,90 +175,129 @@ class Terminal:
         if prompt.secret:
             self.write("\033[2J\033[H")  # clear the screen: nothing earlier stays visible
         self.write("")
-        self.say(f"== {prompt.phase} · {prompt.title} ==  (step {step})")
-        for line in prompt.lines:
-            self.say(str(line), indent=2)
-        if prompt.decision is not None:
+        where = f"Round {prompt.round} · " if prompt.round is not None else ""
+        self.say(f"== {where}{plain(prompt.phase)} · {plain(prompt.title)} ==  (step {step})")
+        if prompt.decision is not None:  # the bot's action and why come first
             decision = prompt.decision
-            self.say(f"BOT: {decision.summary}", indent=2)
+            who = "REFEREE" if decision.referee else "BOT"
+            self.say(f"{who}: {plain(decision.summary)}", indent=2)
             for instruction in decision.instructions:
-                self.say(f"- {instruction}", indent=4)
+                self.say(f"- {plain(instruction)}", indent=4)
             reason = decision.reason
             if reason is not None:
-                self.say(f"Why: {reason}  (type 'why' for the full trace)", indent=4)
+                self.say(f"Why: {plain(reason)}  (type 'why' for the full trace)", indent=4)
             if decision.example_data:
                 self.say("Note: uses EXAMPLE component data, not the printed game.", indent=4)
+        for line in prompt.lines:
+            self.say(plain(line), indent=2)
 
     # -- asking ---------------------------------------------------------------------
 
     def ask_field(self, field: Field) -> Any:
-        default = field.default
-        hint = f" [{self._fmt_default(field)}]" if default is not None else ""
+        """Ask one field until its answer is accepted (numbers from a numbered list)."""
+        hint = f" [{self._fmt_default(field)}]" if field.default is not None else ""
         if field.help:
-            self.say(str(field.help), indent=2)
+            self.say(plain(field.help), indent=2)
         many = field.places is not None and len(field.choices) > 12
-        if field.kind in {"choice", "multi", "order"}:
-            if many:  # spaces of a board picture: listed on request
-                self.say(f"(type ? to list the {len(field.choices)} places by number)", indent=4)
-            else:
-                for number, choice in enumerate(field.choices, 1):
-                    self.say(f"{number}) {choice.label}", indent=4)
-        if field.kind == "counts":
-            names = " ".join(f"{c.value}=N" for c in field.choices)
-            self.say(f"Type counts like: {names} (missing ones are 0)", indent=4)
+        if many:  # spaces of a board picture: listed on request
+            self.say(f"(type ? to list the {len(field.choices)} places by number)", indent=4)
+        elif field.choices:
+            self._list_choices(field)
+        self.say(self._how(field), indent=4)
         while True:
-            line = self.ask(f"  {field.label}{hint}: ")
+            line = self.ask(f"  {plain(field.label)}{hint}: ")
             if many and line.strip() == "?":
-                for number, choice in enumerate(field.choices, 1):
-                    self.say(f"{number}) {choice.label}", indent=4)
+                self._list_choices(field)
                 continue
-            raw: Any = None if line == "" else line
-            if raw is not None and field.kind == "choice" and line.isdigit():
-                index = int(line) - 1
-                if 0 <= index < len(field.choices):
-                    raw = field.choices[index].value
-            if raw is not None and field.kind in {"multi", "order"}:
-                raw = [
-                    field.choices[int(x) - 1].value
-                    if x.isdigit() and 0 < int(x) <= len(field.choices)
-                    else x
-                    for x in line.replace(",", " ").split()
-                ]
-            if raw is not None and field.kind == "counts":
-                raw = self._parse_counts(line)
-                if raw is None:
-                    self.say("Write each count as name=number, e.g. red=2 blue=1.", indent=4)
-                    continue
             try:
-                return field.coerce(raw)
+                raw = None if line == "" else self._parse(field, line)
+            except ValueError as exc:
+                self.say(str(exc), indent=4)
+                continue
+            try:
+                value = field.coerce(raw)
             except IllegalInput as exc:
                 self.say(f"Not accepted: {exc.reason}", indent=4)
+                continue
+            if field.kind == "counts" and raw is not None and isinstance(field.default, dict):
+                value = {**field.default, **{k: v for k, v in value.items() if k in raw}}
+            return value
+
+    def _list_choices(self, field: Field) -> None:
+        current = field.default if isinstance(field.default, dict) else {}
+        for number, choice in enumerate(field.choices, 1):
+            extra = ""
+            if field.kind == "counts":
+                extra = f"  [{current.get(choice.value, 0)}]"
+                if choice.limit is not None:
+                    extra += f"  (at most {choice.limit})"
+            self.say(f"{number}) {plain(choice.label)}{extra}", indent=4)
 
     @staticmethod
-    def _parse_counts(line: str) -> dict[str, str] | None:
-        out: dict[str, str] = {}
-        for part in line.replace(",", " ").split():
-            name, sep, value = part.partition("=")
-            if not sep:
-                return None
-            out[name.strip().lower()] = value.strip()
-        return out
+    def _how(field: Field) -> str:
+        """One line saying how to answer this kind of field."""
+        if field.kind == "choice":
+            return "Type the number of your choice."
+        if field.kind == "multi":
+            low = field.minimum or 0
+            high = field.maximum
+            many = f"{low} to {high}" if high is not None else f"at least {low}"
+            return f"Type the numbers of your choices ({many}), e.g. 1 3; '-' for none."
+        if field.kind == "order":
+            return "Type the numbers in their order, e.g. 2 1 3."
+        if field.kind == "counts":
+            return "Type line=count for the lines that change, e.g. 1=2 3=0."
+        if field.kind == "bool":
+            return "Type y or n."
+        if field.kind == "int":
+            low, high = field.minimum, field.maximum
+            if low is not None and high is not None:
+                return f"Type a number from {low} to {high}."
+            return "Type a whole number."
+        return "Type the name."
+
+    @staticmethod
+    def _parse(field: Field, line: str) -> Any:
+        """The typed line as the field's raw value (numbers picked from the list)."""
+        choices = field.choices
+
+        def pick(word: str) -> str:
+            if word.isdigit() and 1 <= int(word) <= len(choices):
+                return choices[int(word) - 1].value
+            for choice in choices:  # the option's own name is fine too
+                if word.lower() in {choice.value.lower(), choice.label.english().lower()}:
+                    return choice.value
+            raise ValueError(f"'{word}' is not on the list: type its number.")
+
+        if field.kind == "choice":
+            return pick(line.strip())
+        if field.kind in ("multi", "order"):
+            if line.strip() == "-":
+                return []
+            return [pick(word) for word in line.replace(",", " ").split()]
+        if field.kind == "counts":
+            out: dict[str, str] = {}
+            for part in line.replace(",", " ").split():
+                name, sep, value = part.partition("=")
+                if not sep:
+                    raise ValueError("Write each count as line=count, e.g. 1=2 3=0.")
+                out[pick(name.strip())] = value.strip()
+            return out
+        return line
 
     @staticmethod
     def _fmt_default(field: Field) -> str:
         default = field.default
+        labels = {c.value: plain(c.label) for c in field.choices}
         if field.kind == "choice":
-            for choice in field.choices:
-                if choice.value == default:
-                    return str(choice.label)
+            return labels.get(default, str(default))
         if field.kind == "bool":
             return "yes" if default else "no"
         if field.kind == "counts" and isinstance(default, dict):
-            return " ".join(f"{k}={v}" for k, v in default.items() if v) or "all 0"
-        if field.kind in {"multi", "order"} and isinstance(default, list):
-            labels = {c.value: str(c.label) for c in field.choices}
+            return "as listed"
+        if field.kind in ("multi", "order") and isinstance(default, list):
             return ", ".join(labels.get(v, v) for v in default) or "none"
-        return str(default)
+        return value_text(field, default, _english)
 
     # -- whole flows ----------------------------------------------------------------
 
@@ -255,19 +316,31 @@ class Terminal:
             self.say("Type the number of the game.")
 
     def start_or_resume(self, game_name: str | None, new: bool, seed: int | None) -> None:
-        record = None if new else self.service.resumable(game_name)
-        if record is not None:
+        records = [] if new else self._unfinished(game_name)
+        if len(records) == 1:
+            record = records[0]
             when = dt.datetime.fromtimestamp(record.updated).strftime("%Y-%m-%d %H:%M")
             title = get_game(record.game).title
             self.say(f"An unfinished game was found: {title}, last step at {when}.")
             line = self.ask("Resume it? [Y/n]: ").lower()
             if line in {"", "y", "yes", "j", "ja", "s", "sim"}:
-                session = self.service.resume(record.id)
-                if session.replay_problem:
-                    self.say(f"Note: {session.replay_problem}.")
-                if self.service.component_notice:
-                    self.say(f"Note: {self.service.component_notice}")
-                self.say(f"Resumed at step {session.step_count + 1}.")
+                self._resume(record.id)
+                return
+        elif records:
+            self.say("Unfinished games:")
+            for number, record in enumerate(records, 1):
+                when = dt.datetime.fromtimestamp(record.updated).strftime("%Y-%m-%d %H:%M")
+                players = record.options.get("players")
+                who = f", {players} player(s)" if isinstance(players, int) else ""
+                self.say(
+                    f"{number}) {get_game(record.game).title}{who}, "
+                    f"{record.event_count} events, last step at {when}",
+                    indent=2,
+                )
+            line = self.ask(f"Resume which? [1-{len(records)}, Enter: 1, 'new': a new game]: ")
+            if line.lower() not in {"new", "n"}:
+                index = int(line) - 1 if line.isdigit() and 1 <= int(line) <= len(records) else 0
+                self._resume(records[index].id)
                 return
         name = game_name or self.choose_game()
         game = get_game(name)
@@ -286,6 +359,22 @@ class Terminal:
             self.say(f"Note: {self.service.component_notice}")
         self.say(f"Game saved as number {self.service.session_id}. Type 'help' for commands.")
         del session
+
+    def _unfinished(self, game_name: str | None) -> list[Any]:
+        records = [
+            r
+            for r in self.service.journal.sessions(include_finished=False)
+            if game_name is None or r.game == game_name
+        ]
+        return [r for r in records if r.game in all_games()][:9]
+
+    def _resume(self, session_id: int) -> None:
+        session = self.service.resume(session_id)
+        if session.replay_problem:
+            self.say(f"Note: {session.replay_problem}.")
+        if self.service.component_notice:
+            self.say(f"Note: {self.service.component_notice}")
+        self.say(f"Resumed at step {session.step_count + 1}.")
 
     def offer_components(self, game_name: str) -> None:
         """At set-up: say which component set the game would use; offer to enter the box's own."""
@@ -365,10 +454,20 @@ class Terminal:
                 self.show_decision_result(decision)
 
     def show_decision_result(self, decision: Any) -> None:
-        self.say(f"BOT: {decision.summary}", indent=2)
+        who = "REFEREE" if decision.referee else "BOT"
+        self.say(f"{who}: {plain(decision.summary)}", indent=2)
         for instruction in decision.instructions:
-            self.say(f"- {instruction}", indent=4)
+            self.say(f"- {plain(instruction)}", indent=4)
         if decision.reason is not None:
-            self.say(f"Why: {decision.reason}  (type 'why' for the full trace)", indent=4)
+            self.say(f"Why: {plain(decision.reason)}  (type 'why' for the full trace)", indent=4)
         if decision.example_data:
             self.say("Note: uses EXAMPLE component data, not the printed game.", indent=4)
+
+
+def _english(template: str) -> str:
+    return template
+
+
+def plain(message: Msg) -> str:
+    """A message in English with lists and mappings spelled out (never a Python repr)."""
+    return render(message, _english)

@@ -30,6 +30,12 @@ its sticker);
 ``unsure`` are hexes with a piece read with too little confidence (ask);
 ``off_board`` are stickers seen outside every hex. Whether a Soldier is
 exhausted cannot be seen from a sticker: it is proposed as not exhausted.
+
+:func:`field_answer` answers the Ante Portas "Correct hexes" fields
+(``soldiers-N``, ``invaders-N``, ``tile-N`` with ``camera="battleground"``,
+docs/anteportas.md "Camera seam") from a proposal, for
+:class:`vision.feed.VisionFeed`: only for a hex the camera saw pieces on
+surely (a hex with no sticker seen may be empty or hidden: the players say).
 """
 
 from __future__ import annotations
@@ -106,6 +112,36 @@ def load_units(path: str | None = None) -> TokenCatalogue:
     from vision.geometry import load_tokens
 
     return load_tokens(path)
+
+
+def field_answer(proposal: dict[str, Any], key: str, default: Any = None) -> Any | None:
+    """The value of the "Correct hexes" field ``key`` from ``proposal``, or None (ask).
+
+    ``soldiers-N`` -> ``{"farmer": n, "farmer_exhausted": n, "citizen": n,
+    "citizen_exhausted": n}``: the camera counts the Soldiers; how many of them
+    are exhausted (not visible on a sticker) is kept from ``default`` (what the
+    assistant tracks) as far as the count allows. ``invaders-N`` ->
+    ``{"basic": n, "elite": n}``; ``tile-N`` -> the tile's kind or ``"none"``.
+    """
+    what, _, hex_id = key.rpartition("-")
+    if proposal.get("status") != "ok" or hex_id in proposal.get("unsure", ()):
+        return None
+    place = proposal.get("state", {}).get(hex_id)
+    if place is None or what not in ("soldiers", "invaders", "tile"):
+        return None  # nothing seen on this hex: empty, or its stickers hidden
+    if what == "invaders":
+        troop = place["troop"] or {"basic": 0, "elite": 0}
+        return {"basic": int(troop["basic"]), "elite": int(troop["elite"])}
+    if what == "tile":
+        tile = place["side"]["tile"]
+        return "none" if tile is None else str(tile.get("kind") or tile["type"])
+    tracked = default if isinstance(default, dict) else {}
+    out: dict[str, int] = {}
+    for kind in ("farmer", "citizen"):
+        seen = sum(1 for s in place["side"]["soldiers"] if s["kind"] == kind)
+        tired = min(seen, int(tracked.get(f"{kind}_exhausted", 0)))
+        out[kind], out[f"{kind}_exhausted"] = seen - tired, tired
+    return out
 
 
 def read_battleground(reading: Reading, confirm_below: float = 0.75) -> dict[str, Any]:

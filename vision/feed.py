@@ -12,6 +12,8 @@ them with a :class:`~vision.reader.TableReader` (reusing one reading for
 ``priority_side``      the priority marker's side, 0-5
 ``token_cell:ID``      cell id of the component with sticker ID
 ``token_rotation:ID``  its rotation in degrees
+``battleground``       Ante Portas "Correct hexes": the field ``soldiers-N``, ``invaders-N``
+                       or ``tile-N`` for hex N (:func:`~vision.battleground_view.field_answer`)
 =====================  ==================================================================
 
 Anything read with too little confidence, or not seen, gives ``None``: the
@@ -27,6 +29,7 @@ reason, so callers need no guard and every field goes to the players.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from typing import Any
 
@@ -52,6 +55,8 @@ class VisionFeed:
         self.max_age_s = max_age_s
         self.last: Reading | None = None
         self._at = -1e9
+        #: One reading at a time: the app also reads from a worker thread (the closed loop).
+        self.lock = threading.Lock()
 
     @property
     def available(self) -> bool:
@@ -69,12 +74,14 @@ class VisionFeed:
     def reading(self) -> Reading:
         """The current reading (a fresh one when the last is older than ``max_age_s``).
 
-        Never raises: every failure is a reading that leaves the fields to the players."""
-        now = time.monotonic()
-        if self.last is None or now - self._at > self.max_age_s:
-            self.last = self._fresh()
-            self._at = now
-        return self.last
+        Never raises: every failure is a reading that leaves the fields to the players.
+        Safe to call from any thread (one reading at a time)."""
+        with self.lock:
+            now = time.monotonic()
+            if self.last is None or now - self._at > self.max_age_s:
+                self.last = self._fresh()
+                self._at = now
+            return self.last
 
     def _fresh(self) -> Reading:
         example = self.reader.calibration.example_data
@@ -116,6 +123,10 @@ class VisionFeed:
             if reading.priority_side is None or reading.priority_confidence < sure:
                 return None
             return _as(field, reading.priority_side)
+        if name == "battleground":
+            from vision.battleground_view import field_answer, read_battleground
+
+            return field_answer(read_battleground(reading, sure), field.key, field.default)
         if name in ("token_cell", "token_rotation"):
             token = next((t for t in reading.tokens if str(t.id) == arg), None)
             if token is None or token.confidence < sure:
@@ -137,6 +148,13 @@ class VisionFeed:
         if name in ("tray_totals", "colour_totals"):
             sides = [t.side for t in reading.trays if not t.sure]
             return msg("Not sure about trays {sides}: please check", sides=sides)
+        if name == "battleground":
+            from vision.battleground_view import read_battleground
+
+            hex_id = field.key.rpartition("-")[2]
+            if hex_id in read_battleground(reading, self.reader.confirm_below)["unsure"]:
+                return msg("Not sure about the pieces on #{hex}: please check", hex=hex_id)
+            return msg("The camera sees no pieces on #{hex}: please check", hex=hex_id)
         return msg("Camera not sure: please check")
 
 

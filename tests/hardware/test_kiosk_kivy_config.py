@@ -97,6 +97,9 @@ def test_kivy_reads_the_kiosk_settings(tmp_path: Path, kivy_defaults):
     assert config["graphics"]["show_cursor"] == "0"
     assert config["graphics"]["rotation"] == "90"
     assert config["graphics"]["allow_screensaver"] == "0"
+    # names are typed on Kivy's on-screen keyboard, docked (a kiosk has no keyboard)
+    assert config["kivy"]["keyboard_mode"] == "dock"
+    assert config["kivy"]["keyboard_layout"] == "qwerty"
     assert config["kivy"]["config_version"] == kivy_defaults["kivy"]["config_version"]
     # exactly one touch route: no mouse, no probesysfs
     assert config["input"] == {"touchscreen": "hidinput,/dev/input/tableside-touch"}

@@ -67,6 +67,22 @@ def test_waiting_blinks_amber(lights, factory, pin_map):
     assert not any(s.state for s in blue.states)
 
 
+def test_differs_blinks_magenta_long_on_short_off(lights, factory, pin_map):
+    red, green, blue = (factory.pin(p) for p in rgb(pin_map))
+    for pin in (red, green, blue):
+        pin.clear_states()
+    lights.show("differs")
+    time.sleep(3.2)
+    # Red and blue switch together (magenta); green never lights.
+    assert [s.state for s in red.states[1:4]] == [True, False, True]
+    assert [s.state for s in blue.states[1:4]] == [True, False, True]
+    assert not any(s.state for s in green.states)
+    # Long on, short off: the time each level lasted (the state after it is the next one).
+    on = [s.timestamp for s in red.states[2:] if not s.state]
+    off = [s.timestamp for s in red.states[2:] if s.state]
+    assert on and off and statistics.median(on) > 2 * statistics.median(off)
+
+
 def test_switching_from_blinking_to_steady_stops_the_blink(lights, factory, pin_map):
     lights.show("error")
     lights.show("idle")
@@ -77,9 +93,9 @@ def test_switching_from_blinking_to_steady_stops_the_blink(lights, factory, pin_
 def test_every_status_differs_in_colour_and_in_rhythm():
     colours = [p.colour for p in PATTERNS.values()]
     rhythms = [(p.on_s, p.off_s) for p in PATTERNS.values()]
-    assert len(set(colours)) == len(colours) == 4
+    assert len(set(colours)) == len(colours) == 5
     assert len(set(rhythms)) == len(rhythms)  # readable without telling colours apart
-    assert set(PATTERNS) == {"idle", "thinking", "waiting", "error"}
+    assert set(PATTERNS) == {"idle", "thinking", "waiting", "error", "differs"}
 
 
 def test_unknown_status_is_refused(lights):

@@ -21,9 +21,10 @@ from typing import Any
 
 from rules.decision import Decision
 from rules.errors import RulesError
-from rules.game import Game
+from rules.game import Game, State
 from rules.prompt import Field, Prompt
 from rules.session import Session
+from ui.commands.screenshots import legal_guess
 
 #: Random answers tried per step before the walk gives up on that step.
 ATTEMPTS = 60
@@ -31,40 +32,25 @@ ATTEMPTS = 60
 
 @dataclass(frozen=True)
 class Visit:
-    """One step met on a walk: the prompt, the accepted answer and the decision it gave."""
+    """One step met on a walk: the prompt, the accepted answer and the decision it gave.
+
+    ``refusals`` are the errors the rules raised for the answers tried before
+    (what the players would have read on the screen); ``state`` is the game
+    state the prompt was drawn from (kept only when the walk is asked to).
+    """
 
     prompt: Prompt
     answer: dict[str, Any] | None
     decision: Decision | None
+    refusals: tuple[RulesError, ...] = ()
+    state: State | None = None
 
 
 def random_value(field: Field, rng: random.Random) -> Any:
-    """A value for ``field`` as a player could give it on the touchscreen."""
-    values = [c.value for c in field.choices]
-    if field.kind == "choice":
-        return rng.choice(values) if values else None
-    if field.kind in ("multi", "order"):
-        low = field.minimum if field.minimum is not None else 0
-        if field.kind == "order" and field.minimum is None:
-            low = len(values)
-        high = field.maximum if field.maximum is not None else len(values)
-        high = min(high, len(values))
-        return rng.sample(values, rng.randint(min(low, high), high)) if values else []
-    if field.kind == "bool":
-        return rng.random() < 0.5
-    if field.kind == "int":
-        low = field.minimum if field.minimum is not None else 0
-        high = field.maximum if field.maximum is not None else low + 10
-        return rng.randint(low, min(high, low + 12))
-    if field.kind == "counts":
-        low = field.minimum if field.minimum is not None else 0
-        out = {}
-        for choice in field.choices:
-            high = choice.limit if choice.limit is not None else field.maximum
-            high = low + 6 if high is None else high
-            out[choice.value] = rng.randint(low, max(low, min(high, low + 4)))
-        return out
-    return field.default if field.default is not None else ""
+    """A value for ``field`` as a player could give it on the touchscreen.
+
+    The very drawing ``tableside screenshots`` answers refused steps with."""
+    return legal_guess(field, rng)
 
 
 def random_answer(prompt: Prompt, rng: random.Random, keep_defaults: float = 0.6) -> dict[str, Any]:
@@ -82,27 +68,36 @@ def walk(
     seed: int,
     steps: int = 300,
     options: Mapping[str, Any] | None = None,
+    careless: bool = False,
+    states: bool = False,
 ) -> Iterator[Visit]:
     """Play ``game`` for up to ``steps`` steps with random accepted answers; yield every step.
 
-    Ends early when the game is over or no answer tried is accepted (the
-    last visit then has ``answer=None``).
+    Each step is first answered with the defaults, then at random;
+    ``careless`` players first try a random answer, then the defaults (more
+    refusals met, and the game still goes on); with ``states`` each visit
+    keeps the state its prompt came from. Ends early when the game is over
+    or no answer tried is accepted (the last visit then has ``answer=None``).
     """
     rng = random.Random(seed)
     session = Session(game, options or {}, seed=seed)
     for _ in range(steps):
         prompt = session.prompt()
+        state = session.state if states else None
         if prompt.finished:
-            yield Visit(prompt, None, None)
+            yield Visit(prompt, None, None, state=state)
             return
+        refusals: list[RulesError] = []
         for attempt in range(ATTEMPTS):
-            answer = {} if attempt == 0 else random_answer(prompt, rng)
+            defaults_at = 1 if careless else 0
+            answer = {} if attempt == defaults_at else random_answer(prompt, rng)
             try:
                 decision = session.answer(answer)
-            except RulesError:
+            except RulesError as refused:
+                refusals.append(refused)
                 continue
-            yield Visit(prompt, answer, decision)
+            yield Visit(prompt, answer, decision, tuple(refusals), state)
             break
         else:
-            yield Visit(prompt, None, None)
+            yield Visit(prompt, None, None, tuple(refusals), state)
             return

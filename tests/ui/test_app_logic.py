@@ -104,7 +104,22 @@ def test_buttons_drive_a_game(controller: AppController) -> None:
     assert c.screen == "checklist"
     assert c.button("next")  # the checklist asks nothing: NEXT is done
     assert c.screen == "play" and c.prompt.step == "count"
-    assert not c.button("next")  # with fields to check NEXT only moves the focus
+    # With fields NEXT moves the focus stop by stop; BOT and UNDO are + and - there.
+    before = dict(c.form.values["markers"])
+    assert c.button("next") and c.focused_name() == "markers.yellow"
+    assert c.button("bot") and c.button("bot") and c.button("undo")
+    assert c.form.values["markers"]["yellow"] == before["yellow"] + 1
+    assert c.prompt.step == "count"  # + and - changed the count, nothing was undone
+    assert c.button("next") and c.focused_name() == "markers.red"
+    assert c.button("undo")
+    while c.focused_name() != "confirm":
+        assert c.button("next")
+    assert c.button("next") and c.focused_name() is None  # past CONFIRM: no focus
+    assert c.form.values["markers"] == {
+        **before,
+        "yellow": before["yellow"] + 1,
+        "red": max(0, before["red"] - 1),
+    }
     assert c.button("confirm")
     assert c.prompt.step == "bot-spring"
     assert c.button("bot") and c.screen == "trace"
@@ -117,7 +132,14 @@ def test_buttons_drive_a_game(controller: AppController) -> None:
     assert c.prompt.step == "bot-spring"
     c.confirm()
     c.confirm()  # the summer choice has no default: refused, the field named
-    assert c.error is not None and "Action: choose one of the options" in c.text(c.error)
+    assert c.error is not None and c.error_field == "action"
+    view = c.play_view()
+    beside = {f.key: f.error for f in view.fields}
+    assert (
+        "Action: choose one of the options" in beside["action"] and view.error == ""
+    )  # beside its field
+    c.choose("action", "hunt")  # answering the field takes its refusal away
+    assert c.error is None and c.play_view().fields[0].error == ""
     assert c.prompt.step == "summer"
 
 
@@ -353,3 +375,50 @@ def test_a_secret_step_is_covered_and_never_echoed(controller: AppController) ->
     assert c.service.session.step_count == 1
     [row] = c.history_rows()
     assert row.detail == "(private)" and "Tile B" not in row.detail
+
+
+def test_every_field_kind_in_the_form_and_by_the_button_box() -> None:
+    """counts limits, multi bounds, order numbers, bool; NEXT/BOT/UNDO reach every stop."""
+    from tests.ui.support.kinds_game import kinds_fields
+    from ui.app.focus import Focus
+    from ui.app.presenters import field_view
+    from ui.i18n import translator
+
+    form = FormModel(kinds_fields())
+    assert form.step("markers", +1, "red")  # 1 -> 2
+    assert not form.step("markers", +1, "red")  # the choice's limit: 2 red at most
+    assert form.values["markers"] == {"red": 2, "blue": 0}
+    assert form.choose("keep", "ann") and form.choose("keep", "bo")
+    assert not form.choose("keep", "cy")  # at most 2: a third pick is refused
+    assert form.choose("order", "cy") and form.choose("order", "ann")
+    assert form.choose("order", "cy") and form.values["order"] == ["ann"]  # out, later move up
+    form.choose("order", "bo")
+    form.choose("order", "cy")
+    tr = translator("en")
+    order = field_view(form.field("order"), form, tr)
+    assert [(e.label, e.number) for e in order.entries] == [("Ann", 1), ("Bo", 2), ("Cy", 3)]
+    assert order.hint == "Choose 3 in order (chosen: 3)"
+    assert field_view(form.field("keep"), form, tr).hint == "Choose 1 to 2 (chosen: 2)"
+
+    fresh = FormModel(kinds_fields())
+    focus = Focus(fresh)
+    names = []
+    while focus.next() is not None:
+        names.append(focus.stop.name)
+    assert names == [
+        "markers.red", "markers.blue", "moved", "where",
+        "keep.ann", "keep.bo", "keep.cy", "order.ann", "order.bo", "order.cy",
+        "attacked", "confirm",
+    ]  # fmt: skip
+    focus.focus("moved")
+    assert focus.change(+1) and fresh.values["moved"] == 0  # an empty number starts at 0
+    assert focus.change(+1) and fresh.values["moved"] == 1
+    focus.focus("where")
+    assert focus.change(+1) and fresh.values["where"] == "0"
+    assert focus.change(+1) and fresh.values["where"] == "1"
+    focus.focus("order", "bo")
+    assert focus.change(+1) and fresh.values["order"] == ["bo"]
+    assert not focus.change(+1)  # already picked
+    assert focus.change(-1) and fresh.values["order"] == []
+    focus.focus("attacked")
+    assert focus.change(-1) and fresh.values["attacked"] is False

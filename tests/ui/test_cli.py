@@ -38,3 +38,52 @@ def test_decide_unreadable_file(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_bench_list(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--list"]) == 0
+
+
+def test_every_command_is_in_the_table_with_its_own_help() -> None:
+    """ui.cli.COMMANDS (what --help lists without importing) agrees with each module."""
+    import argparse
+    import importlib
+    import pkgutil
+
+    import ui.commands as package
+    from ui.cli import COMMANDS
+
+    modules = {i.name for i in pkgutil.iter_modules(package.__path__)}
+    assert {module for module, _ in COMMANDS.values()} == {
+        m for m in modules if hasattr(importlib.import_module(f"ui.commands.{m}"), "register")
+    }
+    for name, (module, help_text) in COMMANDS.items():
+        sub = argparse.ArgumentParser().add_subparsers()
+        importlib.import_module(f"ui.commands.{module}").register(sub)
+        assert name in sub.choices
+        assert sub._choices_actions[0].help == help_text
+
+
+def test_decide_loads_neither_the_camera_nor_the_app_nor_the_kit(tmp_path: Path) -> None:
+    """A CLI command imports only its own implementation (issue 15: decide <= 40 MB)."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    example = root / "examples" / "marauders" / "spring-rock-painting-example.json"
+    code = (
+        "import sys; from ui.cli import main; main(['decide', 'marauders', sys.argv[1]]); "
+        "print(sorted(m for m in ('cv2', 'numpy', 'fpdf', 'kivy', 'vision') if m in sys.modules),"
+        " file=sys.stderr)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(example)], capture_output=True, text=True, cwd=root
+    )
+    assert done.stderr.strip().splitlines()[-1] == "[]"
+
+
+def test_kit_has_the_button_card_in_three_languages(tmp_path: Path) -> None:
+    from ui.button_card import card_texts
+
+    out = tmp_path / "kit.pdf"
+    assert main(["kit", str(out), "--board", "control-board"]) == 0
+    data = out.read_bytes()
+    assert data.startswith(b"%PDF") and data.count(b"/Type /Page\n") >= 2
+    title, rows = card_texts("de")
+    assert title == "Die Knöpfe" and rows[2][0] == "UNDO" and "Halten: das Menü" in rows[2][1]

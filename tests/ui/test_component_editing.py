@@ -30,7 +30,7 @@ class LearningTileGame(TileGame):
     """The tile game, where each revealed tile is also entered by the players (learned)."""
 
     name = "learning-tiles"
-    title = "Tile test game that learns"
+    title = "Learning tiles (test)"
 
     def component_entries(
         self, state: dict[str, Any], answer: Mapping[str, Any]

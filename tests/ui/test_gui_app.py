@@ -15,11 +15,13 @@ pytestmark = pytest.mark.gui
 @pytest.fixture
 def make_app(kivy_window, tmp_path: Path):
     """Open the app on a journal in tmp_path; every opened app is closed afterwards."""
+    from tests.ui.support.scene_game import ensure_registered
     from ui.app.controller import AppController
     from ui.app.harness import close_app, open_app
     from ui.app.settings import Settings
     from ui.service import TableService
 
+    ensure_registered()  # another test module may have taken the toy game out again
     opened = []
 
     def make(lang: str = "en", journal: Path | None = None):
@@ -86,8 +88,9 @@ def test_whole_game_by_touch_and_keys(make_app):
     press("space")
     assert shown(app, "Not accepted") and shown(app, "Action: choose one of the options")
     tap(button_with_text(app, "gather"))
-    tap(keyed(app, "attacked"))
-    assert keyed(app, "attacked").text == "Yes"
+    assert not shown(app, "Not accepted")  # answering the field takes its refusal away
+    tap(keyed(app, "attacked=yes"))
+    assert keyed(app, "attacked=yes").selected and not keyed(app, "attacked=no").selected
     tap(button_with_text(app, "Confirm"))
     assert shown(app, "Move the raiders")
     tap(keyed(app, "moved+"))
@@ -116,7 +119,13 @@ def test_history_undo_to_a_chosen_step_and_redo(make_app):
     press("h")  # UNDO held
     assert app.manager.current == "history"
     assert shown(app, "4. Step 4")
-    tap(button_with_text(app, "2. Step 2"))  # back to before step 2
+    from tests.ui.support.driving import find
+
+    tap(find(app, lambda w: getattr(w, "title", None) == "2. Step 2"))  # a row opens its step
+    assert app.manager.current == "trace" and shown(app, "2. Step 2")
+    tap(button_with_text(app, "Go back to before it"))
+    assert app.manager.current == "confirm"  # never by accident: asked first
+    tap(button_with_text(app, "Go back"))
     assert app.manager.current == "play"
     assert c.service.session.step_count == 1
     assert shown(app, "Step 2")
@@ -143,7 +152,7 @@ def test_resume_after_restart_shows_the_same_step(make_app, tmp_path: Path):
     second = make_app(journal=journal)  # a new app instance, same journal
     assert second.manager.current == "resume"
     assert shown(second, "Scene test game")
-    tap(button_with_text(second, "Resume"))
+    tap(button_with_text(second, "Scene test game"))  # the saved game, with its steps
     assert second.manager.current == "play"
     assert shown(second, "Take the yellow tray")
     assert second.controller.service.session.step_count == 2
@@ -156,6 +165,7 @@ def test_language_switch_rerenders_visible_text(make_app):
     app.controller.choose_game("toy")
     app.controller.start_game(seed=1)
     assert shown(app, "Confirm") and shown(app, "Step 1")
+    tap(button_with_text(app, "Menu"))
     tap(button_with_text(app, "Settings"))
     tap(button_with_text(app, "Deutsch"))
     assert shown(app, "Sprache")  # the settings screen itself re-rendered
@@ -357,3 +367,37 @@ def test_kiosk_tells_the_watchdog_it_is_ready_and_pings_it(make_app, monkeypatch
     time.sleep(0.03)
     pump(2)
     assert calls.count("ping") == pings  # the interval stopped with the app
+
+
+def test_a_place_field_is_answered_by_tapping_the_picture(make_app):
+    """Field.places: the option is a place of the picture; a finger on it picks it."""
+    from tests.ui.support.driving import keyed, screen
+    from tests.ui.support.kinds_game import ensure_kinds
+    from ui.app.harness import pump
+
+    ensure_kinds()
+    app = make_app()
+    c = app.controller
+    c.choose_game("kinds")
+    c.start_game(seed=1)
+    pump(3)
+    drawing = screen(app).ids.scene.drawing
+    sides = {p.id: p for p in drawing.picture.layers["sides"]}
+    assert drawing.marks.layer == "sides" and drawing.marks.legal == {"0", "1", "2"}
+    x, y = sides["2"].centre
+    from kivy.tests.common import UnitTestTouch
+
+    touch = UnitTestTouch(*drawing.to_window(drawing.x + x, drawing.y + y))
+    touch.touch_down()
+    touch.touch_up()
+    pump(3)
+    assert c.form.values["where"] == "2"  # the third side, picked on the picture
+    assert keyed(app, "where=2").selected  # the option buttons agree
+    touch = UnitTestTouch(
+        *drawing.to_window(drawing.x + sides["4"].centre[0], drawing.y + sides["4"].centre[1])
+    )
+    touch.touch_down()
+    touch.touch_up()
+    pump(3)
+    assert c.form.values["where"] == "2" and c.error is not None  # not an option: said why
+    assert "cannot be chosen" in c.text(c.error)

@@ -25,12 +25,19 @@ def pictures(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """Folders of rendered frames: a table, a calibration picture, a blank table; a calibration."""
     from vision.calibration import calibrate
     from vision.geometry import load_board, load_tokens
-    from vision.table_render import calibration_frame, random_frame, random_setup, render_frame
+    from vision.table_render import (
+        FrameSpec,
+        calibration_frame,
+        random_frame,
+        random_setup,
+        render_frame,
+    )
 
     root = tmp_path_factory.mktemp("camera")
     board, tokens = load_board("control-board"), load_tokens()
     table, calib, blank = root / "table", root / "calib", root / "blank"
-    for folder in (table, calib, blank):
+    wrong = root / "wrong"
+    for folder in (table, calib, blank, wrong):
         folder.mkdir()
     setup = random_setup(board, 4240, tilt=(30.0, 30.0), light="warm")
     spec = random_frame(board, 7, tokens=tokens, hand="none", blur="sharp")
@@ -40,10 +47,15 @@ def pictures(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         )
     calib_image = render_frame(board, setup, calibration_frame(board, 3), tokens).image
     cv2.imwrite(str(calib / "frame-000.png"), calib_image)
+    # The red cube in the tray without a colour, none in tray 0: refused, with outlines.
+    counts = {t.side: {t.colour: 1} for t in board.trays if t.colour}
+    counts[5] = counts.pop(0)
+    spec = FrameSpec(seed=3, counts=counts, arrangement={t.side: "scattered" for t in board.trays})
+    cv2.imwrite(str(wrong / "frame-000.png"), render_frame(board, setup, spec, tokens).image)
     # A table with no board on it: no fiducials, so calibration must fail in words.
     cv2.imwrite(str(blank / "frame-000.png"), np.full((H, W, 3), (60, 90, 120), np.uint8))
     cal_path = calibrate([calib_image], [board], load_tokens()).save(root / "cal.json")
-    return {"table": table, "calib": calib, "blank": blank, "cal": cal_path}
+    return {"table": table, "calib": calib, "blank": blank, "wrong": wrong, "cal": cal_path}
 
 
 @pytest.fixture
@@ -210,6 +222,36 @@ def test_a_bad_picture_shows_the_error_in_words(make_app, pictures, tmp_path: Pa
     assert not shown(app, "Traceback")
     assert not (tmp_path / "data" / "vision-calibration.json").exists()
     assert button_with_text(app, "Calibrate")  # can try again
+
+
+def test_a_refused_calibration_shows_the_trays_at_fault_in_red(make_app, pictures, tmp_path):
+    """CalibrationFailed.picture: the outlines found, the faulty trays red, beside the reason."""
+    from tests.ui.support.driving import button_with_text, press, screen, shown, tap
+    from ui.commands.app import camera_feed
+    from vision.overlay import PROBLEM_BGR
+
+    def red_pixels() -> int:
+        texture = screen(app).ids.picture.texture
+        pixels = np.frombuffer(texture.pixels, np.uint8).reshape(H, W, 4)
+        rgb = np.array(PROBLEM_BGR[::-1], np.uint8)
+        return int(np.all(pixels[..., :3] == rgb, axis=2).sum())
+
+    app = make_app(camera_feed(str(pictures["wrong"]), tmp_path / "none.json"))
+    press("c")
+    cam = screen(app)
+    assert red_pixels() == 0  # the live picture has no outlines yet
+    tap(button_with_text(app, "Calibrate"))
+    wait_for(lambda: cam.model.phase == "failed")
+    assert shown(app, "Calibration failed: ")
+    assert shown(app, "Tray 0 must hold exactly one red cube and nothing else")
+    assert shown(app, "The trays outlined in red are at fault")
+    assert red_pixels() > 300  # tray 0's outline (and tray 5's) in red
+    cam.refresh_picture()  # the clock's refresh keeps the refused picture, not the live one
+    assert red_pixels() > 300
+    assert not (tmp_path / "data" / "vision-calibration.json").exists()
+    tap(button_with_text(app, "Live picture"))
+    assert cam.model.phase == "live" and red_pixels() == 0
+    assert button_with_text(app, "Calibrate")
 
 
 def test_no_camera_shows_how_to_start_one(make_app):

@@ -38,10 +38,11 @@ def make_app(kivy_window, tmp_path: Path):
 
 
 def test_tiles_entered_by_touch_from_the_set_up_screen(make_app) -> None:
-    from tests.ui.support.driving import button_with_text, keyed, screen, shown, tap
+    from tests.ui.support.driving import button_with_text, find, keyed, screen, shown, tap
 
     app = make_app()
-    tap(button_with_text(app, "Tile test game"))
+    # By its name: other tests register "Tile test game that learns" in the same process.
+    tap(find(app, lambda w: getattr(w, "game_name", None) == "tiles"))
     assert app.manager.current == "setup"
     assert shown(app, "EXAMPLE data: the bot would decide on made-up components.")
     assert shown(app, "Missing from your box: Tiles.")

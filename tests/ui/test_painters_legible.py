@@ -146,3 +146,44 @@ def test_every_picture_of_a_game_is_legible_in_every_language(kivy_window, game_
             for problem in problems(picture.labels, drawing.picture_box(), picture.overlays):
                 found.append(f"{lang} step {number} ({prompt.step}): {problem}")
     assert not found, f"{len(found)} problem(s), first ones:\n" + "\n".join(found[:15])
+
+
+def editor_pictures(game_name: str) -> Iterator[tuple[Prompt, dict[str, Any]]]:
+    """``(page as a prompt, scene)`` of every page of the game's component editor with a picture."""
+    from rules.editor import PAGE_STEP
+    from rules.registry import editor_for
+
+    editor = editor_for(game_name)
+    assert editor is not None
+    draft = editor.blank()
+    for item in editor.items(draft):
+        for key in item.pages:
+            page = editor.page(draft, key)
+            if page.scene:
+                prompt = Prompt(
+                    step=PAGE_STEP, title=page.title, phase=page.title, fields=page.fields
+                )
+                yield prompt, page.scene
+
+
+@pytest.mark.parametrize("game_name", ["anteportas", "robinson", "targi"])
+def test_every_picture_of_a_schema_built_editor_is_legible(kivy_window, game_name) -> None:
+    """The Battleground with a card's spawns and path, the card square, the island."""
+    from ui.app.harness import pump
+    from ui.painters.legibility import problems
+    from ui.painters.view import SceneView
+
+    width, height = play_screen_size("scenes")
+    pages = list(editor_pictures(game_name))
+    assert pages
+    found: list[str] = []
+    for lang in LANGUAGES:
+        view = SceneView(size_hint=(None, None), size=(width, height))
+        for prompt, scene in pages:
+            view.show(scene, translator(lang), marks_of(prompt))
+            view.do_layout()
+            pump(1)
+            picture = view.drawing.picture
+            for problem in problems(picture.labels, view.drawing.picture_box(), picture.overlays):
+                found.append(f"{lang} {prompt.title.english()}: {problem}")
+    assert not found, f"{len(found)} problem(s), first ones:\n" + "\n".join(found[:15])

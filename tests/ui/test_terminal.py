@@ -85,3 +85,49 @@ def test_quit_and_resume_keeps_every_confirmed_step(toy_registered: None, tmp_pa
 def test_end_of_input_stops_cleanly(toy_registered: None, tmp_path: Path):
     script, _ = run(tmp_path / "j.sqlite3", [], game_name="toy", new=True)
     assert "Every confirmed step is saved" in script.text
+
+
+def test_every_field_kind_by_numbers_no_typed_language(tmp_path: Path):
+    """counts by line=count, choice/multi/order by list numbers, bool y/n; only a name typed."""
+    from tests.ui.support.kinds_game import ensure_kinds
+
+    ensure_kinds()
+    lines = [
+        "1=5",  # red is at most 2 here: refused
+        "1=2 2=1",
+        "9",  # above the maximum 5
+        "3",
+        "2",  # which side: the second on the list
+        "1 2 3",  # at most 2
+        "1 3",
+        "3 1",  # an order needs all three
+        "3 1 2",
+        "y",
+        "Wolves",
+        "why",
+        "",  # the step that asks nothing
+        "history",
+        "quit",
+    ]
+    script, service = run(tmp_path / "j.sqlite3", lines, game_name="kinds", new=True)
+    text = script.text
+    assert "5 is above the 2 possible here" in text
+    assert "above the maximum 5" in text
+    assert "choose at most 2" in text and "choose at least 3" in text
+    assert "1) red  [1]  (at most 2)" in text and "Type the numbers in their order" in text
+    session = service.session
+    assert session is not None
+    assert session.state["answers"] == {
+        "markers": {"red": 2, "blue": 1},
+        "moved": 3,
+        "where": "1",
+        "keep": ["ann", "cy"],
+        "order": ["cy", "ann", "bo"],
+        "attacked": True,
+        "name": "Wolves",
+    }
+    # History and trace in the players' words: labels, no keys, no Python reprs.
+    assert "-- Round 1 --" in text and "Player order: Cy, Ann, Bo" in text
+    assert "red 2, blue 0 counted" in text and "Ann goes first (ann, bo)" in text
+    for raw in ("{'", "['", "order=", "keep="):
+        assert raw not in text

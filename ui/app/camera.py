@@ -6,6 +6,11 @@ players still check and confirm it. Until the vision package is wired in,
 :class:`NoCamera` is used and every fact is entered by hand. To wire vision,
 write a class with these three members around ``vision.reader.TableReader``
 and pass it to :class:`ui.app.controller.AppController`.
+
+Two members are optional (:class:`vision.feed.VisionFeed` has both):
+``please_check(field)`` says why the camera left a camera field to the players
+(shown beside it), and ``reading()`` gives the whole reading of the table (the
+closed loop, :mod:`ui.app.table_check`, compares two of them).
 """
 
 from __future__ import annotations
@@ -33,6 +38,15 @@ class CameraFeed(Protocol):
     def read(self, field: Field) -> Any | None:
         """A value for ``field`` from the reading ``field.camera``, or None if unknown."""
         ...
+
+
+def please_check(camera: CameraFeed, field: Field) -> Msg | None:
+    """Why ``camera`` left ``field`` to the players (None: it filled it, or cannot say)."""
+    ask = getattr(camera, "please_check", None)
+    if ask is None:
+        return None
+    note = ask(field)
+    return note if isinstance(note, Msg) else None
 
 
 class NoCamera:

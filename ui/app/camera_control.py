@@ -11,7 +11,11 @@
   as ``tableside vision calibrate`` does), :meth:`finish_calibration` (main
   thread). The players then see the found outlines and choose :meth:`save`
   (writes to ``ui.commands.vision.default_calibration()`` and gives the app a
-  new ``VisionFeed``) or :meth:`retry`.
+  new ``VisionFeed``) or :meth:`retry`. A refused calibration picture
+  (``vision.errors.CalibrationFailed``) comes back with the outlines the
+  calibration found, the trays at fault in red: the screen shows that picture
+  (phase ``failed``) beside the reason until the players calibrate again or
+  go back to the live picture (:meth:`retry`).
 
 Every problem becomes a ``Msg`` in :attr:`error`; nothing raises to the screen.
 """
@@ -27,7 +31,7 @@ import numpy as np
 from rules.errors import RulesError
 from rules.text import Msg
 from ui.i18n import _
-from vision.errors import CameraUnavailable, VisionError
+from vision.errors import CalibrationFailed, CameraUnavailable, VisionError
 
 if TYPE_CHECKING:
     from ui.app.controller import AppController
@@ -47,8 +51,16 @@ class Calibrated:
     picture: np.ndarray
 
 
+@dataclass
+class Refused:
+    """A calibration that failed: why, and the picture with the trays at fault in red."""
+
+    reason: Msg
+    picture: np.ndarray | None = None
+
+
 class CameraControl:
-    """State and actions of the Camera screen (``phase``: live, calibrating, confirm)."""
+    """State and actions of the Camera screen (``phase``: live, calibrating, confirm, failed)."""
 
     def __init__(self, controller: AppController) -> None:
         self.controller = controller
@@ -58,6 +70,8 @@ class CameraControl:
         #: Why the last grab gave no new picture (the last picture stays shown).
         self.problem: Msg | None = None
         self.pending: Calibrated | None = None
+        #: The refused calibration picture with its outlines (phase ``failed``).
+        self.refused_picture: np.ndarray | None = None
         self.recent: list[np.ndarray] = []
 
     # -- the camera -------------------------------------------------------------------
@@ -93,6 +107,8 @@ class CameraControl:
         """The picture to show now (BGR), trays outlined; None when there is none yet."""
         if self.phase == "confirm" and self.pending is not None:
             return self._outlined(self.pending, highlight_side)
+        if self.phase == "failed" and self.refused_picture is not None:
+            return self.refused_picture
         if not self.has_camera:
             return None
         if self.phase == "live":
@@ -133,10 +149,11 @@ class CameraControl:
         self.error = None
         self.notice = None
         self.pending = None
+        self.refused_picture = None
         return True
 
-    def calibrate_now(self) -> Calibrated | Msg:
-        """Grab frames and calibrate (runs on a worker thread); a Msg says what went wrong."""
+    def calibrate_now(self) -> Calibrated | Refused:
+        """Grab frames and calibrate (runs on a worker thread); :class:`Refused` says why not."""
         from vision.calibration import calibrate
         from vision.geometry import load_board, load_tokens
 
@@ -146,12 +163,14 @@ class CameraControl:
             # board and the shipped token catalogue.
             boards, tokens = [load_board("control-board")], load_tokens(None)
             return Calibrated(calibrate(frames, boards, tokens), frames[0])
+        except CalibrationFailed as exc:
+            return Refused(exc.message, exc.picture)
         except VisionError as exc:
-            return exc.message
+            return Refused(exc.message)
         except RulesError as exc:
-            return _("Calibration data problem: {reason}", reason=str(exc))
+            return Refused(_("Calibration data problem: {reason}", reason=str(exc)))
         except Exception as exc:  # the players get words, never a traceback
-            return _("Calibration failed unexpectedly: {reason}", reason=repr(exc))
+            return Refused(_("Calibration failed unexpectedly: {reason}", reason=repr(exc)))
 
     def _calibration_frames(self) -> list[np.ndarray]:
         from vision.sources import grab
@@ -165,14 +184,15 @@ class CameraControl:
         self.recent = frames[-KEEP_FRAMES:]
         return frames
 
-    def finish_calibration(self, result: Calibrated | Msg) -> None:
-        """Back on the main thread: show the outlines to confirm, or the error."""
+    def finish_calibration(self, result: Calibrated | Refused) -> None:
+        """Back on the main thread: show the outlines to confirm, or why not (and where)."""
         if isinstance(result, Calibrated):
             self.pending = result
             self.phase = "confirm"
-        else:
-            self.error = _("Calibration failed: {reason}", reason=result)
-            self.phase = "live"
+            return
+        self.error = _("Calibration failed: {reason}", reason=result.reason)
+        self.refused_picture = result.picture
+        self.phase = "failed" if result.picture is not None else "live"
 
     def save(self) -> Path | None:
         """Write the confirmed calibration and read the table with it from now on."""
@@ -201,8 +221,9 @@ class CameraControl:
         return path
 
     def retry(self) -> None:
-        """Forget the found calibration; back to the live picture."""
+        """Forget the found (or refused) calibration; back to the live picture."""
         self.pending = None
+        self.refused_picture = None
         self.phase = "live"
         self.error = None
 
@@ -221,6 +242,11 @@ class CameraControl:
             return _(
                 "Do the outlines lie on the trays? Save keeps this calibration; "
                 "Retry measures again."
+            )
+        if self.phase == "failed":
+            return _(
+                "The trays outlined in red are at fault: one marker of the tray's colour "
+                "in each, nothing else; then tap Calibrate again."
             )
         return _(
             "To calibrate: put exactly one marker of each tray's colour in that tray, "

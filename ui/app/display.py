@@ -44,6 +44,11 @@ def prepare_kivy(
     Config.set("graphics", "fullscreen", "auto" if kiosk else "0")
     Config.set("graphics", "rotation", str(rotation if kiosk else 0))
     Config.set("graphics", "show_cursor", "1" if show_cursor or not kiosk else "0")
+    if kiosk:
+        # Names (the only typed text) are typed on Kivy's on-screen keyboard: a touchscreen
+        # kiosk has no keyboard. systemd/kivy-kiosk.ini sets the same keys.
+        Config.set("kivy", "keyboard_mode", "dock")
+        Config.set("kivy", "keyboard_layout", "qwerty")
     if not kiosk:
         # A desktop window: the mouse is one finger (no red multitouch-emulation dots).
         # In the kiosk, the input routes come from the kiosk's Kivy config (systemd/).

@@ -2,9 +2,27 @@
 
 A :class:`FormModel` starts each field from the camera's reading (when the
 field names one and the camera has it), else the field's default, else empty;
-steppers, choice buttons and toggles change it; :meth:`FormModel.answer`
-hands the values to :meth:`rules.prompt.Prompt.coerce` via the service, which
-names the field of any value it refuses. No Kivy here.
+a camera field the camera left to the players keeps the camera's reason
+(``CameraFeed.please_check``) for the screen's "please check";
+steppers, choice buttons, toggles and taps on the board picture change it;
+:meth:`FormModel.answer` hands the values to :meth:`rules.prompt.Prompt.coerce`
+via the service, which names the field of any value it refuses. No Kivy here.
+
+Every change says whether it changed anything, so the screen redraws only the
+field that changed (a stepper tap updates one number, nothing else).
+
+What a change does per kind (``rules.prompt.Field``):
+
+- ``counts``: one entry steps by +/-1, clamped to the field's ``minimum``
+  (default 0), its ``maximum`` and the choice's ``limit``;
+- ``int``: steps, clamped; an empty one starts at its minimum;
+- ``choice``: selects the option;
+- ``multi``: toggles the option; at the most allowed (``maximum``) a new
+  pick replaces the only one when one is allowed, else it is refused;
+- ``order``: appends the option (its number is its place in the order); a
+  chosen option is taken out and the later ones move up;
+- ``bool``: yes or no;
+- ``text``: a name typed on the (on-screen) keyboard.
 """
 
 from __future__ import annotations
@@ -14,7 +32,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.prompt import Field
-from ui.app.camera import CameraFeed
+from rules.text import Msg
+from ui.app.camera import CameraFeed, please_check
 
 
 class FormModel:
@@ -25,6 +44,8 @@ class FormModel:
         self.values: dict[str, Any] = {}
         #: Keys whose value came from the camera (the screen marks them).
         self.from_camera: set[str] = set()
+        #: Camera fields the camera left to the players, with its reason ("please check").
+        self.camera_notes: dict[str, Msg] = {}
         for field in self.fields:
             reading = camera.read(field) if camera is not None and field.camera else None
             if reading is not None:
@@ -32,6 +53,9 @@ class FormModel:
                 self.from_camera.add(field.key)
             else:
                 self.values[field.key] = self._start(field)
+                note = please_check(camera, field) if camera is not None and field.camera else None
+                if note is not None:
+                    self.camera_notes[field.key] = note
 
     @staticmethod
     def _start(field: Field) -> Any:
@@ -39,7 +63,7 @@ class FormModel:
             return copy.deepcopy(field.default)
         if field.kind == "counts":
             return {c.value: 0 for c in field.choices}
-        if field.kind == "multi":
+        if field.kind in ("multi", "order"):
             return []
         return None
 
@@ -51,17 +75,24 @@ class FormModel:
 
     # -- changing --------------------------------------------------------------------
 
-    def step(self, key: str, delta: int, entry: str | None = None) -> None:
-        """Add ``delta`` to an ``int`` field (or one ``entry`` of a ``counts`` field), clamped."""
+    def step(self, key: str, delta: int, entry: str | None = None) -> bool:
+        """Add ``delta`` to an ``int`` field (or one ``entry`` of a ``counts`` field), clamped.
+
+        Returns whether the value changed (at a limit it does not).
+        """
         field = self.field(key)
         low = (
             field.minimum if field.minimum is not None else (0 if field.kind == "counts" else None)
         )
         high = field.maximum
+        before = copy.deepcopy(self.values[key])
         if field.kind == "counts":
             if entry is None:
                 raise ValueError("a counts field needs the entry to step")
-            counts = dict(self.values[key])
+            limit = next((c.limit for c in field.choices if c.value == entry), None)
+            if limit is not None:
+                high = limit if high is None else min(high, limit)
+            counts = dict(self.values[key] or {})
             counts[entry] = _clamp(int(counts.get(entry, 0)) + delta, low, high)
             self.values[key] = counts
         elif field.kind == "int":
@@ -73,28 +104,82 @@ class FormModel:
                 self.values[key] = _clamp(int(current) + delta, low, high)
         else:
             raise ValueError(f"field '{key}' has no stepper")
-        self.from_camera.discard(key)
+        changed = self.values[key] != before
+        if changed or delta == 0:
+            self._answered(key)
+        return changed
 
-    def choose(self, key: str, value: str) -> None:
-        """Select ``value`` of a ``choice`` field, or toggle it in a ``multi`` field."""
+    def _answered(self, key: str) -> None:
+        """The players set ``key`` themselves: no longer "from the camera" or "please check"."""
+        self.from_camera.discard(key)
+        self.camera_notes.pop(key, None)
+
+    def choose(self, key: str, value: str) -> bool:
+        """Select ``value`` (``choice``), toggle it (``multi``) or add/remove it (``order``).
+
+        Returns whether the value changed (a ``multi`` field already at its most
+        refuses a further pick).
+        """
         field = self.field(key)
         if value not in {c.value for c in field.choices}:
             raise ValueError(f"'{value}' is not a choice of '{key}'")
-        if field.kind == "multi":
-            chosen = list(self.values[key])
+        if field.kind in ("multi", "order"):
+            chosen = list(self.values[key] or [])
             if value in chosen:
                 chosen.remove(value)
+            elif field.maximum is not None and len(chosen) >= field.maximum:
+                if field.maximum != 1:
+                    return False
+                chosen = [value]
             else:
                 chosen.append(value)
             self.values[key] = chosen
+            self._answered(key)
+            return True
+        if self.values[key] == value:
+            return False
+        self.values[key] = value
+        self._answered(key)
+        return True
+
+    def pick(self, key: str, value: str, on: bool) -> bool:
+        """Put ``value`` into (``on``) or out of a multi/order field: the button box's +/-."""
+        chosen = value in (self.values.get(key) or [])
+        if chosen == on:
+            return False
+        return self.choose(key, value)
+
+    def cycle(self, key: str, delta: int) -> bool:
+        """Select the next (``delta`` > 0) or previous option of a ``choice`` field."""
+        field = self.field(key)
+        values = [c.value for c in field.choices]
+        if not values:
+            return False
+        current = self.values.get(key)
+        if current not in values:
+            index = 0 if delta > 0 else len(values) - 1
         else:
-            self.values[key] = value
+            index = max(0, min(len(values) - 1, values.index(current) + delta))
+        return self.choose(key, values[index])
 
-    def toggle(self, key: str) -> None:
+    def set_bool(self, key: str, value: bool) -> bool:
+        if self.values.get(key) is value:
+            return False
+        self.values[key] = value
+        self._answered(key)
+        return True
+
+    def toggle(self, key: str) -> bool:
         self.values[key] = not bool(self.values[key])
+        self._answered(key)
+        return True
 
-    def set_text(self, key: str, text: str) -> None:
+    def set_text(self, key: str, text: str) -> bool:
+        changed = self.values.get(key) != text
         self.values[key] = text
+        if changed:
+            self._answered(key)
+        return changed
 
     # -- reading ---------------------------------------------------------------------
 

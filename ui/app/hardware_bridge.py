@@ -24,6 +24,10 @@ from ui.i18n import _
 
 log = logging.getLogger(__name__)
 
+#: The button box's events as the app reads them: UNDO held opens the menu (History is
+#: its first button), so four buttons reach every screen (docs/ui.md).
+BOX_EVENTS = {"history": "menu"}
+
 
 class HardwareBridge:
     """Buttons, status LED, tray LEDs and the systemd watchdog, each optional."""
@@ -44,7 +48,11 @@ class HardwareBridge:
         try:
             factory, description = pins.choose_pin_factory()
             pin_map = config.load_pin_map(pin_map_path or None)
-            self.panel = panel.ButtonPanel(pin_map, on_main_thread(deliver), pin_factory=factory)
+            self.panel = panel.ButtonPanel(
+                pin_map,
+                on_main_thread(lambda event: deliver(BOX_EVENTS.get(event, event))),
+                pin_factory=factory,
+            )
             self.lights = lights.StatusLights(pin_map, pin_factory=factory)
             self.description = description  # a Msg: says "buttons" itself, translated late
         except Exception as exc:  # a wiring or config problem must not stop the app
@@ -52,7 +60,8 @@ class HardwareBridge:
             self.description = _("Buttons: unavailable ({reason})", reason=str(exc))
 
     def show(self, status: str) -> None:
-        """``idle`` | ``thinking`` | ``waiting`` | ``error`` on the status LED (only on change)."""
+        """``idle`` | ``thinking`` | ``waiting`` | ``error`` | ``differs`` on the status LED
+        (only on change)."""
         if self.lights is None or status == self._last_status:
             return
         self._last_status = status

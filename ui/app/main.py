@@ -8,6 +8,7 @@ re-renders the current screen whenever the controller reports a change.
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,9 @@ from ui.voice import Voice, speech_for
 KV_DIR = Path(__file__).parent / "kv"
 KV_FILES = ("common.kv", "root.kv", *(f"{name}.kv" for name in _screens.SCREENS))
 WATCHDOG_PING_SECONDS = 5.0
+#: While the storage refuses writes (full, read-only, permission), how often it is checked
+#: again (``AppController.recheck_storage``): play continues by itself once it clears.
+STORAGE_RECHECK_SECONDS = 5.0
 _kv_loaded = False
 
 
@@ -69,7 +73,14 @@ class TablesideApp(App):
         self.watchdog: Any = None
         self._ping: Any = None
         self.first_screen_shown = False
+        self.frame_log: Any = None
+        self.idle_trim: Any = None
         self.voice: Voice | None = None
+        self.storage_recheck_seconds = STORAGE_RECHECK_SECONDS
+        self._storage_check: Any = None
+        #: The closed loop's camera reading under way, and the one asked for meanwhile.
+        self._table_busy = False
+        self._table_next: tuple[Any, float] | None = None
 
     # -- translation used by the .kv files: text: app.tx("Undo", app.lang) -------------
 
@@ -90,9 +101,16 @@ class TablesideApp(App):
             pin_map = pin_map_to_load(self.controller.settings.pin_map, self.kiosk)
             self.hardware = HardwareBridge(self.button, str(pin_map) if pin_map else None)
         self.controller.on_change = self.refresh
+        self.controller.on_field = self.refresh_field
+        self.controller.read_table = self.read_table
         return root
 
     def on_start(self) -> None:
+        from ui.app import frame_log
+        from ui.app.memory import IdleTrim
+
+        self.frame_log = frame_log.install(self)  # only for `tableside bench app`
+        self.idle_trim = IdleTrim()
         self.voice = Voice()
         self.controller.start()
         if self.kiosk:
@@ -113,10 +131,15 @@ class TablesideApp(App):
             self.current_screen().hidden()
         if self._ping is not None:
             self._ping.cancel()
+        if self._storage_check is not None:
+            self._storage_check.cancel()
+            self._storage_check = None
         if self.watchdog is not None:
             self.watchdog.stopping()
         if self.hardware is not None:
             self.hardware.close()
+        if self.frame_log is not None:
+            self.frame_log.close()
         if self.voice is not None:
             self.voice.close()
 
@@ -146,11 +169,15 @@ class TablesideApp(App):
         screen = self.current_screen()
         screen.render()
         status = self.root.ids
+        problem = c.service.problem  # storage refusing writes: the banner says so
         status.hardware.text = (
-            c.text(self.hardware.description)
+            c.text(problem)
+            if problem is not None
+            else c.text(self.hardware.description)
             if self.hardware
             else c.text(_("Buttons: keyboard only"))
         )
+        status.hardware.color = (1, 0.55, 0.45, 1) if problem is not None else (0.8, 0.85, 0.9, 1)
         status.camera.text = c.text(c.camera.describe())
         example = False
         if c.screen in {"play", "checklist", "trace"} and c.service.session is not None:
@@ -158,8 +185,76 @@ class TablesideApp(App):
             example = view.example_data
         status.example.text = c.text(_("EXAMPLE DATA")) if example else ""
         self._update_lights()
+        self._watch_storage()
+        if self.idle_trim is not None:
+            self.idle_trim.poke()
         self._speak()
         self.first_screen_shown = True
+
+    def _watch_storage(self) -> None:
+        """Check a refusing storage again on a clock interval until it takes steps again."""
+        if self.controller.service.can_save:
+            if self._storage_check is not None:
+                self._storage_check.cancel()
+                self._storage_check = None
+        elif self._storage_check is None:
+            self._storage_check = Clock.schedule_interval(
+                self._recheck_storage, self.storage_recheck_seconds
+            )
+
+    def _recheck_storage(self, _dt: float) -> bool:
+        """The interval's tick; returning False stops it (saving works again)."""
+        if not self.controller.recheck_storage():
+            return True
+        self._storage_check = None
+        return False
+
+    # -- the closed loop's readings (ui/app/table_check.py) ---------------------------
+
+    def read_table(self, key: Any, delay: float) -> None:
+        """Read the table for step ``key`` in ``delay`` s on a worker thread (a reading takes
+        a few frames: never on the main thread), then hand it to the controller here.
+
+        One reading at a time; a reading asked for meanwhile starts when it is back."""
+        if self._table_busy:
+            self._table_next = (key, delay)
+            return
+        self._table_busy = True
+        camera = self.controller.camera
+
+        def work() -> None:
+            try:
+                reading = camera.reading()  # type: ignore[attr-defined]
+            except Exception:  # a camera failure must not stop the game: nothing is said
+                reading = None
+            Clock.schedule_once(lambda _dt: self._table_read(key, reading), 0)
+
+        def start(_dt: float = 0) -> None:
+            if App.get_running_app() is not self or self.controller.table_check.key != key:
+                self._table_done()  # the app closed or the players moved on meanwhile
+                return
+            threading.Thread(target=work, name="table-check", daemon=True).start()
+
+        if delay > 0:
+            Clock.schedule_once(start, delay)
+        else:
+            start()
+
+    def _table_read(self, key: Any, reading: Any) -> None:
+        if App.get_running_app() is self and reading is not None:
+            self.controller.table_read(key, reading)
+        self._table_done()
+
+    def _table_done(self) -> None:
+        self._table_busy = False
+        waiting, self._table_next = self._table_next, None
+        if waiting is not None and App.get_running_app() is self:
+            self.read_table(*waiting)
+
+    def refresh_field(self, key: str) -> None:
+        """One field's value (``key``) or the focus changed: update only that on screen."""
+        self.current_screen().update_field(key)
+        self._update_lights()
 
     def _speak(self) -> None:
         """Say the bot's action and instructions once per step (ui/voice.py; never blocks)."""
@@ -183,6 +278,8 @@ class TablesideApp(App):
         c = self.controller
         if c.error is not None:
             hw.show("error")
+        elif c.table_differs:
+            hw.show("differs")  # the camera sees the table differ from the instructions
         elif c.screen in {"play", "checklist"}:
             hw.show("waiting")
         else:

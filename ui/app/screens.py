@@ -4,35 +4,48 @@ The static layout of each screen is in its ``.kv`` file under ``ui/app/kv/``;
 the classes here fill in the parts that depend on the game (fields, lists).
 No rules logic: every action calls an :class:`ui.app.controller.AppController`
 method.
+
+Screens update their widgets in place: a step change sets new texts on the
+same labels and rebuilds only the fields when the step asks something else; a
+stepper tap changes one number (:meth:`PlayScreen.update_field`); the board
+picture is given its scene again only when the scene changed. Long lists (the
+history) are a Kivy ``RecycleView``: only the rows in view are widgets.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.graphics.texture import Texture
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
-from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
 from rules.text import Msg
-from ui.app.camera_control import CameraControl
-from ui.app.presenters import DecisionView, FieldView, PlayView, resume_text, tr_msg
-from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel
+from ui.app.fields import Actions
+from ui.app.presenters import DecisionView, PlayView
+from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel, list_button
 from ui.i18n import LANGUAGES, _
-from ui.painters import Marks
+from ui.painters import marks_for_field
 from ui.paths import pin_map_choices
 
 if TYPE_CHECKING:
+    import numpy as np
+    from kivy.graphics.texture import Texture
+
+    from ui.app.camera_control import CameraControl
     from ui.app.controller import AppController
+
+DONE_COLOUR = (1, 0.85, 0.4, 1)
+QUIET_COLOUR = (0.75, 0.8, 0.9, 1)
+ERROR_COLOUR = (1, 0.5, 0.4, 1)
+MATCHES_COLOUR = (0.55, 0.9, 0.6, 1)
+DIFFERS_COLOUR = (1, 0.62, 0.3, 1)
 
 
 class AppScreen(Screen):
@@ -48,6 +61,9 @@ class AppScreen(Screen):
 
     def render(self) -> None:
         """Fill the screen from the controller's current view data."""
+
+    def update_field(self, key: str) -> None:
+        """One field's value or the button box's focus changed (screens with fields)."""
 
     def shown(self) -> None:
         """The app has just made this the current screen (start timers here)."""
@@ -74,7 +90,7 @@ class AppScreen(Screen):
             return
         self.focus_index = (self.focus_index + 1) % len(buttons)
         buttons[self.focus_index].focused = True
-        self._scroll_to(buttons[self.focus_index])
+        scroll_to(buttons[self.focus_index])
 
     def activate_focused(self) -> bool:
         buttons = [b for b in self.focusables() if b.focused]
@@ -83,154 +99,92 @@ class AppScreen(Screen):
         buttons[0].trigger_action(duration=0)
         return True
 
-    def _scroll_to(self, widget: Widget) -> None:
-        from kivy.uix.scrollview import ScrollView
-
-        parent = widget.parent
-        while parent is not None and parent is not self:
-            if isinstance(parent, ScrollView):
-                parent.scroll_to(widget, padding=10, animate=False)
-                return
-            parent = parent.parent
-
     def reset_focus(self) -> None:
         self.focus_index = -1
         for button in self.focusables():
             button.focused = False
 
 
-def _text(message: Any) -> str:
-    from kivy.app import App
+def scroll_to(widget: Widget | None) -> None:
+    """Scroll the scroll view holding ``widget`` until it is in view."""
+    from kivy.uix.scrollview import ScrollView
 
-    app = App.get_running_app()
-    return tr_msg(message, app.controller.tr)  # type: ignore[union-attr]
-
-
-# -- fields (set-up options and the facts the bot needs) ------------------------------
-
-
-def field_widgets(
-    view: FieldView,
-    step: Callable[[str, int, str | None], None],
-    choose: Callable[[str, str], None],
-    toggle: Callable[[str], None],
-    set_text: Callable[[str, str], None],
-) -> list[Widget]:
-    """The widgets for one field: a caption, then steppers, buttons or a toggle."""
-    caption = view.label
-    if view.from_camera:
-        camera = _text(_("from the camera"))
-        caption = f"{caption}  ({camera})"
-    out: list[Widget] = [
-        FitLabel(text=caption, auto_height=True, bold=True, max_font_size=BODY + 2)
-    ]
-    if view.help:
-        out.append(FitLabel(text=view.help, auto_height=True, color=(0.75, 0.8, 0.9, 1)))
-    if view.kind == "counts":
-        for entry in view.entries:
-            out.append(
-                stepper(
-                    entry.label,
-                    entry.text,
-                    lambda delta, e=entry.value: step(view.key, delta, e),
-                    name=f"{view.key}.{entry.value}",
-                )
-            )
-    elif view.kind == "int":
-        out.append(
-            stepper("", view.value_text, lambda delta: step(view.key, delta, None), name=view.key)
-        )
-    elif view.kind in {"choice", "multi"}:
-        grid = GridLayout(cols=2 if len(view.entries) > 3 else len(view.entries) or 1, spacing=8)
-        grid.size_hint_y = None
-        grid.bind(minimum_height=grid.setter("height"))
-        for entry in view.entries:
-            button = BigButton(text=entry.label, selected=entry.selected, auto_height=True)
-            button.field_key = f"{view.key}={entry.value}"
-            button.bind(on_release=lambda _b, v=entry.value: choose(view.key, v))
-            grid.add_widget(button)
-        out.append(grid)
-    elif view.kind == "bool":
-        button = BigButton(text=view.value_text, selected=view.value_text == _text(_("Yes")))
-        button.field_key = view.key
-        button.bind(on_release=lambda _b: toggle(view.key))
-        out.append(button)
-    else:
-        entry_box = TextInput(
-            text=view.value_text if view.value_text != "–" else "",
-            multiline=False,
-            font_size=BODY,
-            size_hint_y=None,
-            height=TOUCH,
-        )
-        entry_box.bind(text=lambda _w, value: set_text(view.key, value))
-        out.append(entry_box)
-    return out
+    if widget is None:
+        return
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent:
+        if isinstance(parent, ScrollView):
+            parent.scroll_to(widget, padding=10, animate=False)
+            return
+        parent = parent.parent
 
 
-def stepper(label: str, value: str, change: Callable[[int], None], name: str) -> BoxLayout:
-    """``label  [-]  value  [+]`` with finger-sized buttons."""
-    row = BoxLayout(size_hint_y=None, height=TOUCH, spacing=8)
-    if label:
-        row.add_widget(FitLabel(text=label, max_font_size=BODY + 2))
-    minus = BigButton(text="-", size_hint_x=None, width=TOUCH + 16, max_font_size=34, bold=True)
-    plus = BigButton(text="+", size_hint_x=None, width=TOUCH + 16, max_font_size=34, bold=True)
-    shown = FitLabel(
-        text=value, size_hint_x=None, width=70, halign="center", max_font_size=30, bold=True
-    )
-    minus.field_key = f"{name}-"
-    plus.field_key = f"{name}+"
-    shown.field_key = f"{name}="
-    minus.bind(on_release=lambda _b: change(-1))
-    plus.bind(on_release=lambda _b: change(+1))
-    for widget in (minus, shown, plus):
-        row.add_widget(widget)
-    return row
+def show_texts(box: Widget, texts: Sequence[str], make: Callable[[], FitLabel]) -> None:
+    """Put ``texts`` into ``box``'s labels, reusing them; add or remove labels as needed."""
+    labels = list(reversed(box.children))
+    for index, text in enumerate(texts):
+        if index < len(labels):
+            label = labels[index]
+        else:
+            label = make()
+            box.add_widget(label)
+        if label.text != text:
+            label.text = text
+    for label in labels[len(texts) :]:
+        box.remove_widget(label)
 
 
-def _fill_fields(container: Widget, views: tuple[FieldView, ...], form_owner: Any) -> None:
-    controller = form_owner
+def set_text(label: Widget, text: str) -> None:
+    """Set a label's text; an empty one takes no room."""
+    if label.text != text:
+        label.text = text
+    label.opacity = 1 if text else 0
 
-    def step(key: str, delta: int, entry: str | None) -> None:
-        controller.current_form().step(key, delta, entry)
-        controller.on_change()
 
-    def choose(key: str, value: str) -> None:
-        controller.current_form().choose(key, value)
-        controller.on_change()
+def _actions(c: AppController) -> Actions:
+    return Actions(step=c.step, choose=c.choose, set_bool=c.set_bool, set_text=c.set_text)
 
-    def toggle(key: str) -> None:
-        controller.current_form().toggle(key)
-        controller.on_change()
 
-    def set_text(key: str, value: str) -> None:
-        controller.current_form().set_text(key, value)
-
-    for view in views:
-        for widget in field_widgets(view, step, choose, toggle, set_text):
-            container.add_widget(widget)
+def _field_texts(c: AppController) -> dict[str, str]:
+    return {
+        "camera": c.text(_("from the camera")),
+        "check": c.text(_("camera: please check")),
+        "yes": c.text(_("Yes")),
+        "no": c.text(_("No")),
+    }
 
 
 # -- the screens ----------------------------------------------------------------------
 
 
 class ResumeScreen(AppScreen):
+    """Start-up with unfinished games: resume one of them (round, players) or start anew."""
+
     def render(self) -> None:
         c = self.controller
-        record = c.resumable
-        self.ids.detail.text = (
-            resume_text(record, c.game_title(record.game), c.tr) if record is not None else ""
-        )
         self.ids.notice.text = c.text(c.notice) if c.notice else ""
+        games = self.ids.games
+        games.clear_widgets()
+        for saved in c.saved_games():
+            button = list_button(saved.title, saved.detail)
+            button.field_key = f"resume={saved.session_id}"
+            button.bind(on_release=lambda _b, i=saved.session_id: c.resume(i))
+            games.add_widget(button)
 
 
 class ChooseScreen(AppScreen):
+    _built: tuple[Any, ...] = ()
+
     def render(self) -> None:
         c = self.controller
         self.ids.notice.text = c.text(c.notice) if c.notice else ""
+        games = c.games()
+        key = (c.lang, tuple(games))
+        if key == self._built:
+            return  # the same games in the same language: the buttons are there
+        self._built = key
         grid = self.ids.games
         grid.clear_widgets()
-        games = c.games()
         if not games:
             grid.add_widget(
                 FitLabel(text=c.text(_("No game modules are installed.")), auto_height=True)
@@ -238,15 +192,7 @@ class ChooseScreen(AppScreen):
         for name, game in games.items():
             title = c.game_title(name)
             role = c.text(Msg(game.role)) if game.role else ""
-            button = BigButton(
-                text=f"[b]{title}[/b]\n{role}" if role else f"[b]{title}[/b]",
-                markup=True,
-                auto_height=True,
-                min_height=88,
-                halign="left",
-                max_font_size=22,
-                padding=(16, 8),
-            )
+            button = list_button(title, role, min_height=88)
             button.game_name = name
             button.bind(on_release=lambda _b, n=name: c.choose_game(n))
             grid.add_widget(button)
@@ -258,171 +204,317 @@ class SetupScreen(AppScreen):
         name = c.chosen_game or ""
         self.ids.title.text = c.text(_("New game: {game}", game=c.game_title(name))) if name else ""
         self.ids.error.text = c.text(c.error) if c.error else ""
-        container = self.ids.fields
-        scroll = self.ids.scroll.scroll_y
-        container.clear_widgets()
-        add_setup_notice(container, c)
-        _fill_fields(container, c.setup_view(), c)
-        self.ids.scroll.scroll_y = scroll
+        notice = self.ids.notice_box
+        notice.clear_widgets()
+        add_setup_notice(notice, c)  # which components the game would use, and the editor
+        self.ids.fields.show(c.setup_view(), _actions(c), _field_texts(c))
+
+    def update_field(self, key: str) -> None:
+        c = self.controller
+        if key:
+            self.ids.fields.update(c.field_view(key))
 
 
-class ChecklistScreen(AppScreen):
+class StepScreen(AppScreen):
+    """What the play and checklist screens share: fields updated in place, the focus ring."""
+
     can_undo = BooleanProperty(False)
+    _step_key: tuple[Any, ...] | None = None
 
+    def _new_step(self) -> bool:
+        """True when the step on screen is not the one rendered last (open it at its top)."""
+        c = self.controller
+        session = c.service.session
+        key = (c.service.session_id, session.step_count if session else None, c.form and id(c.form))
+        fresh = key != self._step_key
+        self._step_key = key
+        return fresh
+
+    def update_field(self, key: str) -> None:
+        c = self.controller
+        if key:
+            self.ids.fields.update(c.field_view(key))
+        self._focus()
+
+    def _focus(self) -> None:
+        c = self.controller
+        name = c.focused_name()
+        found = self.ids.fields.set_focus(name)
+        confirm = self.ids.confirm
+        confirm.focused = name == "confirm"
+        scroll_to(found)
+
+
+class ChecklistScreen(StepScreen):
     def render(self) -> None:
         c = self.controller
         view = c.play_view()
+        fresh = self._new_step()
         self.can_undo = view.can_undo
-        self.ids.title.text = f"{view.phase}: {view.title}"
+        self.ids.where.text = view.where
+        self.ids.title.text = view.title
         self.ids.step.text = view.step_text
-        self.ids.error.text = view.error
+        set_text(self.ids.error, view.error)
         items = self.ids.checks
-        items.clear_widgets()
-        for index, line in enumerate(view.lines):
-            done = index in c.ticked
-            button = BigButton(
-                text=line, selected=done, halign="left", padding=(16, 6), auto_height=True
-            )
-            button.bind(on_release=lambda _b, i=index: c.toggle_tick(i))
-            items.add_widget(button)
-        if view.decision is not None:
-            d = view.decision
-            items.add_widget(
-                FitLabel(
-                    text=f"{d.heading}: {d.summary}",
-                    auto_height=True,
-                    bold=True,
-                    color=(1, 0.85, 0.4, 1),
-                )
-            )
-            for line in d.instructions:
-                items.add_widget(FitLabel(text=f"• {line}", auto_height=True))
-        _fill_fields(items, view.fields, c)
+        if fresh or len(items.children) != len(view.lines):
+            items.clear_widgets()
+            for index, line in enumerate(view.lines):
+                button = BigButton(text=line, halign="left", padding=(16, 6), auto_height=True)
+                button.bind(on_release=lambda _b, i=index: c.toggle_tick(i))
+                items.add_widget(button)
+        for index, button in enumerate(reversed(items.children)):
+            button.text = view.lines[index]
+            button.selected = index in c.ticked
+        d = view.decision
+        set_text(self.ids.decision, f"{d.heading}: {d.summary}" if d is not None else "")
+        show_texts(
+            self.ids.instructions,
+            [f"• {line}" for line in d.instructions] if d is not None else [],
+            lambda: FitLabel(auto_height=True),
+        )
+        self.ids.fields.show(view.fields, _actions(c), _field_texts(c))
         self.ids.confirm.text = view.confirm_label if view.fields else c.text(_("All done"))
+        self._focus()
+        if fresh:
+            self.ids.scroll.scroll_y = 1
 
 
-class PlayScreen(AppScreen):
-    can_undo = BooleanProperty(False)
+class PlayScreen(StepScreen):
+    """The game: where it is, what the bot does and why (first, in large type), the fields."""
+
+    _scene: dict[str, Any] = {}  # noqa: RUF012 (replaced, never changed in place)
+    _tap_bound = False
+    view: PlayView | None = None
+    _why: BigButton | None = None
 
     def render(self) -> None:
         c = self.controller
         view: PlayView = c.play_view()
         self.view = view
+        fresh = self._new_step()
         self.can_undo = view.can_undo
-        self.ids.title.text = f"{view.phase}: {view.title}"
+        self.ids.where.text = view.where
+        self.ids.title.text = view.title
         self.ids.step.text = view.step_text
         self.ids.confirm.text = view.confirm_label
-        # The picture shows the values being entered where it mirrors a field (board).
-        self.ids.scene.show(view.scene, c.tr, Marks(values=c.current_form().values))
-        content = self.ids.content
-        scroll = self.ids.scroll.scroll_y
-        content.clear_widgets()
-        if view.error:
-            content.add_widget(
-                FitLabel(text=view.error, auto_height=True, color=(1, 0.5, 0.4, 1), bold=True)
-            )
+        self._show_scene(view.scene)
+        set_text(self.ids.error, view.error)
+        self._table_check(view)
+        self._previous(
+            view.previous
+            or (view.decision if view.decision and view.decision.done and view.fields else None)
+        )
         d = view.decision
-        if view.previous is not None:
-            self._done(view.previous)  # what the bot just did stays in view: do it first
-        if d is not None and d.done and view.fields:
-            self._done(d)  # what the bot did at the last step, above the facts asked now
-        elif d is not None:
-            self._decision(d)
-        for line in view.lines:
-            content.add_widget(FitLabel(text=line, auto_height=True, max_font_size=24))
+        now = d if d is not None and not (d.done and view.fields) else None
+        self._decision(now)
+        lines = list(view.lines)
         if view.finished:
-            content.add_widget(
-                FitLabel(
-                    text=c.text(_("The game is over. Undo goes back; New game starts again.")),
-                    auto_height=True,
-                )
-            )
-        _fill_fields(content, view.fields, c)
-        self.ids.scroll.scroll_y = scroll
+            lines.append(c.text(_("The game is over. Undo goes back; New game starts again.")))
+        show_texts(self.ids.lines, lines, lambda: FitLabel(auto_height=True, max_font_size=24))
+        self.ids.fields.show(view.fields, _actions(c), _field_texts(c))
+        self._focus()
+        if fresh:
+            self.ids.scroll.scroll_y = 1  # every step opens at its top
+        refused = next((f.key for f in view.fields if f.error), None)
+        if refused is not None:  # a refusal is read where it is: beside its field
+            scroll_to(self.ids.fields.boxes.get(refused))
 
-    def _done(self, d: DecisionView) -> None:
-        """What the bot did at the last step: headline and the physical steps left to do."""
-        content = self.ids.content
-        content.add_widget(
-            FitLabel(
-                text=f"{d.heading}: {d.summary}",
-                auto_height=True,
-                max_font_size=24,
-                bold=True,
-                color=(1, 0.85, 0.4, 1),
-            )
-        )
-        for line in d.instructions:
-            content.add_widget(FitLabel(text=f"• {line}", auto_height=True, max_font_size=22))
+    def _show_scene(self, scene: dict[str, Any]) -> None:
+        """The picture with the marks of the field being answered (it repaints on a change only).
 
-    def _decision(self, d: DecisionView) -> None:
+        A field whose options are places of the picture (``Field.places``) is
+        marked on it (legal places, those picked, the button box's focus), and
+        a tap on a place picks it (:meth:`AppController.pick_place`); the
+        picture also shows the values being entered where it mirrors a field.
+        """
         c = self.controller
-        content = self.ids.content
-        content.add_widget(FitLabel(text=d.heading, auto_height=True, color=(0.75, 0.8, 0.9, 1)))
-        summary = FitLabel(
-            text=d.summary, auto_height=True, max_font_size=34, bold=True, color=(1, 0.85, 0.4, 1)
+        self._scene = scene
+        drawing = self.ids.scene.drawing
+        if not self._tap_bound:
+            drawing.bind(on_place=lambda _w, layer, ident: c.pick_place(layer, ident))
+            self._tap_bound = True
+        self.ids.scene.show(scene, c.tr, self._marks())
+
+    def _marks(self) -> Any:
+        c = self.controller
+        form = c.form
+        if form is None:
+            return marks_for_field(None, None)
+        stop = c.focus.stop if c.focus is not None else None
+        placed = [f for f in form.fields if f.places]
+        field = next((f for f in placed if stop is not None and f.key == stop.key), None)
+        field = field or (placed[0] if placed else None)
+        focus = None
+        if field is not None and stop is not None and stop.key == field.key:
+            focus = stop.entry if stop.entry is not None else form.values.get(field.key)
+        value = form.values.get(field.key) if field is not None else None
+        return marks_for_field(field, value, focus=focus, values=form.values)
+
+    def update_field(self, key: str) -> None:
+        super().update_field(key)
+        self._show_scene(self._scene)  # marks and mirrored values (repaints only on a change)
+
+    def _table_check(self, view: PlayView) -> None:
+        """The camera's check of the last bot step: quiet when it matches, else what differs."""
+        check = view.table
+        label = self.ids.table_check
+        set_text(label, "\n".join(check.lines) if check is not None else "")
+        differs = check is not None and check.status == "mismatch"
+        label.color = DIFFERS_COLOUR if differs else MATCHES_COLOUR
+        label.bold = differs
+
+    def _previous(self, d: DecisionView | None) -> None:
+        """What the bot did at the last step: headline and the physical steps left to do."""
+        set_text(self.ids.previous, f"{d.heading}: {d.summary}" if d is not None else "")
+        show_texts(
+            self.ids.previous_todo,
+            [f"• {line}" for line in d.instructions] if d is not None else [],
+            lambda: FitLabel(auto_height=True, max_font_size=22),
         )
-        summary.field_key = "decision"
-        content.add_widget(summary)
-        for line in d.instructions:
-            content.add_widget(FitLabel(text=f"• {line}", auto_height=True, max_font_size=24))
-        if not d.reason:
-            return
-        row = BoxLayout(size_hint_y=None, spacing=8)
-        reason = FitLabel(
-            text=c.text(_("Why: {reason}", reason=d.reason)),
-            auto_height=True,
-            color=(0.75, 0.8, 0.9, 1),
-            italic=True,
+
+    def _decision(self, d: DecisionView | None) -> None:
+        """The bot's action in large type, what to do now, and directly under it the reason."""
+        c = self.controller
+        set_text(self.ids.heading, d.heading if d is not None else "")
+        set_text(self.ids.summary, d.summary if d is not None else "")
+        show_texts(
+            self.ids.todo,
+            [f"• {line}" for line in d.instructions] if d is not None else [],
+            lambda: FitLabel(auto_height=True, max_font_size=26, bold=True),
         )
-        why = BigButton(text=c.text(_("Full trace")), size_hint_x=None, width=150, max_font_size=22)
+        reason = c.text(_("Why: {reason}", reason=d.reason)) if d is not None and d.reason else ""
+        set_text(self.ids.reason, reason)
+        row = self.ids.why_row
+        if self._why is None:  # a strong reference: ids only hold weak ones
+            self._why = next(w for w in row.children if isinstance(w, BigButton))
+        why = self._why
         why.field_key = "why"
-        why.bind(on_release=lambda _b: c.show("trace"))
-        row.add_widget(reason)
-        row.add_widget(why)
-        reason.bind(height=lambda _w, h, r=row: setattr(r, "height", max(h, TOUCH)))
-        row.height = max(reason.height, TOUCH)
-        content.add_widget(row)
+        wanted = d is not None and d.has_trace
+        if wanted and why.parent is None:
+            row.add_widget(why)
+        elif not wanted and why.parent is not None:
+            row.remove_widget(why)  # a hidden button would still take taps
 
 
 class TraceScreen(AppScreen):
+    """One decision: its summary, what the table answered, why, every trace step."""
+
+    has_entry = BooleanProperty(False)
+    referee = BooleanProperty(False)
+
     def render(self) -> None:
         c = self.controller
-        decision = c.current_decision()
-        self.ids.summary.text = c.text(decision.summary) if decision else ""
-        lines = self.ids.lines
-        lines.clear_widgets()
-        for line in c.trace_lines() or [c.text(_("No bot decision yet."))]:
-            lines.add_widget(FitLabel(text=line, auto_height=True))
+        view = c.trace_view()
+        self.has_entry = view.index is not None
+        self.referee = view.referee
+        self.entry_index = view.index
+        set_text(self.ids.title, view.title)
+        set_text(self.ids.summary, view.summary)
+        set_text(self.ids.answers, view.answers)
+        show_texts(
+            self.ids.todo,
+            [f"• {line}" for line in view.instructions],
+            lambda: FitLabel(auto_height=True),
+        )
+        set_text(self.ids.reason, view.reason)
+        show_texts(self.ids.lines, list(view.lines), lambda: FitLabel(auto_height=True))
+        self.ids.scroll.scroll_y = 1
 
 
 class HistoryScreen(AppScreen):
+    """The confirmed steps grouped by round, newest first; a row opens its step."""
+
     can_redo = BooleanProperty(False)
 
     def render(self) -> None:
         c = self.controller
         session = c.service.session
         self.can_redo = bool(session and session.can_redo)
-        rows = self.ids.rows
-        rows.clear_widgets()
-        entries = c.history_rows()
-        if not entries:
-            rows.add_widget(FitLabel(text=c.text(_("No confirmed steps yet.")), auto_height=True))
-        for row in reversed(entries):
-            text = f"[b]{row.number_text}. {row.title}[/b]"
-            if row.detail:
-                text += f"\n{row.detail}"
-            button = BigButton(
-                text=text,
-                markup=True,
-                halign="left",
-                padding=(16, 6),
-                max_font_size=22,
-                auto_height=True,
+        data: list[dict[str, Any]] = []
+        for group in c.history_groups():
+            data.append({"viewclass": "HistoryHeader", "text": group.title, "size": (None, 40)})
+            for row in group.rows:
+                data.append(
+                    {
+                        "viewclass": "HistoryRow",
+                        "title": f"{row.number_text}. {row.title}",
+                        "detail": row.detail,
+                        "index": row.index,
+                        "size": (None, 68),
+                    }
+                )
+        if not data:
+            data.append(
+                {
+                    "viewclass": "HistoryHeader",
+                    "text": c.text(_("No confirmed steps yet.")),
+                    "size": (None, 40),
+                }
             )
-            button.step_index = row.index
-            button.bind(on_release=lambda _b, i=row.index: c.undo(i))
-            rows.add_widget(button)
+        self.ids.rows.data = data
+        self.ids.rows.scroll_y = 1
+
+
+class HistoryRow(BoxLayout):
+    """One step in the history (a RecycleView row): number and title, then its answers."""
+
+    index = NumericProperty(-1)
+    title = StringProperty("")
+    detail = StringProperty("")
+    pressed = BooleanProperty(False)
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if self.collide_point(*touch.pos):
+            self.pressed = True
+            touch.grab(self)
+            return True
+        return bool(super().on_touch_down(touch))
+
+    def on_touch_up(self, touch: Any) -> bool:
+        if touch.grab_current is self:
+            touch.ungrab(self)
+            self.pressed = False
+            if self.collide_point(*touch.pos):
+                from kivy.app import App
+
+                App.get_running_app().controller.open_entry(int(self.index))  # type: ignore[union-attr]
+            return True
+        return bool(super().on_touch_up(touch))
+
+
+class MenuScreen(AppScreen):
+    """New game, end game, the saved games to switch to, settings, camera."""
+
+    in_game = BooleanProperty(False)
+
+    def render(self) -> None:
+        c = self.controller
+        self.in_game = c.service.session is not None
+        games = self.ids.games
+        games.clear_widgets()
+        saved = c.saved_games()
+        set_text(
+            self.ids.saved_title, c.text(_("Saved games: tap one to continue it")) if saved else ""
+        )
+        for game in saved:
+            now = c.text(_("on the table now"))
+            title = f"{game.title}[/b] ({now})[b]" if game.current else game.title
+            button = list_button(title, game.detail)
+            button.selected = game.current
+            button.field_key = f"saved={game.session_id}"
+            button.bind(on_release=lambda _b, i=game.session_id: c.menu_resume(i))
+            games.add_widget(button)
+
+
+class ConfirmScreen(AppScreen):
+    """Are you sure? Yes does the action; No (or UNDO) goes back."""
+
+    def render(self) -> None:
+        c = self.controller
+        pending = c.pending
+        self.ids.question.text = c.text(pending.question) if pending else ""
+        self.ids.detail.text = c.text(pending.detail) if pending else ""
+        self.ids.yes.text = c.text(pending.yes) if pending else ""
 
 
 #: The volume steps offered on the settings screen.
@@ -430,11 +522,17 @@ VOICE_VOLUMES = (25, 50, 75, 100)
 
 
 class SettingsScreen(AppScreen):
+    _built: tuple[Any, ...] = ()
+
     def render(self) -> None:
         c = self.controller
+        s = c.settings
+        key = (c.lang, s)
+        if key == self._built:
+            return
+        self._built = key
         box = self.ids.content
         box.clear_widgets()
-        s = c.settings
 
         def section(title: Any) -> None:
             box.add_widget(FitLabel(text=c.text(title), auto_height=True, bold=True))
@@ -490,6 +588,8 @@ class SettingsScreen(AppScreen):
                 cols=2,
             )
         else:
+            from kivy.uix.textinput import TextInput  # only on this screen
+
             entry = TextInput(
                 text=s.pin_map, multiline=False, font_size=BODY, size_hint_y=None, height=TOUCH
             )
@@ -559,6 +659,8 @@ class CameraScreen(AppScreen):
     @property
     def model(self) -> CameraControl:
         if self._model is None:
+            from ui.app.camera_control import CameraControl  # numpy and vision: only here
+
             self._model = CameraControl(self.controller)
         return self._model
 
@@ -632,6 +734,9 @@ class CameraScreen(AppScreen):
 
 def bgr_texture(image: np.ndarray, reuse: Texture | None = None) -> Texture:
     """An OpenCV BGR picture as a Kivy texture (rows flipped: OpenCV's first row is the top)."""
+    import numpy as np
+    from kivy.graphics.texture import Texture
+
     height, width = image.shape[:2]
     texture = reuse
     if texture is None or tuple(texture.size) != (width, height):
@@ -652,6 +757,8 @@ SCREENS: dict[str, type[AppScreen]] = {
     "history": HistoryScreen,
     "settings": SettingsScreen,
     "camera": CameraScreen,
+    "menu": MenuScreen,
+    "confirm": ConfirmScreen,
 }
 
 

@@ -72,6 +72,14 @@ class FitLabel(Label):
             self.size_hint_y = None
         self._fit()
 
+    def on_auto_height(self, _instance: object, value: bool) -> None:
+        """Set in a .kv rule (applied after ``__init__``): grow to the text from now on."""
+        if value:
+            self.size_hint_y = None
+            if hasattr(self, "_label"):  # not while Label.__init__ still builds it
+                self._fitted = None
+                self._fit()
+
     def _fit(self, *_: object) -> None:
         key = (
             self.width,
@@ -99,7 +107,22 @@ class FitLabel(Label):
             self.font_size = size
             self.texture_update()
         if self.auto_height:
-            self.height = max(self.min_height, self.texture_size[1])
+            # An empty label takes no room (sections of a screen that have nothing now).
+            text_height = self.texture_size[1] if self.text else 0
+            self.height = max(self.min_height, text_height)
+
+
+def list_button(title: str, detail: str = "", min_height: float = 80) -> BigButton:
+    """A wide two-line button of a list (a game, a saved game): bold title, then its detail."""
+    return BigButton(
+        text=f"[b]{title}[/b]\n{detail}" if detail else f"[b]{title}[/b]",
+        markup=True,
+        auto_height=True,
+        min_height=min_height,
+        halign="left",
+        max_font_size=22,
+        padding=(16, 6),
+    )
 
 
 class BigButton(ButtonBehavior, FitLabel):
@@ -167,6 +190,50 @@ def clipped_labels(root: Widget, tolerance: float = 1.0) -> list[Label]:
     return bad
 
 
+#: No text on any screen is smaller than this (px at 800x480).
+MIN_TEXT = 16
+
+
+def small_labels(root: Widget, minimum: float = MIN_TEXT) -> list[Label]:
+    """Visible labels with text drawn smaller than ``minimum`` px."""
+    return [
+        w
+        for w in walk_visible(root)
+        if isinstance(w, Label) and w.text.strip() and w.width >= 2 and w.font_size < minimum - 0.5
+    ]
+
+
+def overlapping_labels(root: Widget) -> list[tuple[Label, Label]]:
+    """Pairs of visible labels whose boxes overlap on screen (text drawn over text).
+
+    Labels inside a button are the button (a BigButton is itself a label), and
+    labels inside a scroll view are compared only with labels of the same view.
+    """
+    boxes = []
+    for w in walk_visible(root):
+        if not isinstance(w, Label) or not w.text.strip() or w.width < 2 or w.height < 2:
+            continue
+        x, y = w.to_window(w.x, w.y)
+        boxes.append((w, (x, y, x + w.width, y + w.height), _scroll_of(w)))
+    found = []
+    for i, (a, (ax0, ay0, ax1, ay1), sa) in enumerate(boxes):
+        for b, (bx0, by0, bx1, by1), sb in boxes[i + 1 :]:
+            if sa is not sb or a in b.walk() or b in a.walk():
+                continue
+            if min(ax1, bx1) - max(ax0, bx0) > 2 and min(ay1, by1) - max(ay0, by0) > 2:
+                found.append((a, b))
+    return found
+
+
+def _scroll_of(widget: Widget) -> Widget | None:
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent:
+        if isinstance(parent, ScrollView):
+            return parent
+        parent = parent.parent
+    return None
+
+
 def outside_parent(root: Widget) -> list[Widget]:
     """Widgets that stick out of the window (overlapping the screen edge)."""
     from kivy.core.window import Window
@@ -187,9 +254,4 @@ def outside_parent(root: Widget) -> list[Widget]:
 
 
 def _in_scroll(widget: Widget) -> bool:
-    parent = widget.parent
-    while parent is not None and parent is not parent.parent:
-        if isinstance(parent, ScrollView):
-            return True
-        parent = parent.parent
-    return False
+    return _scroll_of(widget) is not None

@@ -25,6 +25,9 @@ def run(args: argparse.Namespace) -> int:
     boards = [load_board(b) for b in (args.board or ["control-board", "hex-grid", "square-grid"])]
     tokens = load_tokens(args.tokens)
     pdf = build_kit(boards, tokens)
+    from ui.button_card import add_button_cards  # the UI's page: what the buttons do
+
+    add_button_cards(pdf)
     try:
         pdf.output(args.out)
     except OSError as exc:

@@ -1,9 +1,14 @@
 """``tableside screenshots OUTDIR``: every screen at 800x480 in each language, checked.
 
-Walks each registered game (or ``--game``) from set-up through its steps with
-the values shown (missing choices take the first option), capturing the
-resume, choose, set-up, checklist, play, trace, history, settings and camera screens
-in English, German and Portuguese as ``OUTDIR/<lang>/NN-<screen>.png``. Every
+Walks each registered game (or ``--game``) from set-up through its steps
+(``--steps``, 0: to the end of the game) capturing the resume, choose, set-up,
+checklist, play, trace, history, settings and camera screens in English,
+German and Portuguese as ``OUTDIR/<lang>/NN-<screen>.png``. Each step is
+answered with the values shown, empty ones filled as a player would (the
+first option, the fewest picks of a field that picks several); where the
+game refuses that, its refusal screen is captured once and the walk answers
+with legal values drawn at random from the fields (seeded, so every run walks
+the same way) until the game accepts one, so it goes on to the end. Every
 capture is checked for text that is clipped or overflows its box, for
 widgets that stick out of the window and for texts inside board pictures
 under 16 px, cut short, outside the picture or overlapping; any finding is printed and the command
@@ -15,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import random
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -22,6 +28,11 @@ from pathlib import Path
 from typing import Any
 
 from ui.cli import UserError
+
+#: Answers drawn at random for one step before the walk gives up on its game.
+ATTEMPTS = 60
+#: ``--steps 0``: walk to the end of the game, but never further than this.
+WHOLE_GAME = 2000
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -37,7 +48,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="MODULE",
         help="import a module that registers extra games (e.g. tests.ui.support.scene_game)",
     )
-    parser.add_argument("--steps", type=int, default=12, help="steps to walk per game")
+    parser.add_argument(
+        "--steps", type=int, default=12, help="steps to walk per game (0: to the end of the game)"
+    )
     parser.add_argument("--lang", action="append", help="only this language (repeatable)")
     parser.set_defaults(func=run)
 
@@ -127,7 +140,7 @@ class Shooter:
 
     def shot(self, name: str) -> None:
         from ui.app.harness import pump
-        from ui.app.widgets import clipped_labels, outside_parent
+        from ui.app.widgets import clipped_labels, outside_parent, overlapping_labels, small_labels
 
         pump(3)
         self.count += 1
@@ -145,6 +158,14 @@ class Shooter:
         for widget in outside_parent(root):
             self.findings.append(
                 Finding(label, f"{type(widget).__name__} sticks out of the window")
+            )
+        for widget in small_labels(root):
+            self.findings.append(
+                Finding(label, f"{widget.text[:40]!r} is {widget.font_size:.0f} px (under 16 px)")
+            )
+        for first, second in overlapping_labels(root):
+            self.findings.append(
+                Finding(label, f"{first.text[:30]!r} overlaps {second.text[:30]!r}")
             )
         for problem in board_picture_problems(root):
             self.findings.append(Finding(label, f"board picture: {problem}"))
@@ -164,8 +185,9 @@ class Shooter:
             c.choose_game(game)
             self.shot(f"setup-{game}")
             c.start_game(seed=1)
-            traced = False
-            for step in range(steps):
+            rng = random.Random(f"{game}-1")
+            traced = refused = False
+            for step in range(steps or WHOLE_GAME):
                 prompt = c.prompt
                 self.shot(f"{c.screen}-{game}-{step + 1}")
                 if not traced and c.current_decision() is not None:
@@ -175,14 +197,30 @@ class Shooter:
                     traced = True
                 if prompt.finished:
                     break
-                fill_missing(c.form)
-                c.confirm()
-                if c.error is not None:
+                if c.covered:
+                    c.confirm()  # a secret step: its player uncovers it first
+                    self.shot(f"{c.screen}-{game}-{step + 1}-shown")
+                first = answer_step(c, rng)
+                if first and not refused:  # one refusal screen per game is checked
                     self.shot(f"error-{game}-{step + 1}")
-                    break
+                    refused = True
+                    c.error = None
+                if c.error is not None:
+                    break  # nothing legal found: checked up to here
             c.show("history")
             self.shot(f"history-{game}")
+            session = c.service.session
+            if session is not None and session.step_count:
+                c.open_entry(session.step_count - 1)  # a history entry: its answers and trace
+                self.shot(f"entry-{game}")
+                c.back()
             c.back()
+            c.show("menu")
+            self.shot(f"menu-{game}")
+            if c.service.session is not None:
+                c.menu_end_game()  # asks first: never by accident
+                self.shot(f"confirm-{game}")
+                c.answer_pending(False)
             if c.service.session is not None and c.prompt.finished:
                 c.undo()
         self._resume()
@@ -221,9 +259,14 @@ def board_picture_problems(root: Any) -> list[str]:
 
 
 def fill_missing(form: Any) -> None:
-    """Give every empty field a value: the first choice, the minimum, some text."""
+    """Give every empty field a value as a player would: the first choice, the minimum,
+    the first options of a field that picks several (as many as it needs), some text."""
     if form is None:
         return
+    for field in form.fields:
+        if field.kind in ("multi", "order") and not form.values.get(field.key):
+            for choice in field.choices[: fewest_picks(field)]:
+                form.choose(field.key, choice.value)
     for field in form.missing():
         if field.kind == "choice" and field.choices:
             form.choose(field.key, field.choices[0].value)
@@ -233,3 +276,57 @@ def fill_missing(form: Any) -> None:
             form.values[field.key] = False
         elif field.kind == "text":
             form.set_text(field.key, "-")
+
+
+def fewest_picks(field: Any) -> int:
+    """How many options a ``multi`` or ``order`` field needs at least (an order: all)."""
+    if field.kind == "order" and field.minimum is None:
+        return len(field.choices)
+    return min(field.minimum or 0, len(field.choices))
+
+
+def legal_guess(field: Any, rng: random.Random) -> Any:
+    """A value for ``field`` a player could give by touch, drawn within its bounds."""
+    values = [c.value for c in field.choices]
+    if field.kind == "choice":
+        return rng.choice(values) if values else None
+    if field.kind in ("multi", "order"):
+        high = min(field.maximum if field.maximum is not None else len(values), len(values))
+        return rng.sample(values, rng.randint(min(fewest_picks(field), high), high))
+    if field.kind == "bool":
+        return rng.random() < 0.5
+    if field.kind == "int":
+        low = field.minimum if field.minimum is not None else 0
+        high = field.maximum if field.maximum is not None else low + 10
+        return rng.randint(low, min(high, low + 12))
+    if field.kind == "counts":
+        low = field.minimum if field.minimum is not None else 0
+        out = {}
+        for choice in field.choices:
+            high = choice.limit if choice.limit is not None else field.maximum
+            high = low + 6 if high is None else high
+            out[choice.value] = rng.randint(low, max(low, min(high, low + 4)))
+        return out
+    return field.default if field.default is not None else "-"
+
+
+def answer_step(c: Any, rng: random.Random) -> bool:
+    """Confirm the step on screen with the values shown (empty ones filled); where the game
+    refuses them, try legal values drawn at random (the field the refusal names first,
+    then every field) until it accepts one. Returns whether it refused the values shown;
+    ``c.error`` stays set when nothing was accepted."""
+    fill_missing(c.form)
+    c.confirm()
+    if c.error is None:
+        return False
+    for attempt in range(ATTEMPTS):
+        form = c.form
+        named = c.error_field.split(".")[0]
+        keys = [named] if named and attempt % 2 == 0 else [f.key for f in form.fields]
+        for field in form.fields:
+            if field.key in keys:
+                form.values[field.key] = legal_guess(field, rng)
+        c.confirm()
+        if c.error is None:
+            break
+    return True

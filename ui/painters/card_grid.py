@@ -2,9 +2,11 @@
 
 Row 0 is the top row, column 0 the left one; cells not listed are empty
 table. Each card shows its name (``label``, up to two lines), an optional
-line under it (``sub``, when the card has room) and its tokens as chips (figures, markers), all at
-16 px or more; ``shade`` tints border, inner and empty cards; ``highlight``
-rings a card in yellow.
+line under it (``sub``, when the card has room) and its tokens as chips, all
+at 16 px or more: a token's ``shape`` is ``figure`` (a round chip: a playing
+piece) or ``tile`` (a square tag with an inner border: a cardboard tile);
+``shade`` tints border, inner and empty cards; ``highlight`` rings a card in
+yellow.
 
 Layer ``cells``: one place per listed cell, id as given.
 """
@@ -17,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from rules.text import Translator
 from ui.app.presenters import tr_msg
 from ui.painters.flow import flow
-from ui.painters.places import Box, Layers, Marks, Place, item_id, rectangle
+from ui.painters.places import Box, Layers, Marks, Place, item_id, live_value, rectangle
 
 if TYPE_CHECKING:
     from ui.painters.pen import Pen
@@ -68,6 +70,18 @@ def layout(scene: Mapping[str, Any], box: Box, layer: str | None = None) -> Laye
     return {"cells": tuple(out)}
 
 
+def live_label(cell: Mapping[str, Any], values: Mapping[str, Any]) -> Any:
+    """The cell's name, or the label of the value being entered in the field it mirrors.
+
+    A cell with ``"field"`` (see :func:`ui.painters.places.live_value`) and
+    ``"labels"`` (value -> Msg JSON) shows the entered value by its label.
+    """
+    value = live_value(cell, None, values)
+    if value is None:
+        return cell.get("label")
+    return cell.get("labels", {}).get(str(value), str(value))
+
+
 def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: Marks) -> None:
     line_h = pen.measure("Ag", 16)[1]
     for cell in scene.get("cells", []):
@@ -77,7 +91,7 @@ def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: M
         pen.outline(rectangle(x, y, w, h), (0.6, 0.62, 0.66, 1), 1)
         tokens = list(cell.get("tokens", []))
         sub = tr_msg(cell.get("sub"), tr)
-        label = tr_msg(cell.get("label"), tr)
+        label = tr_msg(live_label(cell, marks.values), tr)
         # From the top: the name (on up to three lines), the sub line when there is room
         # left; the tokens take the bottom line.
         room = int((h - 4) // line_h)
@@ -90,12 +104,13 @@ def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: M
         if sub and top - y - 2 - token_lines * line_h >= line_h:
             pen.text(sub, (x + w / 2, 0), 16, w - 6, (0.85, 0.9, 1, 1), top=top)
         if token_lines:
-            texts = [str(t.get("text", "")) for t in tokens]
+            texts = [tr_msg(t.get("text", ""), tr) for t in tokens]
             flow(
                 pen,
                 texts,
                 (x + 7, y + 2, w - 14, line_h),
                 chips=[pen.rgba(t.get("colour")) for t in tokens],
+                shapes=[str(t.get("shape", "")) for t in tokens],
             )
         if cell.get("highlight"):
             pen.outline(rectangle(x + 1.5, y + 1.5, w - 3, h - 3), (1, 0.85, 0.2, 1), 3)

@@ -62,10 +62,13 @@ def flow(
     rgba: RGBA = (1, 1, 1, 1),
     size: float = TEXT_MIN,
     chips: Sequence[RGBA] | None = None,
+    shapes: Sequence[str] | None = None,
 ) -> int:
     """Draw ``entries`` in ``box`` (top-left first); return how many were drawn in full.
 
-    ``chips``: a background per entry (the text then takes black or white ink).
+    ``chips``: a background per entry (the text then takes black or white ink);
+    ``shapes`` per chip: ``figure`` (round ends, a playing piece), ``tile``
+    (square with a dark inner border, a cardboard tile) or plain.
     """
     x0, y0, w, h = box
     if not entries:
@@ -104,7 +107,7 @@ def flow(
             width = min(pen.measure(entries[i], size)[0], w)
             centre = (x + width / 2, top - height / 2)
             if chips:
-                pen.rect(x - 4, centre[1] - height / 2, width + 8, height, chips[i])
+                _chip(pen, (x - 4, centre[1] - height / 2, width + 8, height), chips[i], shapes, i)
             ink = ink_for(chips[i]) if chips else rgba
             pen.text(entries[i], centre, size, width + 1, ink, lines=line.height, halign="left")
             x += width + GAP_X
@@ -115,3 +118,19 @@ def flow(
         last_top = top + line_h * lines[-1].height
         pen.text(more, (x + mw / 2, last_top - line_h / 2), size, mw + 1, rgba)
     return len(entries) - hidden
+
+
+def _chip(pen: Pen, box: Box, fill: RGBA, shapes: Sequence[str] | None, index: int) -> None:
+    x, y, w, h = box
+    shape = shapes[index] if shapes and index < len(shapes) else ""
+    if shape == "figure":
+        pen.rounded(x, y, w, h, fill, min(w, h) / 2)
+    elif shape == "tile":  # square corners and a printed edge in the text's ink
+        pen.rect(x, y, w, h, fill)
+        pen.outline(
+            [(x + 1, y + 1), (x + w - 1, y + 1), (x + w - 1, y + h - 1), (x + 1, y + h - 1)],
+            ink_for(fill),
+            1,
+        )
+    else:
+        pen.rect(x, y, w, h, fill)

@@ -2,11 +2,14 @@
 
 Pointy-top unless the scene says ``"orientation": "flat-top"`` (columns of hexes).
 
-Each hex shows its number in its upper half and its units below as chips
-with their counts in bold (``2B``: two basic units), at 16 px or more;
-``shade`` tints spawn and bottom rows, ``highlight`` rings a hex, ``path``
-is a thick line through the hex centres ending in an arrow head, and
-``arrows`` are arrows from hex to hex.
+Each hex shows its number and what stands on it, at 16 px or more: a hex
+with ``units`` (or ``teams``) as glyphs with counts
+(:mod:`ui.painters.unit_glyphs`: red discs for Invaders, blue squares for
+Soldiers, a brown tag for the tile), its tile also as a brown frame with a
+notch at the edge the tile's top faces; any other hex its ``tokens`` as
+chips with their texts in bold. ``shade`` tints the hex (:data:`SHADES`),
+``highlight`` rings it, ``path`` is a thick line through the hex centres
+ending in an arrow head, and ``arrows`` are arrows from hex to hex.
 
 Layer ``hexes``: one place per hex, id as given.
 """
@@ -20,13 +23,35 @@ from typing import TYPE_CHECKING, Any
 from rules.text import Translator
 from ui.painters.places import Box, Layers, Marks, Place, Point, item_id
 from ui.painters.style import ink_for
+from ui.painters.unit_glyphs import (
+    DRAGONS,
+    RAIDERS,
+    TILE,
+    draw_row,
+    glyphs_for,
+    has_units,
+    row_width,
+    tile_of,
+)
 
 if TYPE_CHECKING:
     from ui.painters.pen import Pen
 
 SQRT3 = math.sqrt(3)
-SHADES = {"spawn": (0.45, 0.2, 0.2, 1), "bottom": (0.2, 0.3, 0.45, 1)}
+#: Hex tints by ``shade`` (docs/board-scenes.md): the Ante Portas Spawn Area and bottom row,
+#: a Marauders lane, camp and the spaces with members, a Robinson island space explored or not.
+SHADES = {
+    "spawn": (0.45, 0.2, 0.2, 1),
+    "bottom": (0.2, 0.3, 0.45, 1),
+    "lane": (0.5, 0.42, 0.16, 1),
+    "camp": (0.42, 0.24, 0.5, 1),
+    "member": (0.2, 0.4, 0.45, 1),
+    "explored": (0.42, 0.5, 0.26, 1),
+    "unexplored": (0.17, 0.19, 0.22, 1),
+}
 PLAIN = (0.25, 0.3, 0.25, 1)
+#: The notch that shows which edge a Building's top faces.
+NOTCH = (0.95, 0.62, 0.25, 1)
 
 
 #: A hex may be drawn this much wider than tall (or taller than wide) to use a box's room.
@@ -83,8 +108,8 @@ def min_height(scene: Mapping[str, Any], width: float) -> float:
     (_, sy), centres = layout_centres(hexes, (0, 0, 1000, 1000), flat)
     ys = [c[1] for c in centres.values()]
     span_y = (max(ys) - min(ys)) / sy + (SQRT3 if flat else 2.0)
-    tokens = any(hx.get("tokens") for hx in hexes)
-    return span_y * (MIN_HEX_Y if tokens else MIN_BARE_HEX_Y)
+    filled = any(hx.get("tokens") or has_units(hx) for hx in hexes)
+    return span_y * (MIN_HEX_Y if filled else MIN_BARE_HEX_Y)
 
 
 def corners(centre: Point, size: tuple[float, float], flat: bool = False) -> tuple[Point, ...]:
@@ -127,6 +152,7 @@ def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: M
         points = corners(centre, (sx * 0.96, sy * 0.96), flat)
         pen.polygon([centre, *points, points[0]], SHADES.get(str(hx.get("shade")), PLAIN))
         pen.outline(points, (0.7, 0.75, 0.7, 1), 1.0)
+        _tile_frame(pen, hx, centre, (sx, sy), flat)
         if hx.get("highlight"):
             pen.outline(corners(centre, (sx * 0.86, sy * 0.86), flat), (1, 0.85, 0.2, 1), 3)
     # The path and arrows go under the texts, so no number is hidden.
@@ -139,21 +165,67 @@ def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: M
         if start and end:
             pen.arrow(start, _short_of(start, end, min(sx, sy) * 0.35), (1, 0.55, 0.3, 1), 3.5)
 
+    invader = DRAGONS if scene.get("invaders") == "dragons" else RAIDERS
     for index, hx in enumerate(hexes):
         centre = centres[item_id(hx, index)]
         tokens = list(hx.get("tokens", []))
         label = str(hx.get("label", ""))
-        if not tokens:
+        glyphs = has_units(hx)
+        if not tokens and not glyphs:
             _label(pen, label, centre, across * 0.7)
         elif stacked:  # the number above the units
             _label(pen, label, (centre[0], centre[1] + line_h / 2 + 1), across * 0.5)
-            _chips(pen, tokens, (centre[0], centre[1] - line_h / 2 - 1), across * 0.75, line_h)
+            below = (centre[0], centre[1] - line_h / 2 - 1)
+            if glyphs:
+                draw_row(pen, glyphs_for(pen, hx, invader, across * 0.75), below)
+            else:
+                _chips(pen, tokens, below, across * 0.75, line_h)
         else:  # a flat hex: the number left of the units
             number_w = pen.measure(label, 16)[0]
             chips_w = across * 0.78 - number_w - 6
+            if glyphs:
+                row = glyphs_for(pen, hx, invader, chips_w)
+                chips_w = min(chips_w, row_width(pen, row))
             left = centre[0] - (number_w + 6 + chips_w) / 2
             _label(pen, label, (left + number_w / 2, centre[1]), number_w + 1)
-            _chips(pen, tokens, (left + number_w + 6 + chips_w / 2, centre[1]), chips_w, line_h)
+            right = (left + number_w + 6 + chips_w / 2, centre[1])
+            if glyphs:
+                draw_row(pen, row, right)
+            else:
+                _chips(pen, tokens, right, chips_w, line_h)
+
+
+def _edge_angle(rotation: int, flat: bool) -> float:
+    """The direction (degrees) of the edge a tile's top faces, turned ``rotation`` x 60
+    degrees clockwise from the top edge (flat-top; pointy-top hexes start at the upper right)."""
+    return (90.0 if flat else 60.0) - 60.0 * rotation
+
+
+def _tile_frame(
+    pen: Pen, hx: Mapping[str, Any], centre: Point, size: tuple[float, float], flat: bool
+) -> None:
+    """A tile on the hex: a brown frame inside its edge; a Building's notch shows its turn."""
+    kind, rotation, team = tile_of(hx)
+    if kind is None:
+        return
+    sx, sy = size
+    pen.outline(corners(centre, (sx * 0.8, sy * 0.8), flat), team or TILE, 2.5)
+    if rotation is None:
+        return
+    angle = math.radians(_edge_angle(rotation, flat))
+    # A wedge from inside the frame out to the edge's middle (flat-top: the inner radius is
+    # sqrt(3)/2 of the corner radius).
+    reach = SQRT3 / 2 * 0.96
+    tip = (centre[0] + math.cos(angle) * sx * reach, centre[1] + math.sin(angle) * sy * reach)
+    back = (
+        centre[0] + math.cos(angle) * sx * (reach - 0.4),
+        centre[1] + math.sin(angle) * sy * (reach - 0.4),
+    )
+    side = angle + math.pi / 2
+    half = min(sx, sy) * 0.32
+    base_a = (back[0] + math.cos(side) * half, back[1] + math.sin(side) * half)
+    base_b = (back[0] - math.cos(side) * half, back[1] - math.sin(side) * half)
+    pen.polygon([tip, base_a, base_b], NOTCH)
 
 
 def _label(pen: Pen, text: str, centre: Point, width: float) -> None:

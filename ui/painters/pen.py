@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle
+from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle, RoundedRectangle
 
 from ui.app.widgets import colour
 from ui.painters.places import Point
@@ -205,6 +205,12 @@ class Pen:
         with self.canvas:
             Color(*rgba)
             Rectangle(pos=(x, y), size=(w, h))
+
+    def rounded(self, x: float, y: float, w: float, h: float, rgba: RGBA, radius: float) -> None:
+        """A filled rectangle with round corners (``radius`` = h / 2: a pill, or a disc)."""
+        with self.canvas:
+            Color(*rgba)
+            RoundedRectangle(pos=(x, y), size=(w, h), radius=[radius])
 
     def outline(
         self, points: tuple[Point, ...] | list[Point], rgba: RGBA, width: float = 1.2

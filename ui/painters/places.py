@@ -135,20 +135,52 @@ def hit(layers: Mapping[str, Sequence[Place]], layer: str, x: float, y: float) -
 def live_value(item: Mapping[str, Any], fallback: Any, values: Mapping[str, Any]) -> Any:
     """What a scene item shows: the entered value of the field it mirrors, else ``fallback``.
 
-    ``item["field"]`` is ``[key]`` (an ``int`` field) or ``[key, entry]`` (one
-    entry of a ``counts`` field).
+    ``item["field"]`` is ``[key]`` (an ``int`` or ``choice`` field), ``[key,
+    entry]`` (one entry of a ``counts`` field) or ``[key, n]`` with a number
+    ``n`` (the ``n``-th value picked so far in an ``order`` or ``multi`` field).
     """
-    binding = item.get("field")
+    return bound_value(item.get("field"), fallback, values)
+
+
+def bound_value(binding: Any, fallback: Any, values: Mapping[str, Any]) -> Any:
+    """The value a ``"field"`` binding (see :func:`live_value`) names, else ``fallback``."""
     if not isinstance(binding, list | tuple) or not binding:
         return fallback
     value = values.get(str(binding[0]))
     if value is None:
         return fallback
     if len(binding) > 1:
-        if not isinstance(value, Mapping) or str(binding[1]) not in value:
+        entry = binding[1]
+        if isinstance(value, list | tuple) and isinstance(entry, int):
+            return value[entry] if 0 <= entry < len(value) else fallback
+        if not isinstance(value, Mapping) or str(entry) not in value:
             return fallback
-        return value[str(binding[1])]
+        return value[str(entry)]
     return value
+
+
+def live_fact(live: Mapping[str, Any], fallback: Any, values: Mapping[str, Any]) -> Any:
+    """The value a fact row shows while a step asks the field it mirrors.
+
+    ``live`` is ``{"fields": [binding, ...], "labels": {value: Msg JSON}}``:
+    the values the bindings name, each shown by its label, joined with " · ";
+    ``fallback`` (the row's own value) while none of them has a value yet.
+    """
+    labels = live.get("labels", {})
+    shown = [
+        labels.get(str(v), str(v))
+        for v in (bound_value(b, None, values) for b in live.get("fields", []))
+        if v is not None
+    ]
+    if not shown:
+        return fallback
+    if len(shown) == 1:
+        return shown[0]
+    names = [f"v{i}" for i in range(len(shown))]
+    return {
+        "t": " · ".join("{" + n + "}" for n in names),
+        "p": dict(zip(names, shown, strict=True)),
+    }
 
 
 def bound_fields(scene: Any) -> set[str]:

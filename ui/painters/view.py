@@ -23,7 +23,7 @@ from rules.text import Translator
 from ui.app.presenters import tr_msg
 from ui.app.widgets import FitLabel
 from ui.painters import NO_MARKS, Marks, Picture, min_height, paint
-from ui.painters.places import bound_fields, hit
+from ui.painters.places import bound_fields, hit, live_fact
 
 FACT_ROW = 30
 #: Beside a drawing, the facts list is at most this high (it scrolls beyond).
@@ -128,7 +128,10 @@ class SceneView(BoxLayout):
     def show(self, scene: dict[str, Any], tr: Translator, marks: Marks = NO_MARKS) -> None:
         self.scene = dict(scene or {})
         self.caption.text = tr_msg(self.scene.get("title"), tr) if self.scene else ""
-        facts = self.scene.get("facts", []) if self.scene else []
+        facts = [
+            (fact[0], live_fact(fact[2], fact[1], marks.values) if len(fact) > 2 else fact[1])
+            for fact in (self.scene.get("facts", []) if self.scene else [])
+        ]
         only_facts = self.scene.get("kind") in (None, "facts") and not self.scene.get("parts")
         facts_key = (json.dumps(facts, default=str), tr, only_facts)
         if facts_key != self._facts_key:  # rebuilding the labels is the slow part

@@ -20,7 +20,13 @@ from typing import Any
 
 from rules.errors import IllegalInput
 from rules.games.anteportas.asking import Asker, Log
-from rules.games.anteportas.battle import SOLDIER_NAMES, BattleContext, battle_needed, tile_name
+from rules.games.anteportas.battle import (
+    SOLDIER_NAMES,
+    TILE_NAMES,
+    BattleContext,
+    battle_needed,
+    tile_name,
+)
 from rules.games.anteportas.combat import fight, fire_sources
 from rules.games.anteportas.effects import (
     Field,
@@ -173,13 +179,21 @@ def apply_action(
     do = action["do"]
     handler = HANDLERS.get(do)
     if handler is None:
-        raise IllegalInput(f"'{do}' is not an action", "action")
+        raise IllegalInput(msg("this is not an action of the game"), "action")
     handler(field, action, table, kit, asker)
+
+
+def too_few_upright(hex_id: int, n: int, kind: str, key: str) -> IllegalInput:
+    """The refusal when more upright Soldiers of ``kind`` are moved than stand on the hex."""
+    return IllegalInput(
+        msg("#{hex} has only {n} upright {unit}(s)", hex=hex_id, n=n, unit=SOLDIER_NAMES[kind]),
+        key,
+    )
 
 
 def _some(count: int, what: str) -> None:
     if count <= 0:
-        raise IllegalInput("nothing was chosen: set at least one", what)
+        raise IllegalInput(msg("nothing was chosen: set at least one"), what)
 
 
 def enlisted(
@@ -189,7 +203,9 @@ def enlisted(
     _some(a["farmer"] + a["citizen"], "units")
     for kind in ("farmer", "citizen"):
         if a[kind] > colonists_left(field, kind, kit):
-            raise IllegalInput(f"the box holds no more {kind}s", "units")
+            raise IllegalInput(
+                msg("the box holds no more {unit} figures", unit=SOLDIER_NAMES[kind]), "units"
+            )
     log.say(
         msg(
             "Enlisted: {f} Farmer(s), {c} Citizen(s) on #{hex}",
@@ -234,7 +250,9 @@ def _take(field: Field, picks: dict[str, int], where: str) -> dict[int, list[dic
             i for i, x in enumerate(s["soldiers"]) if x["kind"] == kind and x["exhausted"] == tired
         ]
         if n > len(matching):
-            raise IllegalInput(f"#{hex_id} holds only {len(matching)} such Soldier(s)", where)
+            raise IllegalInput(
+                msg("#{hex} holds only {n} such Soldier(s)", hex=hex_id, n=len(matching)), where
+            )
         for i in reversed(matching[:n]):
             taken.setdefault(hex_id, []).append(s["soldiers"].pop(i))
     return taken
@@ -261,7 +279,7 @@ def _deploy(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Aske
     start, to = a["from"], a["to"]
     reach = 2 if a["supreme"] else 1
     if to not in move_targets(field, start, reach, kit):
-        raise IllegalInput(f"#{to} is out of reach from #{start}", "to")
+        raise IllegalInput(msg("#{to} is out of reach from #{start}", to=to, start=start), "to")
     here, there = side(field, start), side(field, to)
     moving = []
     for kind in ("farmer", "citizen"):
@@ -269,7 +287,7 @@ def _deploy(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Aske
             i for i, x in enumerate(here["soldiers"]) if x["kind"] == kind and not x["exhausted"]
         ]
         if a[kind] > len(upright):
-            raise IllegalInput(f"#{start} has only {len(upright)} upright {kind}(s)", kind)
+            raise too_few_upright(start, len(upright), kind, kind)
         moving += upright[: a[kind]]
     soldiers = [here["soldiers"][i] for i in sorted(moving)]
     for i in sorted(moving, reverse=True):
@@ -277,15 +295,20 @@ def _deploy(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Aske
     if a["building"]:
         tile = here["tile"]
         if tile is None or tile["type"] != "building" or not _mobile(tile, kit):
-            raise IllegalInput(f"there is no Catapult or Howitzer on #{start}", "building")
+            raise IllegalInput(
+                msg("there is no Catapult or Howitzer on #{hex}", hex=start), "building"
+            )
         if there["tile"] is not None:
             raise IllegalInput(
-                f"#{to} already holds a tile: no hex may contain more than one Defensive Work",
+                msg(
+                    "#{hex} already holds a tile: no hex may contain more than one Defensive Work",
+                    hex=to,
+                ),
                 "building",
             )
         there["tile"], here["tile"] = tile, None
     if not soldiers and not a["building"]:
-        raise IllegalInput("nothing was chosen: set at least one", "units")
+        raise IllegalInput(msg("nothing was chosen: set at least one"), "units")
     there["soldiers"] += soldiers
     asker.log.say(msg("Units moved from #{a} to #{b}", a=start, b=to))
     _battle_if_invaders(field, to, table, kit, asker, 1 if a["supreme"] else 0)
@@ -294,7 +317,7 @@ def _deploy(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Aske
 def _rotate(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Asker) -> None:
     tile = side(field, a["hex"])["tile"]
     if tile is None or tile["type"] != "building":
-        raise IllegalInput(f"there is no Building on #{a['hex']}", "hex")
+        raise IllegalInput(msg("there is no Building on #{hex}", hex=a["hex"]), "hex")
     tile["rotation"] = (tile.get("rotation", 0) + a["turn"]) % 6
     asker.log.say(msg("{tile} on #{hex} rotated", tile=tile_name(tile), hex=a["hex"]))
 
@@ -304,7 +327,14 @@ def _heal(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Asker)
     costs = kit.defences.costs["heal"]
     for kind in ("farmer", "citizen"):
         if a[kind] > field["sickbay"][kind]:
-            raise IllegalInput(f"the Sickbay holds {field['sickbay'][kind]} {kind}(s)", kind)
+            raise IllegalInput(
+                msg(
+                    "the Sickbay holds {n} {unit}(s)",
+                    n=field["sickbay"][kind],
+                    unit=SOLDIER_NAMES[kind],
+                ),
+                kind,
+            )
         field["sickbay"][kind] -= a[kind]
         for good, n in costs[kind].items():
             asker.log.pay({good: n * a[kind]})
@@ -324,7 +354,15 @@ def _upright(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Ask
         s = side(field, int(hex_text))
         tired = [x for x in s["soldiers"] if x["kind"] == kind and x["exhausted"]]
         if n > len(tired):
-            raise IllegalInput(f"#{hex_text} has only {len(tired)} exhausted {kind}(s)", "soldiers")
+            raise IllegalInput(
+                msg(
+                    "#{hex} has only {n} exhausted {unit}(s)",
+                    hex=int(hex_text),
+                    n=len(tired),
+                    unit=SOLDIER_NAMES[kind],
+                ),
+                "soldiers",
+            )
         for x in tired[:n]:
             x["exhausted"] = False
         for good, k in costs[kind].items():
@@ -338,11 +376,20 @@ def _place_tile(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: 
     kind = a.get("kind") or a["do"]
     if hex_id not in placeable(field, kit):
         raise IllegalInput(
-            f"tiles go only on hexes in sight without Invaders or another tile (#{hex_id} is not)",
+            msg(
+                "tiles go only on hexes in sight without Invaders or another tile (#{hex} is not)",
+                hex=hex_id,
+            ),
             "hex",
         )
     if tiles_left(field, kind, kit) < 1:
-        raise IllegalInput("all tiles of this kind are in use (components are limited)", "kind")
+        raise IllegalInput(
+            msg(
+                "all {tile} tiles are in use (components are limited)",
+                tile=TILE_NAMES[kind],
+            ),
+            "kind",
+        )
     if kind in MINE_KINDS:
         tile: dict[str, Any] = {"type": "mine", "kind": kind}
         asker.log.pay(kit.defences.costs["mines"][kind])
@@ -358,10 +405,12 @@ def _place_tile(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: 
 def _fire_bomb(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Asker) -> None:
     hex_id = a["hex"]
     if hex_id not in tile_hexes(field, "bomb"):
-        raise IllegalInput(f"there is no Bomb on #{hex_id}", "hex")
+        raise IllegalInput(msg("there is no Bomb on #{hex}", hex=hex_id), "hex")
     if a.get("by") is not None:
         if a["by"] not in guard_posts_for(field, hex_id, "fire_bomb", kit):
-            raise IllegalInput(f"the Guard Post on #{a['by']} cannot fire this Bomb", "by")
+            raise IllegalInput(
+                msg("the Guard Post on #{hex} cannot fire this Bomb", hex=a["by"]), "by"
+            )
         exhaust(field, a["by"], "fire_bomb", kit)
     explode_bomb(field, hex_id, table.twice, kit, asker)
 
@@ -369,14 +418,17 @@ def _fire_bomb(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: A
 def _knockback(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Asker) -> None:
     start = a["hex"]
     if start not in trapped(field):
-        raise IllegalInput(f"there are no Invaders in a Trap on #{start}", "hex")
+        raise IllegalInput(msg("there are no Invaders in a Trap on #{hex}", hex=start), "hex")
     troop = field["troops"][str(start)]
     sent = {"basic": a["basic"], "elite": a["elite"]}
     if (sent["basic"], sent["elite"]) not in knockback_groups(troop):
-        raise IllegalInput("send back one to three of the Invaders in the Trap", "group")
+        raise IllegalInput(msg("send back one to three of the Invaders in the Trap"), "group")
     if a.get("by") is not None:
         if a["by"] not in guard_posts_for(field, start, "knockback", kit):
-            raise IllegalInput(f"the Guard Post on #{a['by']} cannot see #{start}", "by")
+            raise IllegalInput(
+                msg("the Guard Post on #{hex} cannot see #{target}", hex=a["by"], target=start),
+                "by",
+            )
         exhaust(field, a["by"], "knockback", kit)
     target = start
     for _ in range(a["distance"]):
@@ -399,12 +451,12 @@ def _gunfire(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Ask
     target = a["hex"]
     troop = field["troops"].get(str(target))
     if troop is None:
-        raise IllegalInput(f"there are no Invaders on #{target}", "hex")
+        raise IllegalInput(msg("there are no Invaders on #{hex}", hex=target), "hex")
     sources = fire_sources(field, target, troop, False, kit)
     chosen = [h for h, n in sorted(a["sources"].items()) for _ in range(n)]
     counts = check_sources([int(h) for h in chosen], sources, target, "sources")
     if not counts:
-        raise IllegalInput("choose at least one Building that fires", "sources")
+        raise IllegalInput(msg("choose at least one Building that fires"), "sources")
     gunfire(field, target, counts, table.twice, kit, asker)
 
 
@@ -424,7 +476,7 @@ def _correct(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Ask
         for k in ("basic", "elite"):
             field["supply"][k] += old[k] - troop[k]
             if field["supply"][k] < 0:
-                raise IllegalInput("the box holds fewer Invaders", f"invaders-{key}")
+                raise IllegalInput(msg("the box holds fewer Invaders"), f"invaders-{key}")
         if troop["basic"] + troop["elite"]:
             field["troops"][key] = dict(troop)
         asker.log.say(msg("Hex #{hex} updated", hex=int(key)))
@@ -432,10 +484,19 @@ def _correct(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Ask
         if colonists_left(field, kind, kit) == 0 and _colonists_used(
             field, kind
         ) > kit.defences.box(kind):
-            raise IllegalInput(f"the box holds only {kit.defences.box(kind)} {kind}s", "soldiers")
+            raise IllegalInput(
+                msg(
+                    "the box holds only {n} {unit} figures",
+                    n=kit.defences.box(kind),
+                    unit=SOLDIER_NAMES[kind],
+                ),
+                "soldiers",
+            )
     for kind in ("trap", "bomb", *MINE_KINDS, *BUILDING_KINDS):
         if _over_limit(field, kind, kit):
-            raise IllegalInput("more tiles of a kind than the box holds", "tile")
+            raise IllegalInput(
+                msg("more {tile} tiles than the box holds", tile=TILE_NAMES[kind]), "tile"
+            )
 
 
 def _colonists_used(field: Field, kind: str) -> int:

@@ -237,15 +237,21 @@ def exhaust(field: Field, hex_id: int, action: str, kit: Kit, n: int = 1) -> Non
     s = field["hexes"][str(hex_id)]
     tile = s["tile"]
     if tile is None or tile["type"] != "building":
-        raise IllegalInput(f"there is no Building on #{hex_id}", action)
+        raise IllegalInput(msg("there is no Building on #{hex}", hex=hex_id), action)
     spec = kit.defences.buildings[tile["kind"]]
     able = action in spec["actions"] or (action == "gunfire" and "indirect_fire" in spec["actions"])
     if not able:
-        raise IllegalInput(f"the Building on #{hex_id} cannot take this action", action)
+        raise IllegalInput(
+            msg("the Building on #{hex} cannot take this action", hex=hex_id), action
+        )
     if n > capacity(s, kit.defences):
         raise IllegalInput(
-            f"the Building on #{hex_id} allows {capacity(s, kit.defences)} more Soldier "
-            "action(s) until its Soldiers are set upright",
+            msg(
+                "the Building on #{hex} allows {n} more Soldier action(s) until its Soldiers "
+                "are set upright",
+                hex=hex_id,
+                n=capacity(s, kit.defences),
+            ),
             action,
         )
     for x in s["soldiers"]:
@@ -263,10 +269,19 @@ def check_sources(
         counts[hex_id] = counts.get(hex_id, 0) + 1
     for hex_id, n in counts.items():
         if hex_id not in available:
-            raise IllegalInput(f"the Building on #{hex_id} cannot fire on #{target} now", key)
+            raise IllegalInput(
+                msg(
+                    "the Building on #{hex} cannot fire on #{target} now", hex=hex_id, target=target
+                ),
+                key,
+            )
         if n > available[hex_id]:
             raise IllegalInput(
-                f"the Building on #{hex_id} can exhaust only {available[hex_id]} Soldier(s) now",
+                msg(
+                    "the Building on #{hex} can exhaust only {n} Soldier(s) now",
+                    hex=hex_id,
+                    n=available[hex_id],
+                ),
                 key,
             )
     return counts
@@ -358,7 +373,9 @@ def offer_replacement(
         return
     key = f"replace-{n}"
     if len(chosen) != 1 or chosen[0] not in sources:
-        raise IllegalInput(f"no Guard Post can replace the Mine on #{hex_id} from there", key)
+        raise IllegalInput(
+            msg("no Guard Post can replace the Mine on #{hex} from there", hex=hex_id), key
+        )
     exhaust(field, chosen[0], "replace", kit)
     side(field, hex_id)["tile"] = dict(mine)
     asker.log.pay({"tools": cost})

@@ -175,7 +175,7 @@ def over_prompt(state: State) -> Prompt:
 
 
 def over_advance(state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
-    raise IllegalInput("the game is over")
+    raise IllegalInput(msg("the game is over"))
 
 
 # spawn ---------------------------------------------------------------------------------------
@@ -361,7 +361,7 @@ def _open_question(state: State, what: str, answers: Mapping[str, Any]) -> dict[
             resolve(preview, "action", state["pending"]["data"], answers)
     except NeedChoice as need:
         return need.question
-    raise IllegalInput("no question is open")
+    raise IllegalInput(msg("no question is open"))
 
 
 def question_prompt(state: State) -> Prompt:
@@ -802,13 +802,19 @@ class AntePortas(Game):
         checked = super().coerce_options(options)
         players, mode = checked["players"], checked["mode"]
         if mode == "cooperative" and players > 3:
-            raise IllegalInput("the cooperative game is for 1-3 players", "players")
+            raise IllegalInput(msg("the cooperative game is for 1-3 players"), "players")
         if mode != "cooperative" and players not in (2, 4):
-            raise IllegalInput("the confrontational variants are for 2 or 4 players", "players")
+            raise IllegalInput(
+                msg("the confrontational variants are for 2 or 4 players"), "players"
+            )
         if checked["variant"] == "twice" and players == 1:
-            raise IllegalInput("Twice as Strong is a variant for two or three players", "variant")
+            raise IllegalInput(
+                msg("Twice as Strong is a variant for two or three players"), "variant"
+            )
         if checked["variant"] == "twice_plus" and players != 3:
-            raise IllegalInput("the three-turn Twice as Strong is for three players", "variant")
+            raise IllegalInput(
+                msg("the three-turn Twice as Strong is for three players"), "variant"
+            )
         return checked
 
     def component_schema(self) -> Spec:

@@ -256,7 +256,7 @@ def advance(state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | 
     if state["stage"] == "versus-prep":
         state["spawns"] = {t: int(answer[f"spawn_{t.lower()}"]) for t in TEAMS}
         if state["spawns"]["A"] == state["spawns"]["B"]:
-            raise IllegalInput("the two teams need different Spawn Points", "spawn_b")
+            raise IllegalInput(msg("the two teams need different Spawn Points"), "spawn_b")
         for team in TEAMS:  # set-up 9: the third Farmer of each player as a Soldier on it
             state["teams"][team]["units"][str(state["spawns"][team])] = {
                 "soldiers": [{"kind": "farmer", "exhausted": False}] * per_team(state),
@@ -318,7 +318,7 @@ def _open_question(state: State) -> dict[str, Any]:
         _resolve(state, kit_of(state))
     except NeedChoice as need:
         return need.question
-    raise IllegalInput("no question is open")
+    raise IllegalInput(msg("no question is open"))
 
 
 def _finish(state: State, kit: Kit) -> tuple[State, Decision | None]:
@@ -335,6 +335,7 @@ def _finish(state: State, kit: Kit) -> tuple[State, Decision | None]:
         instructions=tuple(log.steps),
         trace=log.tracer.freeze(),
         example_data=kit.example,
+        referee=True,
     )
     if done.get("winner"):
         return _score(done, kit)
@@ -364,7 +365,7 @@ def _score(state: State, kit: Kit) -> tuple[State, Decision | None]:
         )
     state["stage"] = "versus-done"
     state["log"] = [decision.summary.to_json()]
-    return state, decision
+    return state, replace(decision, referee=True)  # the winner named by the referee
 
 
 def mobile_hexes(units: Mapping[str, dict[str, Any]], kit: Kit) -> list[int]:
@@ -386,13 +387,11 @@ def board(state: State) -> dict[str, Any]:
     spawns = {v: k for k, v in state.get("spawns", {}).items()}
     for hex_id, (q, r) in sorted(kit.board.hexes.items()):
         teams: dict[str, Any] = {}
-        tokens = []
-        for team, colour in (("A", "blue"), ("B", "red")):
+        for team in TEAMS:
             units = state["teams"][team]["units"]
             if str(hex_id) in units:
                 field = {"hexes": {str(hex_id): units[str(hex_id)]}, "troops": {}}
                 teams[team] = hex_units(field, hex_id)
-                tokens.append({"text": str(len(units[str(hex_id)]["soldiers"])), "colour": colour})
         hexes.append(
             {
                 "id": str(hex_id),
@@ -400,7 +399,6 @@ def board(state: State) -> dict[str, Any]:
                 "r": r,
                 "label": str(hex_id),
                 "teams": teams,
-                "tokens": tokens,
                 "shade": "spawn" if hex_id in spawns else None,
                 "highlight": False,
             }

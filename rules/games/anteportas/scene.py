@@ -12,8 +12,7 @@ painter draws them as glyphs with numbers at any size::
 ``invaders`` is absent on a hex without Invaders, ``tile`` is ``null`` on a hex
 without a tile and ``rotation`` is given for Buildings only (60-degree steps
 clockwise). The scene's ``"invaders"`` says whether they are Raiders or
-Dragons. ``tokens`` (short counts) stay for painters that do not read
-``units`` yet.
+Dragons. The painter draws them as glyphs (``ui/painters/unit_glyphs.py``).
 """
 
 from __future__ import annotations
@@ -26,22 +25,6 @@ from rules.games.anteportas.sight import manned
 from rules.games.anteportas.units import tile_kind
 from rules.games.anteportas.words import join_msgs, units_msg
 from rules.text import Msg, msg
-
-#: Short token texts for painters that do not read ``units`` (letters as printed on no tile:
-#: they are only a fallback; ``units`` is the data).
-TILE_CODES = {
-    "guard_post": "GP",
-    "guard_tower": "GT",
-    "trench": "Tr",
-    "bunker": "Bu",
-    "catapult": "Ca",
-    "howitzer": "Hw",
-    "pressure": "PM",
-    "bounding": "BM",
-    "dummy": "DM",
-    "trap": "Tp",
-    "bomb": "Bo",
-}
 
 
 def hex_units(field: dict[str, Any], hex_id: int) -> dict[str, Any]:
@@ -83,19 +66,6 @@ def hex_words(units: dict[str, Any]) -> Msg | None:
     return join_msgs(parts) if parts else None
 
 
-def _tokens(units: dict[str, Any]) -> list[dict[str, str]]:
-    tokens = []
-    if "invaders" in units:
-        t = units["invaders"]
-        tokens.append({"text": str(t["basic"] + t["elite"]), "colour": "red"})
-    n = sum(units["soldiers"].values())
-    if n:
-        tokens.append({"text": str(n), "colour": "blue"})
-    if units["tile"]:
-        tokens.append({"text": TILE_CODES[units["tile"]], "colour": "brown"})
-    return tokens
-
-
 def board_scene(
     field: dict[str, Any], path: list[int], highlight: int | None, kit: Kit, scenario: str
 ) -> dict[str, Any]:
@@ -117,7 +87,6 @@ def board_scene(
                 "r": r,
                 "label": str(hex_id),
                 "units": units,
-                "tokens": _tokens(units),
                 "shade": shade,
                 "highlight": hex_id == highlight,
             }

@@ -33,7 +33,7 @@ from typing import Any
 
 from rules.errors import IllegalInput
 from rules.game import State
-from rules.games.anteportas.actions import Table, apply_action, enlisted
+from rules.games.anteportas.actions import Table, apply_action, enlisted, too_few_upright
 from rules.games.anteportas.asking import Asker
 from rules.games.anteportas.battle import allocate_defence, apply_defence_loss, falls, offer_choice
 from rules.games.anteportas.combat import fire_sources
@@ -107,8 +107,13 @@ def check_troop_size(state: State, team: str) -> None:
     for key, side in state["teams"][team]["units"].items():
         if len(side["soldiers"]) > limit:
             raise IllegalInput(
-                f"no player may have more than {MAX_SOLDIERS} Soldiers on any given hex "
-                f"(#{key} would hold {len(side['soldiers'])})",
+                msg(
+                    "no player may have more than {most} Soldiers on any given hex "
+                    "(#{hex} would hold {n})",
+                    most=MAX_SOLDIERS,
+                    hex=int(key),
+                    n=len(side["soldiers"]),
+                ),
                 "units",
             )
 
@@ -146,12 +151,14 @@ def deploy(state: State, team: str, a: dict[str, Any], kit: Kit, asker: Asker) -
     start = str(a["from"])
     here = units.get(start)
     if here is None:
-        raise IllegalInput(f"team {team} has no Units on #{start}", "from")
+        raise IllegalInput(
+            msg("Team {team} has no Units on #{hex}", team=team, hex=int(start)), "from"
+        )
     moving: dict[str, Any] = {"soldiers": [], "tile": None}
     for kind in ("farmer", "citizen"):
         upright = [x for x in here["soldiers"] if x["kind"] == kind and not x["exhausted"]]
         if a[kind] > len(upright):
-            raise IllegalInput(f"#{start} has only {len(upright)} upright {kind}(s)", "units")
+            raise too_few_upright(int(start), len(upright), kind, "units")
         for x in upright[: a[kind]]:
             here["soldiers"].remove(x)
             moving["soldiers"].append({"kind": kind, "exhausted": True})
@@ -162,7 +169,9 @@ def deploy(state: State, team: str, a: dict[str, Any], kit: Kit, asker: Asker) -
             or tile["type"] != "building"
             or not kit.defences.buildings[tile["kind"]]["mobile"]
         ):
-            raise IllegalInput(f"there is no Catapult or Howitzer on #{start}", "building")
+            raise IllegalInput(
+                msg("there is no Catapult or Howitzer on #{hex}", hex=int(start)), "building"
+            )
         moving["tile"], here["tile"] = tile, None
         crew = kit.defences.buildings[tile["kind"]]["soldier"]
         if a.get("crew"):
@@ -171,7 +180,7 @@ def deploy(state: State, team: str, a: dict[str, Any], kit: Kit, asker: Asker) -
                 here["soldiers"].remove(rider)
                 moving["soldiers"].append(rider)
     if not moving["soldiers"] and moving["tile"] is None:
-        raise IllegalInput("nothing was chosen: set at least one", "units")
+        raise IllegalInput(msg("nothing was chosen: set at least one"), "units")
     if not here["soldiers"] and here["tile"] is None:
         del units[start]
     if a["to"] == OFF_EDGE:
@@ -185,7 +194,7 @@ def deploy(state: State, team: str, a: dict[str, Any], kit: Kit, asker: Asker) -
         return
     there = units.setdefault(target, {"soldiers": [], "tile": None})
     if moving["tile"] is not None and there["tile"] is not None:
-        raise IllegalInput("no hex may contain more than one Defensive Work", "to")
+        raise IllegalInput(msg("no hex may contain more than one Defensive Work"), "to")
     there["soldiers"] += moving["soldiers"]
     there["tile"] = there["tile"] or moving["tile"]
 
@@ -295,12 +304,14 @@ def gunfire(state: State, team: str, a: dict[str, Any], kit: Kit, asker: Asker) 
     target = a["hex"]
     enemy = state["teams"][other(team)]["units"].get(str(target))
     if enemy is None:
-        raise IllegalInput(f"team {other(team)} has no Units on #{target}", "hex")
+        raise IllegalInput(
+            msg("Team {team} has no Units on #{hex}", team=other(team), hex=target), "hex"
+        )
     sources = fire_sources(field, target, {"basic": 1, "elite": 0}, False, kit)
     chosen = [int(h) for h, n in sorted(a["sources"].items()) for _ in range(n)]
     counts = check_sources(chosen, sources, target, "sources")
     if not counts:
-        raise IllegalInput("choose at least one Building that fires", "sources")
+        raise IllegalInput(msg("choose at least one Building that fires"), "sources")
     general, trench, indirect = fire_from(field, counts, kit)
     store(state, team, field)
     damage = general + trench

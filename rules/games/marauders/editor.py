@@ -49,15 +49,24 @@ def _split(key: str) -> tuple[str, str]:
 
 
 def _hexagon(
-    title: Msg, centre: Msg, sides: Sequence[tuple[str | None, Msg | None]]
+    title: Msg,
+    centre: Msg,
+    sides: Sequence[tuple[str | None, Msg | None]],
+    framed: bool = True,
+    live: Sequence[str] = (),
+    labels: Mapping[str, Msg] | None = None,
 ) -> dict[str, Any]:
-    """A hexagon picture: each place numbered 1-6 from the framed side, clockwise.
+    """A hexagon picture: each place numbered 1-6 from the framed (or top) side, clockwise.
 
     ``sides`` gives per place a tray colour (or ``None``) and what is printed
     there (or ``None`` when not entered yet); the facts list says it in words.
+    ``live`` names the ``order`` fields of the page whose n-th pick is what
+    place n shows while the players tap (docs/board-scenes.md, "Live values"),
+    each pick shown by its label from ``labels``.
     """
     out = []
-    facts = []
+    facts: list[list[Any]] = []
+    shown = {value: text.to_json() for value, text in (labels or {}).items()}
     for s, (colour, printed) in enumerate(sides):
         out.append(
             {
@@ -69,8 +78,11 @@ def _hexagon(
             }
         )
         what = printed if printed is not None else msg("?")
-        where = msg("{n} (framed)", n=1) if s == 0 else Msg(str(s + 1))
-        facts.append([msg("{where}: {what}", where=where, what=what).to_json(), ""])
+        where = msg("{n} (framed)", n=1) if s == 0 and framed else Msg(str(s + 1))
+        fact: list[Any] = [msg("{where}:", where=where).to_json(), what.to_json()]
+        if live:
+            fact.append({"fields": [[key, s] for key in live], "labels": shown})
+        facts.append(fact)
     return {
         "kind": "control-board",
         "title": title.to_json(),
@@ -209,7 +221,17 @@ class MaraudersEditor(ComponentEditor):
                     choices=tuple(Choice(p, label(p)) for p in PRIORITIES),
                 ),
             ),
-            scene=_hexagon(msg("Control board"), msg("Top side = 1"), sides),
+            scene=_hexagon(
+                msg("Control board"),
+                msg("Top side = 1"),
+                sides,
+                framed=False,
+                live=("trays", "priorities"),
+                labels={
+                    **{c: label(c) for c in (*COLOURS, NO_TRAY)},
+                    **{p: label(p) for p in PRIORITIES},
+                },
+            ),
         )
 
     def _tile_page(self, draft: Draft, number: int, face: str, key: str) -> Page:
@@ -242,6 +264,8 @@ class MaraudersEditor(ComponentEditor):
                 msg("Marauder tile {n}", n=number),
                 msg("Side {face}: {face} actions", face=face),
                 sides,
+                live=("symbols",),
+                labels={a: label(a) for a in ACTIONS},
             ),
         )
 
@@ -275,7 +299,13 @@ class MaraudersEditor(ComponentEditor):
                     choices=tuple(Choice(a, label(a)) for a in ACTIONS),
                 ),
             ),
-            scene=_hexagon(msg("Central pricing tile"), msg("Framed symbol = 1"), sides),
+            scene=_hexagon(
+                msg("Central pricing tile"),
+                msg("Framed symbol = 1"),
+                sides,
+                live=("actions",),
+                labels={a: label(a) for a in ACTIONS},
+            ),
         )
 
     # -- answers ------------------------------------------------------------------------------

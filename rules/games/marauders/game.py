@@ -151,6 +151,12 @@ class Marauders(Game):
         face = {"part": "tiles", "face": int(answer["number"]), "actions": list(answer["symbols"])}
         return (face,)
 
+    def expected_change(self, decision: Decision) -> dict[str, Any] | None:
+        """The trays' change the tribe's instructions ask for (:mod:`.expected`)."""
+        from rules.games.marauders.expected import expected_change
+
+        return expected_change(decision)
+
     def decisions(self) -> Mapping[str, Any]:
         from rules.games.marauders.situations import DECISIONS
 

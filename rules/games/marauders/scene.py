@@ -140,7 +140,7 @@ def camp_map_scene(state: dict[str, Any]) -> dict[str, Any]:
                 "r": h[1],
                 "label": numbers.get(space, ""),
                 "tokens": [],
-                "shade": "spawn" if space in numbers else "bottom" if space == CAMP_ID else None,
+                "shade": "camp" if space == CAMP_ID else "member" if space in numbers else None,
                 "highlight": False,
             }
         )
@@ -201,7 +201,7 @@ def lane_scene(state: dict[str, Any]) -> dict[str, Any] | None:
                 "r": h[1],
                 "label": str(in_lane[h]) if h in in_lane else "",
                 "tokens": marks,
-                "shade": "spawn" if h in in_lane else None,
+                "shade": "lane" if h in in_lane else None,
                 "highlight": h == target or (target is None and h == here),
             }
         )

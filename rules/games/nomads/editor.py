@@ -161,6 +161,7 @@ class NomadsEditor(ComponentEditor):
         """
         card = draft["cards"][number - 1]
         cells: list[dict[str, Any]] = []
+        actions = {a: term(a).to_json() for a in CARD_ACTIONS}
         for col_index, col in enumerate(self._columns(draft)):
             header: dict[str, Any] = {
                 "id": col,
@@ -174,35 +175,40 @@ class NomadsEditor(ComponentEditor):
                 header["sub"] = msg("marked").to_json()
             cells.append(header)
             for row, action in enumerate(card["actions"][col]):
-                cells.append(
-                    {
-                        "id": f"{col}/{row}",
-                        "row": row + 1,
-                        "col": col_index,
-                        "label": (term(action) if action else msg("?")).to_json(),
-                        "shade": "empty" if action is None else None,
-                        "highlight": col == column,
-                    }
-                )
+                cell = {
+                    "id": f"{col}/{row}",
+                    "row": row + 1,
+                    "col": col_index,
+                    "label": (term(action) if action else msg("?")).to_json(),
+                    "shade": "empty" if action is None else None,
+                    "highlight": col == column,
+                }
+                if col == column:  # the column being entered shows the taps (live values)
+                    cell["field"] = ["upper" if row == 0 else "lower"]
+                    cell["labels"] = actions
+                cells.append(cell)
         workforce = card["workforce"]
         corner = (
             ("big", msg("Big arrow"), _word(card["big"])),
             ("small", msg("Small arrow"), _word(card["small"])),
             ("workforce", msg("Labor"), Msg("?" if workforce is None else str(workforce))),
         )
+        words = {w: msg(w).to_json() for w in ("left", "right", "up", "down")}
         for index, (ident, label, value) in enumerate(corner):
             row, first = 3 + index // 2, 2 * (index % 2)
             for offset, text in enumerate((label, value)):
-                cells.append(
-                    {
-                        "id": f"{ident}/{offset}",
-                        "row": row,
-                        "col": first + offset,
-                        "label": text.to_json(),
-                        "shade": "inner",
-                        "highlight": column is None and value.template == "?",
-                    }
-                )
+                cell = {
+                    "id": f"{ident}/{offset}",
+                    "row": row,
+                    "col": first + offset,
+                    "label": text.to_json(),
+                    "shade": "inner",
+                    "highlight": column is None and value.template == "?",
+                }
+                if column is None and offset == 1:  # the top page: mirror its fields
+                    cell["field"] = [ident]
+                    cell["labels"] = words
+                cells.append(cell)
         return {
             "kind": "card-grid",
             "title": msg("Nomad card {n} of {all}", n=number, all=CARDS).to_json(),

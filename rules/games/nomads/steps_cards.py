@@ -195,7 +195,9 @@ def prompt_visible(st: State) -> Prompt:
 def advance_card(st: State, ans: Mapping[str, Any], out: Out) -> Decision | None:
     cid = int(ans["card"])
     if cid in {c["id"] for c in st["discard"]}:
-        raise IllegalInput(f"card {cid} already lies on the discard pile this round", "card")
+        raise IllegalInput(
+            msg("Nomad card {n} already lies on the discard pile this round", n=cid), "card"
+        )
     st["pending"]["id"] = cid
     st["step"] = "face"
     return None

@@ -43,7 +43,7 @@ class Refused(IllegalInput):
     def __init__(self, rule: Msg, why: Msg, field: str = "action") -> None:
         self.rule = rule
         self.why = why
-        super().__init__(f"{why.english()} (rule: {rule.english()})", field)
+        super().__init__(msg("{why} (rule: {rule})", why=why, rule=rule), field)
 
 
 def category(spot: str) -> str:

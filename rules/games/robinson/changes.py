@@ -131,7 +131,11 @@ def advance_change(state: State, answer: Mapping[str, Any], out: Out) -> Msg | N
     placed = sum(1 for x in state["placements"] if x["player"] == pid)
     if answer["tracks"]["pawns"] < placed:
         raise IllegalInput(
-            f"{pid} has already placed {placed} pawn(s) this round: pawns cannot be fewer",
+            msg(
+                "{p} has already placed {n} pawn(s) this round: pawns cannot be fewer",
+                p=who(pid),
+                n=placed,
+            ),
             "tracks.pawns",
         )
     for track, value in answer["tracks"].items():

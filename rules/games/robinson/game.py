@@ -97,13 +97,19 @@ class RobinsonGame(Game):
         ids = [s["id"] for s in scenarios]
         scenario = options.get("scenario", ids[0])
         if scenario not in ids:
-            raise IllegalInput(
-                f"'{scenario}' is not a scenario of this set ({', '.join(ids)})", "scenario"
-            )
+            raise IllegalInput(msg("this is not a scenario of the component set"), "scenario")
         colours = COLOURS[: checked["players"]]
         if checked["first"] not in colours:
+            named: Msg = who(colours[0])
+            for colour in colours[1:]:
+                named = msg("{a}, {b}", a=named, b=who(colour))
             raise IllegalInput(
-                f"with {checked['players']} players the colours are {', '.join(colours)}", "first"
+                msg(
+                    "with {n} players the colours are {colours}",
+                    n=checked["players"],
+                    colours=named,
+                ),
+                "first",
             )
         return checked | {"scenario": scenario}
 
@@ -190,6 +196,7 @@ class RobinsonGame(Game):
             trace=out.tracer.freeze(),
             result={},
             example_data=bool(state[COMPONENTS_OPTION]["example"]) and origin in USES_COMPONENTS,
+            referee=True,
         )
         return state, decision
 

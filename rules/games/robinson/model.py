@@ -33,7 +33,7 @@ def player(state: State, pid: str) -> dict[str, Any]:
         if p["id"] == pid:
             found: dict[str, Any] = p
             return found
-    raise IllegalInput(f"there is no player '{pid}'", "player")
+    raise IllegalInput(msg("there is no such player in this game"), "player")
 
 
 def ids(state: State) -> list[str]:
@@ -131,7 +131,14 @@ def transfer(state: State, card: str, giver: str, taker: str, notes: list[Msg]) 
     """
     source = player(state, giver)["cards"]
     if card not in source:
-        raise IllegalInput(f"{giver} has no card '{card}'", "card")
+        raise IllegalInput(
+            msg(
+                "{p} has no card {card}",
+                p=who(giver),
+                card=text(catalogue_of(state).card_name(card)),
+            ),
+            "card",
+        )
     entry = source.pop(card)
     player(state, taker)["cards"][card] = entry
     cat = catalogue_of(state)

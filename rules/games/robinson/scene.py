@@ -1,11 +1,13 @@
 """The Robinson table picture: the island (``hex-grid``) and the players' panels (``tracks``).
 
 Players tap island spaces (layer ``hexes``, ids = space ids) to answer camp,
-gathering, exploring and night steps. Each camp is marked with its player's
-number marker ("marcadores numéricos para marcar a localização de cada
-acampamento") in the player's colour. A player's panel keeps two short rows
-(hearts and weapon: life and fights) and the cards as chips, so four panels
-stay legible at 800x480; the status lines give every tracked value.
+gathering, exploring and night steps. A space with an island tile on it is
+shaded ``explored``, the others ``unexplored`` (still to be found). Each
+camp is marked with its player's number marker ("marcadores numéricos para
+marcar a localização de cada acampamento") in the player's colour. A
+player's panel keeps two short rows (hearts and weapon: life and fights) and
+the cards as chips, so four panels stay legible at 800x480; the status lines
+give every tracked value.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ def island(state: State) -> dict[str, Any]:
                 "r": r,
                 "label": space_id,
                 "tokens": tokens,
-                "shade": None,
+                "shade": "explored" if space_id in state["island"] else "unexplored",
                 "highlight": False,
             }
         )

@@ -109,9 +109,9 @@ def advance_setup(state: State, answer: Mapping[str, Any], out: Out) -> Msg | No
     c = cat(state)
     where, drawn = answer["camp"], answer["tile"]
     if camp_owner(state, where) is not None or where in state["island"]:
-        raise IllegalInput(f"space {where} already holds a camp", "camp")
+        raise IllegalInput(msg("{space} already holds a camp", space=space(where)), "camp")
     if len(set(answer["items"])) != 2:
-        raise IllegalInput("each player receives exactly 2 starting items", "items")
+        raise IllegalInput(msg("each player receives exactly 2 starting items"), "items")
     p = player(state, pid)
     p["camp"] = where
     p["hearts"] = p["life"] = answer["hearts"]

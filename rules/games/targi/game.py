@@ -149,6 +149,7 @@ class TargiGame(Game):
             trace=out.tracer.freeze(),
             result={},
             example_data=example,
+            referee=True,
         )
         return state, decision
 

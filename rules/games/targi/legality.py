@@ -32,7 +32,7 @@ class Refused(IllegalInput):
     def __init__(self, rule: Msg, why: Msg, field: str) -> None:
         self.rule = rule
         self.why = why
-        super().__init__(f"{why.english()} (rule: {rule.english()})", field)
+        super().__init__(msg("{why} (rule: {rule})", why=why, rule=rule), field)
 
 
 def empty_table(start: str = "blue", robber: str = "") -> Table:
@@ -371,7 +371,7 @@ def check_joker(table: Table, player: str, good: str) -> Trace:
     if good not in GOOD:
         raise Refused(
             msg("the joker goods tile counts as 1 date, salt or pepper"),
-            msg("{good} is not one of dates, salt, pepper", good=good),
+            msg("only dates, salt or pepper can be chosen"),
             "good",
         )
     trace.append(

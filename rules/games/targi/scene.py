@@ -2,9 +2,10 @@
 
 Players tap cards on the square (layer ``cells``, ids = card labels) to
 answer the robber, Targi, tile and Fata Morgana steps. Texts are short: the
-card label (with "robber" on the robber's card), one word under it for an
-action tile, one-letter figure chips (T = Targi, M = tribe marker) in the
-player's colour. Nothing of the secret choice shows before the reveal.
+card label (with "robber" on the robber's card), figures as round chips
+with one letter (T = Targi, M = tribe marker) and action tiles as square
+tags with the tile's short name ("Targi", "Tribe"), both in the player's
+colour. Nothing of the secret choice shows before the reveal.
 """
 
 from __future__ import annotations
@@ -22,28 +23,26 @@ HIDDEN_STAGES = ("secret", "agree")
 def _cell(state: State, b: Board, label: str) -> dict[str, Any]:
     table = state["table"]
     cell = b.cells[label]
-    tokens: list[dict[str, str]] = []
-    sub: Msg | None = None
+    tokens: list[dict[str, Any]] = []
     name: Msg = Msg(label)
     if label == table["robber"]:
         name = msg("{card} robber", card=label)  # the name's second line: always drawn
     for player in PLAYERS:
         if label in table["targi"][player]:
-            tokens.append({"text": "T", "colour": player})
+            tokens.append({"text": "T", "colour": player, "shape": "figure"})
         if label in table["markers"][player]:
-            tokens.append({"text": "M", "colour": player})
-        if table["targi_tiles"][player] == label:
-            tokens.append({"text": "T", "colour": player})
-            sub = msg("tile")
-        if table["tribe_tiles"][player] == label:
-            tokens.append({"text": "M", "colour": player})
-            sub = msg("tile")
+            tokens.append({"text": "M", "colour": player, "shape": "figure"})
+        for tile, where in (("targi", "targi_tiles"), ("tribe", "tribe_tiles")):
+            if table[where][player] == label:
+                tokens.append(
+                    {"text": SHORT_TILE[tile].to_json(), "colour": player, "shape": "tile"}
+                )
     return {
         "id": label,
         "row": cell.row,
         "col": cell.col,
         "label": name.to_json(),
-        "sub": sub.to_json() if sub is not None else None,
+        "sub": None,
         "tokens": tokens,
         "shade": cell.kind if cell.kind != "corner" else None,
         "highlight": False,

@@ -107,7 +107,7 @@ def advance_targi(state: State, answer: Mapping[str, Any], out: Out) -> Msg | No
     cards = answer["targi"]
     if len(set(cards)) != b.targi_per_player:
         raise IllegalInput(
-            f"each player places {b.targi_per_player} Targi (rule: base game)", "targi"
+            msg("each player places {n} Targi (rule: base game)", n=b.targi_per_player), "targi"
         )
     for card in cards:
         L.check_targi_figure(t, b, player, card)

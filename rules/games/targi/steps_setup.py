@@ -37,7 +37,8 @@ def kept(keep: list[str]) -> list[str]:
     """The 3 tiles kept, in the tiles' order."""
     if len(set(keep)) != 3:
         raise IllegalInput(
-            "keep exactly 3 different tiles of your 4 (rule: each player chooses 3 tiles)", "keep"
+            msg("keep exactly 3 different tiles of your 4 (rule: each player chooses 3 tiles)"),
+            "keep",
         )
     return [t for t in TILES if t in keep]
 

@@ -81,3 +81,16 @@ def set_up(session: Session) -> None:
     """Answer the set-up screens: the first animal and the hunting area (:data:`HUNTING`)."""
     while session.prompt().step in ("setup", "area"):
         step(session)
+
+
+def after_one_physical_card(card: str = "6") -> Session:
+    """A physical-deck game whose first round played nomad card ``card``; the next is asked."""
+    session = new_session(cards="physical")
+    set_up(session)
+    step(session, card=card)
+    step(session, marked="hunt", big="right", small="down", workforce=1)
+    step(session)
+    while session.prompt().step == "action":
+        step(session)
+    step(session, placed="rest", event="none")
+    return session

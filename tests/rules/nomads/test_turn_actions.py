@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.rules.nomads.helpers import EXAMPLE, new_session, set_up, step
+from tests.rules.nomads.helpers import EXAMPLE, after_one_physical_card, new_session, set_up, step
 
 
 def _queue(session) -> list[tuple[str, str]]:
@@ -63,14 +63,7 @@ def test_a_card_already_on_the_discard_pile_is_refused() -> None:
 
     from rules.errors import IllegalInput
 
-    session = new_session(cards="physical")
-    set_up(session)
-    step(session, card="6")
-    step(session, marked="hunt", big="right", small="down", workforce=1)
-    step(session)
-    while session.prompt().step == "action":
-        step(session)
-    step(session, placed="rest", event="none")
+    session = after_one_physical_card("6")
     with pytest.raises(IllegalInput) as err:
         session.answer({"card": "6"})
     assert err.value.field == "card"

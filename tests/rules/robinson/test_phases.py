@@ -46,7 +46,7 @@ def test_setup_two_starting_items_each_own_camp_and_versus_instructions() -> Non
 
 
 def test_first_player_must_be_seated() -> None:
-    with pytest.raises(IllegalInput, match="colours are red, blue"):
+    with pytest.raises(IllegalInput, match="colours are Red, Blue"):
         Session(GAME, {"players": 2, "first": "green"}, seed=1)
 
 

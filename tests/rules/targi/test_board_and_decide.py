@@ -234,7 +234,7 @@ def test_board_scene_card_square_and_players_panel() -> None:
     assert len(cells) == 25
     assert cells["c1"]["label"] == {"t": "{card} robber", "p": {"card": "c1"}}
     assert cells["b2"]["label"] == {"t": "b2"}
-    assert cells["b1"]["tokens"] == [{"text": "T", "colour": "blue"}]
+    assert cells["b1"]["tokens"] == [{"text": "T", "colour": "blue", "shape": "figure"}]
     assert cells["a1"]["shade"] is None and cells["b1"]["shade"] == "border"
     assert panel["kind"] == "tracks"
     assert [p["id"] for p in panel["players"] if p["active"]] == ["white"]
@@ -242,6 +242,23 @@ def test_board_scene_card_square_and_players_panel() -> None:
     assert blue["name"] == {"t": "Blue"}
     assert [t["text"] for t in blue["tokens"]] == [{"t": "Joker"}, {"t": "Targi"}, {"t": "Tribe"}]
     assert all(not t["used"] for t in blue["tokens"])
+
+
+def test_an_action_tile_on_a_card_is_told_from_a_figure() -> None:
+    """A Targi figure is a round chip "T"; the Targi tile a square tag with its name."""
+    from rules.games.targi.board import board_of
+    from rules.games.targi.scene import card_square
+
+    session = started()
+    to_tile_steps(session)
+    state = session.state
+    state["table"]["targi_tiles"]["blue"] = "b5"
+    state["table"]["tribe_tiles"]["white"] = "c3"
+    cells = {c["id"]: c for c in card_square(state, board_of(state))["cells"]}
+    assert cells["b5"]["tokens"] == [{"text": {"t": "Targi"}, "colour": "blue", "shape": "tile"}]
+    assert cells["c3"]["tokens"] == [{"text": {"t": "Tribe"}, "colour": "white", "shape": "tile"}]
+    figures = [t for c in cells.values() for t in c["tokens"] if t["shape"] == "figure"]
+    assert figures and {t["text"] for t in figures} <= {"T", "M"}
 
 
 def test_place_fields_name_cards_of_the_scene_layer() -> None:

@@ -79,7 +79,9 @@ def tap(widget: Widget) -> None:
         parent = parent.parent
     if not isinstance(parent, ScrollView):
         parent = None
-    if parent is not None:
+    # A RecycleView's rows are what is in view (Kivy's Factory loads that class from
+    # kivy.uix.recycleview.__init__, a second module object: compare by name).
+    if parent is not None and type(parent).__name__ != "RecycleView":
         parent.scroll_to(widget, padding=10, animate=False)
         pump(2)
     x, y = widget.to_window(*widget.center)

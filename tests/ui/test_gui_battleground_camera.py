@@ -1,0 +1,114 @@
+"""Ante Portas on camera in the real app: the "Correct hexes" page prefilled from the table.
+
+A battleground picture rendered by ``vision/table_render.py`` (tagged pieces on
+hexes 2, 5 and 9; hex 7 empty) is the camera, a picture folder read by the real
+``vision.feed.VisionFeed`` with a calibration made from a rendered calibration
+picture. The players correct hexes 2, 5 and 7: the camera proposes what it sees
+("from the camera"), hex 7 shows nothing it could read ("please check"), and
+Confirm sets the Battleground as shown.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import pytest
+
+pytestmark = pytest.mark.gui
+
+#: (sticker id, hex, rotation): a Farmer on #2, a Basic Invader on #5, a Trap on #9.
+PIECES = ((80, "2", 0), (88, "5", 0), (95, "9", 0))
+
+
+def render_battleground(root: Path) -> tuple[Path, Path]:
+    """A folder with the table picture, and a calibration from a calibration picture."""
+    from vision.battleground_view import load_units
+    from vision.calibration import calibrate
+    from vision.geometry import load_board
+    from vision.table_render import FrameSpec, calibration_frame, random_setup, render_frame
+
+    board, units = load_board("anteportas-battleground"), load_units()
+    setup = random_setup(board, 11, tilt=(25.0, 25.0), light="neutral")
+    picture = render_frame(board, setup, calibration_frame(board, 1), units).image
+    cal = calibrate([picture], [board], units).save(root / "battleground-cal.json")
+    folder = root / "table"
+    folder.mkdir()
+    spec = FrameSpec(seed=5, counts={}, arrangement={}, tokens=PIECES)
+    cv2.imwrite(str(folder / "frame-000.png"), render_frame(board, setup, spec, units).image)
+    return folder, Path(cal)
+
+
+@pytest.fixture
+def app(kivy_window, tmp_path: Path):
+    from kivy.app import App
+
+    from ui.app.controller import AppController
+    from ui.app.harness import close_app, open_app
+    from ui.app.settings import Settings
+    from ui.commands.app import camera_feed
+    from ui.service import TableService
+    from vision.feed import VisionFeed
+
+    folder, cal = render_battleground(tmp_path)
+    feed = camera_feed(str(folder), cal)
+    assert isinstance(feed, VisionFeed)
+    service = TableService(tmp_path / "journal.sqlite3")
+    controller = AppController(service, Settings(language="en"), tmp_path / "settings.json")
+    controller.camera = feed
+    opened = open_app(controller, use_hardware=False)
+    yield opened
+    if App.get_running_app() is opened:
+        close_app(opened)
+    service.close()
+
+
+def test_correct_hexes_prefilled_from_the_camera(app) -> None:
+    from tests.ui.support.driving import button_with_text, keyed, shown, tap
+
+    c = app.controller
+    c.choose_game("anteportas")
+    c.setup_form.values["players"] = 2
+    c.start_game(seed=3)
+    c.confirm()  # the set-up
+    assert c.error is None and app.manager.current == "play"
+    tap(keyed(app, "action=correct"))
+    tap(button_with_text(app, "Confirm"))
+    for hex_id in ("2", "5", "7"):  # the hexes to correct, by touch
+        tap(keyed(app, f"hexes={hex_id}"))
+    tap(button_with_text(app, "Confirm"))
+    assert c.error is None
+    assert [f.key for f in c.prompt.fields][:3] == ["soldiers-2", "invaders-2", "tile-2"]
+    defaults = {f.key: f.default for f in c.prompt.fields}
+    assert defaults["soldiers-2"]["farmer"] == 2  # the assistant tracks 2 Farmers on #2
+
+    form = c.form
+    # What the camera sees, proposed for the players to confirm:
+    assert form.values["soldiers-2"] == {
+        "farmer": 1,
+        "farmer_exhausted": 0,
+        "citizen": 0,
+        "citizen_exhausted": 0,
+    }
+    assert form.values["invaders-5"] == {"basic": 1, "elite": 0}
+    assert form.values["tile-5"] == "none"
+    assert {"soldiers-2", "invaders-2", "tile-2", "soldiers-5", "invaders-5", "tile-5"} <= (
+        form.from_camera
+    )
+    assert shown(app, "Soldiers on #2  (from the camera)")
+    assert shown(app, "Invaders on #5  (from the camera)")
+    # Hex 7: no piece seen (empty, or hidden): the tracked values stay, "please check".
+    assert "soldiers-7" not in form.from_camera
+    assert form.values["soldiers-7"] == defaults["soldiers-7"]
+    assert shown(app, "Soldiers on #7  (camera: please check)")
+    assert shown(app, "The camera sees no pieces on #7: please check")
+
+    # A player corrects what the camera proposed: the mark goes, the value is theirs.
+    tap(keyed(app, "soldiers-2.farmer+"))
+    assert "soldiers-2" not in form.from_camera
+    assert shown(app, "Soldiers on #2") and not shown(app, "Soldiers on #2  (from the camera)")
+    tap(button_with_text(app, "Confirm"))
+    assert c.error is None, c.text(c.error)
+    field = c.service.session.state["field"]
+    assert [s["kind"] for s in field["hexes"]["2"]["soldiers"]] == ["farmer", "farmer"]
+    assert field["troops"]["5"] == {"basic": 1, "elite": 0}

@@ -1,0 +1,143 @@
+"""The closed loop's bookkeeping from step to step, and its words (no Kivy, no camera).
+
+Readings are plain ``vision.reader.Reading`` values here; the GUI test
+(test_gui_table_check.py) reads rendered pictures through the real camera feed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.decision import Decision
+from rules.text import msg
+from ui.app.table_check import (
+    MOVING_RETRY_SECONDS,
+    RECHECK_SECONDS,
+    TableCheck,
+    checkable,
+)
+from ui.i18n import translator
+from vision.geometry import COLOURS
+from vision.reader import Reading, TrayReading
+
+BOT = Decision(game="marauders", kind="spring", summary=msg("The tribe takes fishing"))
+PAY = {"trays": {"3": {"yellow": -2}}}
+
+
+def reading(yellow: int, *, status: str = "ok", sure: bool = True) -> Reading:
+    """Six trays, empty but tray 3 with ``yellow`` yellow markers."""
+    trays = []
+    for side in range(6):
+        counts = dict.fromkeys(COLOURS, 0)
+        if side == 3:
+            counts["yellow"] = yellow
+        trays.append(
+            TrayReading("board", side, None, counts, dict.fromkeys(COLOURS, 1.0), False, sure)
+        )
+    return Reading(status, False, trays=trays if status == "ok" else [])
+
+
+def expected(decision: Decision) -> dict[str, Any] | None:
+    return PAY if decision is BOT else None
+
+
+def bot_step_done(check: TableCheck, after: Reading) -> None:
+    """Step 4 is the bot's (read before: 3 yellow); the players confirm; step 5 reads ``after``."""
+    assert check.enter((1, 4), BOT, expected)
+    assert check.next_reading() == 0.0
+    check.read((1, 4), reading(3))
+    assert check.next_reading() is None  # the before reading is in
+    assert check.enter((1, 5), None, expected)  # the step after it: read the table again
+    check.read((1, 5), after)
+
+
+def test_done_as_told_is_ok_and_reads_no_more() -> None:
+    check = TableCheck()
+    bot_step_done(check, reading(1))
+    assert check.outcome is not None and check.outcome.status == "ok"
+    assert check.next_reading() is None and not check.differs
+    view = check.view(translator("en"))
+    assert view is not None and view.status == "ok"
+    assert view.lines == ("Camera: the table matches",)
+
+
+def test_not_done_says_what_differs_and_reads_again_until_it_matches() -> None:
+    check = TableCheck()
+    bot_step_done(check, reading(3))
+    assert check.differs and check.next_reading() == RECHECK_SECONDS
+    view = check.view(translator("en"))
+    assert view is not None and view.lines == (
+        "The camera sees the table differ from the instructions:",
+        "The yellow tray should have 2 fewer marker(s); the camera sees 3",
+    )
+    check.read((1, 5), reading(2))  # one marker taken: still differs, in other words
+    assert check.view(translator("en")).lines[1] == (  # type: ignore[union-attr]
+        "The yellow tray should have 2 fewer marker(s); the camera sees 2"
+    )
+    check.read((1, 5), reading(1))  # put right
+    assert check.outcome.status == "ok" and not check.differs  # type: ignore[union-attr]
+    assert check.next_reading() is None
+
+
+def test_more_and_unchanged_trays_in_words() -> None:
+    check = TableCheck()
+    gain = {"trays": {"3": {"yellow": 2}}}
+    assert check.enter((1, 4), BOT, lambda d: gain)
+    check.read((1, 4), reading(0))
+    check.enter((1, 5), None, expected)
+    after = reading(0)
+    after.trays[0].counts["red"] = 1  # a red marker appeared in the red tray: not asked for
+    check.read((1, 5), after)
+    assert check.view(translator("en")).lines[1:] == (  # type: ignore[union-attr]
+        "The red tray should still have 0 marker(s); the camera sees 1",
+        "The yellow tray should have 2 more marker(s); the camera sees 0",
+    )
+
+
+def test_hands_over_the_table_wait_for_a_still_reading() -> None:
+    check = TableCheck()
+    bot_step_done(check, reading(0, status="moving"))
+    assert check.outcome is None and check.next_reading() == MOVING_RETRY_SECONDS
+    check.read((1, 5), reading(1))
+    assert check.outcome.status == "ok"  # type: ignore[union-attr]
+
+
+def test_a_reading_from_before_the_step_counts_as_none() -> None:
+    """A camera may hand out the same reading for a second: that is the table before."""
+    check = TableCheck()
+    before = reading(3)
+    assert check.enter((1, 4), BOT, expected)
+    check.read((1, 4), before)
+    check.enter((1, 5), None, expected)
+    check.read((1, 5), before)  # the very same reading again
+    assert check.outcome is None and check.next_reading() == MOVING_RETRY_SECONDS
+
+
+def test_not_sure_says_nothing() -> None:
+    check = TableCheck()
+    bot_step_done(check, reading(3, sure=False))
+    assert check.outcome.status == "unsure"  # type: ignore[union-attr]
+    assert check.view(translator("en")) is None and not check.differs
+    assert check.next_reading() is None
+
+
+def test_undo_redo_and_late_readings_check_nothing() -> None:
+    check = TableCheck()
+    assert check.enter((1, 4), BOT, expected)
+    check.read((1, 4), reading(3))
+    assert not check.enter((1, 3), None, expected)  # undo: the bot step was not done
+    assert check.due is None and check.outcome is None
+    assert not check.read((1, 4), reading(1))  # a late reading of a step left meanwhile
+    assert check.outcome is None
+    assert not check.enter((2, 5), None, expected)  # another game
+    assert check.view(translator("en")) is None
+
+
+def test_only_changes_of_known_trays_are_checked() -> None:
+    assert checkable(PAY)
+    assert not checkable({"trays": {}})  # nothing to see
+    assert not checkable({"trays": {}, "unknown": 3})  # markers of colours nobody knows
+    assert not checkable({"trays": {"2": {"red": 1}}, "unknown": 1})
+    assert not checkable(None)
+    check = TableCheck()
+    assert not check.enter((1, 4), BOT, lambda d: {"trays": {}, "unknown": 2})

@@ -1,0 +1,281 @@
+"""The widgets of one field, built once per step and updated in place.
+
+A :class:`FieldBox` is a field's caption, its refusal (shown right under the
+caption, beside what caused it), and a body per kind:
+
+========  =============================================================
+kind      body
+========  =============================================================
+counts    one ``label  [-] n [+]`` row per entry
+int       one ``[-] n [+]`` row
+choice    option buttons, the chosen one lit
+multi     option buttons, each a toggle; "Choose 2 (chosen: 1)"
+order     option buttons; each tap appends, the number shows the place
+bool      Yes / No buttons
+text      a text box (names only; the kiosk shows the on-screen keyboard)
+========  =============================================================
+
+Options that are places of the board picture (``Field.places``) are also
+tapped on the picture; the buttons stay as the button box's and the
+terminal's way, and as the fallback.
+
+:meth:`FieldBox.update` changes texts and lit states only: a stepper tap sets
+one number, so taps are never lost to a rebuild under the finger. Each
+tappable widget has a ``field_key`` (``paid.red+``, ``action=fishing``) that
+tests, the benchmark and the focus use; a widget whose name is the focus
+stop's draws the focus ring (white outside, black inside: visible on any fill).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kivy.properties import BooleanProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.widget import Widget
+
+from ui.app.presenters import EntryView, FieldView
+from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel
+
+ERROR_COLOUR = (1, 0.5, 0.4, 1)
+HINT_COLOUR = (0.75, 0.8, 0.9, 1)
+CHECK_COLOUR = (1, 0.85, 0.4, 1)
+
+
+class FocusRow(BoxLayout):
+    """A row that draws the button box's focus ring around itself (see common.kv)."""
+
+    focused = BooleanProperty(False)
+
+
+class Actions:
+    """What the field widgets call: the controller's form methods."""
+
+    def __init__(
+        self,
+        step: Callable[[str, int, str | None], None],
+        choose: Callable[[str, str], None],
+        set_bool: Callable[[str, bool], None],
+        set_text: Callable[[str, str], None],
+    ) -> None:
+        self.step = step
+        self.choose = choose
+        self.set_bool = set_bool
+        self.set_text = set_text
+
+
+class FieldBox(BoxLayout):
+    """Caption, refusal, help, hint and the body of one field."""
+
+    def __init__(
+        self, view: FieldView, actions: Actions, from_camera_text: str, check_text: str = ""
+    ) -> None:
+        super().__init__(orientation="vertical", size_hint_y=None, spacing=4)
+        self.bind(minimum_height=self.setter("height"))
+        self.view = view
+        self.actions = actions
+        self.from_camera_text = from_camera_text
+        self.check_text = check_text
+        self.caption = FitLabel(auto_height=True, bold=True, max_font_size=BODY + 2)
+        self.error = FitLabel(auto_height=True, bold=True, color=ERROR_COLOUR)
+        #: Why the camera left this field to the players ("please check"), right under it.
+        self.check = FitLabel(auto_height=True, color=CHECK_COLOUR)
+        self.help = FitLabel(auto_height=True, color=HINT_COLOUR)
+        self.hint = FitLabel(auto_height=True, color=HINT_COLOUR)
+        for label in (self.caption, self.error, self.check, self.help, self.hint):
+            self.add_widget(label)
+        #: Every widget that can hold the focus, by its focus name.
+        self.focusable: dict[str, Any] = {}
+        self.values: dict[str, FitLabel] = {}
+        self.options: dict[str, BigButton] = {}
+        self.text_box: Any = None
+        self._build(view)
+        self.update(view)
+
+    # -- building (once per step) ----------------------------------------------------------
+
+    def _build(self, view: FieldView) -> None:
+        key = view.key
+        if view.kind == "counts":
+            for entry in view.entries:
+                row = self._stepper(f"{key}.{entry.value}", entry.label, key, entry.value)
+                self.focusable[f"{key}.{entry.value}"] = row
+                self.add_widget(row)
+        elif view.kind == "int":
+            row = self._stepper(key, "", key, None)
+            self.focusable[key] = row
+            self.add_widget(row)
+        elif view.kind in ("choice", "multi", "order"):
+            grid = GridLayout(cols=2 if len(view.entries) > 3 else max(1, len(view.entries)))
+            grid.spacing = 8
+            grid.size_hint_y = None
+            grid.bind(minimum_height=grid.setter("height"))
+            for entry in view.entries:
+                # A long single word (a game term) may shrink to 16 px to stay whole.
+                button = BigButton(text=entry.label, auto_height=True, min_font_size=16)
+                button.field_key = f"{key}={entry.value}"
+                button.bind(on_release=lambda _b, v=entry.value: self.actions.choose(key, v))
+                self.options[entry.value] = button
+                name = key if view.kind == "choice" else f"{key}.{entry.value}"
+                if view.kind != "choice":
+                    self.focusable[name] = button
+                grid.add_widget(button)
+            if view.kind == "choice":
+                holder = FocusRow(size_hint_y=None, padding=4)
+                grid.bind(height=lambda _g, h: setattr(holder, "height", h + 8))
+                holder.add_widget(grid)
+                self.focusable[key] = holder
+                self.add_widget(holder)
+            else:
+                self.add_widget(grid)
+        elif view.kind == "bool":
+            row = FocusRow(size_hint_y=None, height=TOUCH + 8, spacing=8, padding=4)
+            for value, name in ((True, "yes"), (False, "no")):
+                button = BigButton()
+                button.field_key = f"{key}={name}"
+                button.bind(on_release=lambda _b, v=value: self.actions.set_bool(key, v))
+                self.options[name] = button
+                row.add_widget(button)
+            self.focusable[key] = row
+            self.add_widget(row)
+        else:
+            from kivy.uix.textinput import TextInput  # only steps that ask for a name
+
+            box = TextInput(
+                text=view.value_text,
+                multiline=False,
+                font_size=BODY,
+                size_hint_y=None,
+                height=TOUCH,
+            )
+            box.field_key = key
+            box.bind(text=lambda _w, value: self.actions.set_text(key, value))
+            self.text_box = box
+            self.add_widget(box)
+
+    def _stepper(self, name: str, label: str, key: str, entry: str | None) -> FocusRow:
+        """``label  [-]  value  [+]`` with finger-sized buttons."""
+        row = FocusRow(size_hint_y=None, height=TOUCH, spacing=8)
+        if label:
+            row.add_widget(FitLabel(text=label, max_font_size=BODY + 2))
+        minus = BigButton(text="-", size_hint_x=None, width=TOUCH + 16, max_font_size=34, bold=True)
+        plus = BigButton(text="+", size_hint_x=None, width=TOUCH + 16, max_font_size=34, bold=True)
+        shown = FitLabel(size_hint_x=None, width=70, halign="center", max_font_size=30, bold=True)
+        minus.field_key = f"{name}-"
+        plus.field_key = f"{name}+"
+        shown.field_key = f"{name}="
+        minus.bind(on_release=lambda _b: self.actions.step(key, -1, entry))
+        plus.bind(on_release=lambda _b: self.actions.step(key, +1, entry))
+        for widget in (minus, shown, plus):
+            row.add_widget(widget)
+        self.values[name] = shown
+        return row
+
+    # -- updating (every change) -----------------------------------------------------------
+
+    def update(self, view: FieldView) -> None:
+        """Show ``view``'s texts and lit states; the widgets stay."""
+        self.view = view
+        caption = view.label
+        if view.from_camera:
+            caption = f"{caption}  ({self.from_camera_text})"
+        elif view.camera_note and self.check_text:
+            caption = f"{caption}  ({self.check_text})"
+        _set(self.caption, caption)
+        _set(self.error, view.error)
+        _set(self.check, view.camera_note)
+        _set(self.help, view.help)
+        _set(self.hint, view.hint)
+        key = view.key
+        if view.kind == "counts":
+            for entry in view.entries:
+                _set(self.values[f"{key}.{entry.value}"], entry.text)
+        elif view.kind == "int":
+            _set(self.values[key], view.value_text)
+        elif view.kind in ("choice", "multi", "order"):
+            for entry in view.entries:
+                button = self.options[entry.value]
+                button.selected = entry.selected
+                _set(button, _option_text(entry))
+        elif view.kind == "bool":
+            self.options["yes"].selected = view.checked is True
+            self.options["no"].selected = view.checked is False
+        elif self.text_box is not None and self.text_box.text != view.value_text:
+            self.text_box.text = view.value_text
+
+    def set_bool_labels(self, yes: str, no: str) -> None:
+        _set(self.options["yes"], yes)
+        _set(self.options["no"], no)
+
+    def set_focus(self, name: str | None) -> Any:
+        """Ring the widget named ``name`` (None: none); returns it (to scroll it into view)."""
+        found = None
+        for widget_name, widget in self.focusable.items():
+            widget.focused = widget_name == name
+            if widget.focused:
+                found = widget
+        return found
+
+
+def _option_text(entry: EntryView) -> str:
+    return f"{entry.number}. {entry.label}" if entry.number else entry.label
+
+
+def _set(label: Widget, text: str) -> None:
+    if label.text != text:
+        label.text = text
+    label.opacity = 1 if text else 0
+    if getattr(label, "auto_height", False) and not text:
+        label.height = 0
+
+
+class FieldsPanel(BoxLayout):
+    """Every field of one step; rebuilt only when the step asks something else."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("orientation", "vertical")
+        kwargs.setdefault("spacing", 10)
+        kwargs.setdefault("size_hint_y", None)
+        super().__init__(**kwargs)
+        self.bind(minimum_height=self.setter("height"))
+        self.boxes: dict[str, FieldBox] = {}
+        self._shape: tuple[Any, ...] = ()
+
+    def show(self, views: tuple[FieldView, ...], actions: Actions, texts: dict[str, str]) -> None:
+        """Show ``views``: update the boxes in place, or build them for a new shape."""
+        shape = tuple(v.shape for v in views)
+        if shape != self._shape:
+            self._shape = shape
+            self.clear_widgets()
+            self.boxes = {}
+            for view in views:
+                box = FieldBox(view, actions, texts["camera"], texts.get("check", ""))
+                self.boxes[view.key] = box
+                self.add_widget(box)
+        for view in views:
+            box = self.boxes[view.key]
+            box.from_camera_text = texts["camera"]  # the language may have changed
+            box.check_text = texts.get("check", "")
+            if view.kind == "bool":
+                box.set_bool_labels(texts["yes"], texts["no"])
+            box.update(view)
+
+    def update(self, view: FieldView) -> None:
+        box = self.boxes.get(view.key)
+        if box is not None:
+            box.update(view)
+
+    def set_focus(self, name: str | None) -> Any:
+        found = None
+        for box in self.boxes.values():
+            hit = box.set_focus(name)
+            found = found or hit
+        return found
+
+    def forget(self) -> None:
+        """Drop the built widgets (the next show builds them again)."""
+        self._shape = ()
+        self.clear_widgets()
+        self.boxes = {}

@@ -1,0 +1,110 @@
+"""The button box's focus on a step's fields: NEXT moves it, BOT and UNDO act as + and -.
+
+With only the four buttons a whole game is played like this (docs/ui.md):
+
+- **NEXT** moves the focus to the next *stop*: each entry of a ``counts``
+  field (one colour), an ``int`` or ``bool`` field, a ``choice`` field, each
+  option of a ``multi`` or ``order`` field (or each place of the board picture
+  they pick from); after the last stop the focus rests on CONFIRM, one more
+  NEXT takes it off the fields.
+- **BOT** is + on the focused stop: one more marker, the next option, "yes",
+  pick this option (an ``order`` field appends it: its number is its place).
+- **UNDO** is - on the focused stop: one marker less, the previous option,
+  "no", take this option out.
+- Without focus BOT shows the bot's reasoning and UNDO goes back one step, as
+  before; **CONFIRM** always confirms the step with the values shown.
+
+``text`` fields (names) have no stop: they are typed on the touchscreen's
+keyboard. No Kivy here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.prompt import Field
+from ui.app.form import FormModel
+
+CONFIRM_STOP = "confirm"
+
+
+@dataclass(frozen=True)
+class Stop:
+    """One place the focus can rest: a field and, for per-option kinds, one entry."""
+
+    key: str
+    entry: str | None = None
+
+    @property
+    def name(self) -> str:
+        """The focused widget's name (its ``field_key``): ``paid.red``, ``action``, ``keep=A``."""
+        if self.key == CONFIRM_STOP:
+            return CONFIRM_STOP
+        return self.key if self.entry is None else f"{self.key}.{self.entry}"
+
+
+def stops(fields: tuple[Field, ...]) -> list[Stop]:
+    out: list[Stop] = []
+    for field in fields:
+        if field.kind in ("counts", "multi", "order"):
+            out.extend(Stop(field.key, c.value) for c in field.choices)
+        elif field.kind in ("int", "bool", "choice"):
+            out.append(Stop(field.key))
+    if out:
+        out.append(Stop(CONFIRM_STOP))
+    return out
+
+
+class Focus:
+    """Where the button box's focus is on one form (``None``: nowhere)."""
+
+    def __init__(self, form: FormModel) -> None:
+        self.form = form
+        self.stops = stops(form.fields)
+        self.index: int | None = None
+
+    @property
+    def stop(self) -> Stop | None:
+        return None if self.index is None else self.stops[self.index]
+
+    @property
+    def on_field(self) -> bool:
+        """True while a field (not CONFIRM, not nothing) has the focus: BOT/UNDO are +/-."""
+        stop = self.stop
+        return stop is not None and stop.key != CONFIRM_STOP
+
+    def next(self) -> Stop | None:
+        """NEXT: the next stop; after CONFIRM, no focus (UNDO and BOT are theirs again)."""
+        if not self.stops:
+            return None
+        if self.index is None:
+            self.index = 0
+        elif self.index + 1 < len(self.stops):
+            self.index += 1
+        else:
+            self.index = None
+        return self.stop
+
+    def focus(self, key: str, entry: str | None = None) -> None:
+        """Put the focus where a finger just changed something (touch and buttons agree)."""
+        for index, stop in enumerate(self.stops):
+            if stop.key == key and stop.entry in (entry, None):
+                self.index = index
+                return
+
+    def change(self, delta: int) -> bool:
+        """BOT (+1) or UNDO (-1) on the focused stop; returns whether the value changed."""
+        stop = self.stop
+        if stop is None or stop.key == CONFIRM_STOP:
+            return False
+        field = self.form.field(stop.key)
+        if field.kind == "counts":
+            return self.form.step(stop.key, delta, stop.entry)
+        if field.kind == "int":
+            return self.form.step(stop.key, delta)
+        if field.kind == "bool":
+            return self.form.set_bool(stop.key, delta > 0)
+        if field.kind == "choice":
+            return self.form.cycle(stop.key, delta)
+        assert stop.entry is not None
+        return self.form.pick(stop.key, stop.entry, delta > 0)

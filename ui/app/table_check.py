@@ -1,0 +1,250 @@
+"""The closed loop: did the table change the way the bot's instructions said? No Kivy.
+
+When a bot step comes on screen (a prompt with a decision whose
+``Game.expected_change`` names trays), the camera reads the table *before*
+the players act. When the players confirm that step, it reads the table
+again *after* (on the next step; while hands move over the table, the next
+still reading) and :func:`vision.closed_loop.check_step` compares the two
+with the expected change:
+
+* ``ok``: the play screen says "Camera: the table matches" quietly;
+* ``mismatch``: it says in words what differs ("The red tray should have 1
+  fewer marker; the camera sees 3"), the status LED shows ``differs``, and
+  the table is read again every :data:`RECHECK_SECONDS` until it matches
+  (the players put it right) or the step is confirmed;
+* ``unsure`` (a tray covered, not read surely): nothing is said.
+
+A game that cannot say what its decisions do to the table, or a camera
+without whole readings (no camera, not calibrated), changes nothing.
+
+:class:`TableCheck` only keeps the state over the steps; the app takes the
+readings (on a worker thread, ``TablesideApp``) and hands each one to
+:meth:`TableCheck.read` with the step it was taken for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rules.decision import Decision
+from rules.text import Msg, Translator
+from ui.i18n import _
+
+#: A step on the table: (journal session id, steps confirmed before it).
+StepKey = tuple[int | None, int]
+
+#: Seconds between readings while hands move over the table.
+MOVING_RETRY_SECONDS = 0.5
+#: Readings tried for the "after" reading while hands keep moving (then nothing is said).
+MOVING_TRIES = 20
+#: Readings tried for the "before" reading: later ones might see the players already acting.
+BEFORE_TRIES = 3
+#: Seconds between readings while the table differs, and how many (then it stops asking).
+RECHECK_SECONDS = 2.0
+RECHECK_TRIES = 150
+
+TRAY_NAMES = {
+    "red": _("The red tray"),
+    "yellow": _("The yellow tray"),
+    "blue": _("The blue tray"),
+    "brown": _("The brown tray"),
+    "white": _("The white tray"),
+}
+
+
+def checkable(expected: Mapping[str, Any] | None) -> bool:
+    """True when an expected change can be checked by the tray camera.
+
+    It must name at least one tray; markers arriving in colours nobody knows
+    yet (``"unknown"``) cannot be told apart from a mistake, so such a step is
+    not checked."""
+    return bool(expected) and bool(expected.get("trays")) and not expected.get("unknown")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Watched:
+    """A bot step on the table: its expected change and the reading before the players act."""
+
+    key: StepKey
+    expected: dict[str, Any]
+    before: Any = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Outcome:
+    """The check of a confirmed bot step, shown on the step after it."""
+
+    status: str
+    differences: tuple[dict[str, Any], ...]
+    before: Any
+    after: Any
+
+
+@dataclass(frozen=True)
+class TableCheckView:
+    """What the play screen says: ``ok`` (quiet) or ``mismatch`` (what differs); plain strings."""
+
+    status: str
+    lines: tuple[str, ...]
+
+
+class TableCheck:
+    """The closed loop's state from step to step (see the module docstring)."""
+
+    def __init__(self) -> None:
+        #: The step on screen now.
+        self.key: StepKey | None = None
+        #: This step is a bot step to check: waiting for its "before" reading.
+        self.watched: Watched | None = None
+        #: The bot step just confirmed: waiting for its "after" reading (or to match).
+        self.due: Watched | None = None
+        self.outcome: Outcome | None = None
+        self.tries = 0
+        #: The last reading handed in; at a new step it is stale (a camera may hand the
+        #: same reading again for a second), so it counts as no reading.
+        self.seen: Any = None
+        self.stale: Any = None
+
+    def forget(self) -> None:
+        """No camera or no game: nothing to check, nothing shown."""
+        self.key, self.watched, self.due, self.outcome, self.tries = None, None, None, None, 0
+        self.seen = self.stale = None
+
+    def enter(
+        self,
+        key: StepKey,
+        decision: Decision | None,
+        expected_for: Callable[[Decision], dict[str, Any] | None],
+    ) -> bool:
+        """A step came on screen (``decision``: the bot's decision it shows, if any).
+
+        Returns True when the table should be read now.
+        """
+        if key == self.key:
+            return self.next_reading() is not None  # the same step shown again
+        previous = self.watched
+        confirmed = previous is not None and previous.key == (key[0], key[1] - 1)
+        self.key, self.watched, self.outcome, self.tries = key, None, None, 0
+        self.stale = self.seen
+        self.due = previous if confirmed and previous is not None and previous.before else None
+        if decision is not None:
+            expected = expected_for(decision)
+            if expected is not None and checkable(expected):
+                self.watched = Watched(key=key, expected=dict(expected))
+        return self.due is not None or self.watched is not None
+
+    def read(self, key: StepKey, reading: Any) -> bool:
+        """A reading taken for step ``key``; True when what the screen says changed."""
+        from vision.closed_loop import check_step
+
+        if key != self.key:
+            return False  # the players have moved on: a late reading of a step left
+        self.tries += 1
+        if reading is self.stale or reading.status == "moving":
+            return False  # taken before this step, or hands over the table: read again
+        self.seen = reading
+        changed = False
+        fixing = self.due is not None
+        if self.due is not None:
+            check = check_step(self.due.before, reading, self.due.expected)
+            outcome = Outcome(
+                status=check.status,
+                differences=tuple(check.differences),
+                before=self.due.before,
+                after=reading,
+            )
+            changed = (self.outcome is None and check.status != "unsure") or (
+                self.outcome is not None
+                and (self.outcome.status, self.outcome.differences)
+                != (outcome.status, outcome.differences)
+            )
+            self.outcome = outcome
+            if check.status != "mismatch":
+                self.due = None  # matches (or cannot be told): no more readings for it
+        if self.watched is not None and (self.watched.before is None or fixing):
+            # The table before this step's players act: the newest still reading while
+            # the last step is being put right, else the first one.
+            self.watched = replace(self.watched, before=reading)
+        return changed
+
+    def next_reading(self) -> float | None:
+        """Seconds until the next reading of the current step, or None: no more readings."""
+        if self.due is not None:
+            if self.outcome is not None:  # differs: read again until the players put it right
+                return RECHECK_SECONDS if self.tries < RECHECK_TRIES else None
+            if not self.tries:
+                return 0.0
+            return MOVING_RETRY_SECONDS if self.tries < MOVING_TRIES else None
+        if self.watched is not None and self.watched.before is None:
+            if not self.tries:
+                return 0.0
+            return MOVING_RETRY_SECONDS if self.tries < BEFORE_TRIES else None
+        return None
+
+    @property
+    def differs(self) -> bool:
+        """The last bot step's check found the table different (the status LED says so)."""
+        return self.outcome is not None and self.outcome.status == "mismatch"
+
+    def view(self, tr: Translator) -> TableCheckView | None:
+        """The words for the play screen, or None (nothing checked, or not sure)."""
+        outcome = self.outcome
+        if outcome is None or outcome.status == "unsure":
+            return None
+        if outcome.status == "ok":
+            return TableCheckView("ok", (_("Camera: the table matches").render(tr),))
+        lines = [_("The camera sees the table differ from the instructions:").render(tr)]
+        lines += [difference_text(d, outcome, tr) for d in outcome.differences]
+        return TableCheckView("mismatch", tuple(lines))
+
+
+def difference_text(difference: Mapping[str, Any], outcome: Outcome, tr: Translator) -> str:
+    """One difference in words: "The red tray should have 1 fewer marker; the camera sees 3".
+
+    A tray is named by the colour of its markers (each control-board tray holds
+    one colour), so the words follow the game's trays whatever colour the
+    camera's board file gives that side; "seen" is the camera's count now."""
+    side = str(difference["tray"])
+    colour = str(difference["colour"])
+    expected = int(difference["expected"])
+    count = _count(outcome.after, side, colour)
+    tray = TRAY_NAMES.get(colour) or _("Tray {side} ({colour})", side=side, colour=colour)
+    if expected < 0:
+        text = _(
+            "{tray} should have {n} fewer marker(s); the camera sees {count}",
+            tray=tray,
+            n=-expected,
+            count=count,
+        )
+    elif expected > 0:
+        text = _(
+            "{tray} should have {n} more marker(s); the camera sees {count}",
+            tray=tray,
+            n=expected,
+            count=count,
+        )
+    else:
+        text = _(
+            "{tray} should still have {n} marker(s); the camera sees {count}",
+            tray=tray,
+            n=_count(outcome.before, side, colour),
+            count=count,
+        )
+    return _render(text, tr)
+
+
+def _render(message: Msg, tr: Translator) -> str:
+    from ui.app.presenters import render
+
+    return render(message, tr)
+
+
+def _tray(reading: Any, side: str) -> Any:
+    return next((t for t in getattr(reading, "trays", ()) if str(t.side) == side), None)
+
+
+def _count(reading: Any, side: str, colour: str) -> int:
+    tray = _tray(reading, side)
+    return int((tray.counts or {}).get(colour, 0)) if tray is not None else 0
