@@ -4,8 +4,13 @@ Runs in a throwaway virtual environment with PyTorch (not a project dependency):
 
     python3 -m venv /tmp/torch && /tmp/torch/bin/pip install torch==2.13.0 onnx
     uv run --locked python scripts/vision/make_tray_crops.py --set train --out /tmp/crops
+    uv run --locked python scripts/vision/make_tray_crops.py --mask-only --out /tmp/crops
     /tmp/torch/bin/python scripts/vision/train_tray_counter.py /tmp/crops \\
+        --mask /tmp/crops/tray-mask.npy --minutes 48 --threads 1 \\
         --out vision/data/tray-counter.onnx
+
+(the shipped counter: 28 200 crops of 612 ``train`` set-ups, 48 minutes on one
+shared core; docs/vision.md "The tray counter").
 
 Input: one tray crop (``vision.tray_crops``: 168 x 84, BGR, light-corrected),
 scaled to ``(x / 255 - 0.5) / 0.25``. Output: 5 x 13 logits (each colour's count
