@@ -15,8 +15,10 @@ import math
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
+import pyphen
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle, RoundedRectangle
 
@@ -81,32 +83,63 @@ def _width(text: str, size: float, bold: bool) -> float:
     return 0.0 if texture is None else float(texture.width)
 
 
-def hyphenated(text: str, fits: Callable[[str], bool]) -> str:
+@cache
+def _syllables(language: str) -> pyphen.Pyphen | None:
+    """The hyphenation dictionary of ``language`` (pyphen's LibreOffice patterns)."""
+    return (
+        pyphen.Pyphen(lang=language)
+        if language in pyphen.LANGUAGES
+        or any(name.startswith(language + "_") for name in pyphen.LANGUAGES)
+        else None
+    )
+
+
+def hyphenated(text: str, fits: Callable[[str], bool], language: str = "en") -> str:
     """``text`` with every word too wide for a line broken with hyphens into pieces that fit.
 
     Long compounds ("Weiterziehen", "Entdeckungsreise") would otherwise be cut
-    short; a break inside the word keeps every letter on screen. No piece is
-    shorter than three letters ("Nomade-n" would read badly).
+    short; a break inside the word keeps every letter on screen. Words break
+    between syllables by the language's hyphenation patterns ("Arbeits-kraft",
+    not "Arbeitskr-aft"), at the last break whose first part still fits; a word
+    with no such break is cut where it must, no piece shorter than three
+    letters ("Nomade-n" would read badly).
     """
+    dictionary = _syllables(language)
     out = []
     for word in text.split(" "):
         while len(word) >= 6 and not fits(word):
-            cut = len(word) - 3
-            while cut > 3 and not fits(word[:cut] + "-"):
-                cut -= 1
-            if not fits(word[:cut] + "-"):
+            first, rest = _syllable_break(word, fits, dictionary)
+            if not first:
                 break
-            out.append(word[:cut] + "-")
-            word = word[cut:]
+            out.append(first + "-")
+            word = rest
         out.append(word)
     return " ".join(out)
+
+
+def _syllable_break(
+    word: str, fits: Callable[[str], bool], dictionary: pyphen.Pyphen | None
+) -> tuple[str, str]:
+    """``(first part, rest)`` of ``word`` broken where ``first + "-"`` fits; ``("", word)``."""
+    if dictionary is not None:
+        for first, rest in dictionary.iterate(word):  # the longest first part first
+            if len(first) >= 2 and len(rest) >= 2 and fits(first + "-"):
+                return first, rest
+    cut = len(word) - 3
+    while cut > 3 and not fits(word[:cut] + "-"):
+        cut -= 1
+    if not fits(word[:cut] + "-"):
+        return "", word
+    return word[:cut], word[cut:]
 
 
 class Pen:
     """Draws on one canvas and records the text boxes it drew."""
 
-    def __init__(self, canvas: Any) -> None:
+    def __init__(self, canvas: Any, language: str = "en") -> None:
         self.canvas = canvas
+        #: The language of the texts, for breaking long words between syllables.
+        self.language = language
         #: Texts of the picture: checked for size, place and overlap with each other.
         self.labels: list[LabelBox] = []
         #: Texts on their own opaque badge over the picture: checked for size and place only.
@@ -173,7 +206,7 @@ class Pen:
                 def fits(word: str, at: float = candidate) -> bool:
                     return _width(word, at, bold) <= max_width
 
-                words = hyphenated(text, fits)
+                words = hyphenated(text, fits, self.language)
                 texture = _texture(words, candidate, bold, max_width, halign)
                 one_line = _texture("Ag", candidate, bold, None).height
                 if texture is not None and texture.height <= one_line * lines + 1:
