@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from ui.i18n import language_of, translator
 from ui.painters.pen import hyphenated
+from ui.painters.syllables import LANGUAGES, build_table, table_path
 
 
 def at_most(letters: int) -> Callable[[str], bool]:
@@ -24,7 +26,9 @@ def test_portuguese_uses_its_own_patterns() -> None:
 
 
 def test_a_word_without_a_break_that_fits_is_cut_where_it_must() -> None:
-    assert hyphenated("Xqzrtplkmnbvc", at_most(8), "de") == "Xqzrt- plkmnbvc"
+    assert (
+        hyphenated("Xqzrtplkmnbvc", at_most(8), "de") == "Xqzrtpl- kmnbvc"
+    )  # as long a first part as fits
 
 
 def test_words_that_fit_are_left_alone() -> None:
@@ -34,3 +38,14 @@ def test_words_that_fit_are_left_alone() -> None:
 def test_the_pictures_language_comes_from_its_translator() -> None:
     assert [language_of(translator(lang)) for lang in ("en", "de", "pt")] == ["en", "de", "pt"]
     assert language_of(str) == "en"  # not a catalogue: English
+
+
+def test_a_word_with_a_hyphen_breaks_after_it() -> None:
+    assert hyphenated("Preguiça-gigante", at_most(9), "pt") == "Preguiça- gigante"
+
+
+def test_the_break_tables_are_those_of_the_catalogues_as_they_are() -> None:
+    """ui/locale/update.sh regenerates them; a catalogue edited without it fails here."""
+    for language in LANGUAGES:
+        on_disk = json.loads(table_path(language).read_text("utf-8"))
+        assert on_disk == build_table(language), "run: uv run python -m ui.painters.syllables"

@@ -12,19 +12,19 @@ cached, so redrawing a picture whose texts did not change renders no text.
 from __future__ import annotations
 
 import math
+import re
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
-import pyphen
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle, RoundedRectangle
 
 from ui.app.widgets import colour
 from ui.painters.places import Point
 from ui.painters.style import RGBA, TEXT_MIN, WHITE
+from ui.painters.syllables import breaks
 
 _CACHE_SIZE = 600
 
@@ -83,48 +83,43 @@ def _width(text: str, size: float, bold: bool) -> float:
     return 0.0 if texture is None else float(texture.width)
 
 
-@cache
-def _syllables(language: str) -> pyphen.Pyphen | None:
-    """The hyphenation dictionary of ``language`` (pyphen's LibreOffice patterns)."""
-    return (
-        pyphen.Pyphen(lang=language)
-        if language in pyphen.LANGUAGES
-        or any(name.startswith(language + "_") for name in pyphen.LANGUAGES)
-        else None
-    )
-
-
 def hyphenated(text: str, fits: Callable[[str], bool], language: str = "en") -> str:
     """``text`` with every word too wide for a line broken with hyphens into pieces that fit.
 
     Long compounds ("Weiterziehen", "Entdeckungsreise") would otherwise be cut
     short; a break inside the word keeps every letter on screen. Words break
-    between syllables by the language's hyphenation patterns ("Arbeits-kraft",
-    not "Arbeitskr-aft"), at the last break whose first part still fits; a word
-    with no such break is cut where it must, no piece shorter than three
-    letters ("Nomade-n" would read badly).
+    between syllables (:mod:`ui.painters.syllables`: "Arbeits-kraft", not
+    "Arbeitskr-aft") or after a hyphen they already have, at the last break whose
+    first part still fits; a word with no such break is cut where it must, no
+    piece shorter than three letters ("Nomade-n" would read badly).
     """
-    dictionary = _syllables(language)
     out = []
     for word in text.split(" "):
         while len(word) >= 6 and not fits(word):
-            first, rest = _syllable_break(word, fits, dictionary)
+            first, rest = _syllable_break(word, fits, language)
             if not first:
                 break
-            out.append(first + "-")
+            out.append(first if first.endswith("-") else first + "-")
             word = rest
         out.append(word)
     return " ".join(out)
 
 
-def _syllable_break(
-    word: str, fits: Callable[[str], bool], dictionary: pyphen.Pyphen | None
-) -> tuple[str, str]:
-    """``(first part, rest)`` of ``word`` broken where ``first + "-"`` fits; ``("", word)``."""
-    if dictionary is not None:
-        for first, rest in dictionary.iterate(word):  # the longest first part first
-            if len(first) >= 2 and len(rest) >= 2 and fits(first + "-"):
-                return first, rest
+def _cuts(word: str, language: str) -> list[int]:
+    """Where ``word`` may break: between syllables of its letter runs, after its hyphens."""
+    cuts = [i + 1 for i, ch in enumerate(word[:-1]) if ch == "-"]
+    for run in re.finditer(r"[^\W\d_]+", word):
+        cuts.extend(run.start() + p for p in breaks(run.group(), language))
+    return sorted(set(cuts))
+
+
+def _syllable_break(word: str, fits: Callable[[str], bool], language: str) -> tuple[str, str]:
+    """``(first part, rest)`` of ``word`` broken where the first part fits; ``("", word)``."""
+    for cut in reversed(_cuts(word, language)):  # the longest first part first
+        first, rest = word[:cut], word[cut:]
+        shown = first if first.endswith("-") else first + "-"
+        if len(first) >= 2 and len(rest) >= 2 and fits(shown):
+            return first, rest
     cut = len(word) - 3
     while cut > 3 and not fits(word[:cut] + "-"):
         cut -= 1
