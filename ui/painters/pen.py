@@ -16,6 +16,7 @@ import re
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from kivy.core.text import Label as CoreLabel
@@ -51,9 +52,18 @@ _textures: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 
 
 def _texture(
-    text: str, size: float, bold: bool, wrap_width: float | None, halign: str = "center"
+    text: str,
+    size: float,
+    bold: bool,
+    wrap_width: float | None,
+    halign: str = "center",
+    *,
+    keep: bool = True,
 ) -> Any:
-    """A rendered text (cached): one line, or wrapped within ``wrap_width`` (``halign``)."""
+    """A rendered text: one line, or wrapped within ``wrap_width`` (``halign``).
+
+    Drawn texts are cached (``keep``); a trial rendering that may not be drawn is not.
+    """
     key = (text, size, bold, wrap_width, halign)
     texture = _textures.get(key)
     if texture is not None:
@@ -65,11 +75,15 @@ def _texture(
     label = CoreLabel(**options)
     label.refresh()
     texture = label.texture
-    if texture is not None:
-        _textures[key] = texture
-        if len(_textures) > _CACHE_SIZE:
-            _textures.popitem(last=False)
+    if texture is not None and keep:
+        _keep(key, texture)
     return texture
+
+
+def _keep(key: tuple[Any, ...], texture: Any) -> None:
+    _textures[key] = texture
+    if len(_textures) > _CACHE_SIZE:
+        _textures.popitem(last=False)
 
 
 def _shortened(text: str, size: float, bold: bool, width: float) -> Any:
@@ -78,9 +92,17 @@ def _shortened(text: str, size: float, bold: bool, width: float) -> Any:
     return label.texture
 
 
-def _width(text: str, size: float, bold: bool) -> float:
-    texture = _texture(text, size, bold, None)
-    return 0.0 if texture is None else float(texture.width)
+@lru_cache(maxsize=4096)
+def _extent(text: str, size: float, bold: bool) -> tuple[float, float]:
+    """The size of ``text`` on one line, measured by the font without rendering a texture
+    (the same size as the texture :func:`_texture` would render)."""
+    width, height = _measurer(size, bold).get_extents(text)
+    return float(width), float(height)
+
+
+@lru_cache(maxsize=64)
+def _measurer(size: float, bold: bool) -> Any:
+    return CoreLabel(font_size=size, bold=bold)
 
 
 def hyphenated(text: str, fits: Callable[[str], bool], language: str = "en") -> str:
@@ -192,26 +214,26 @@ class Pen:
         if candidates[-1] > TEXT_MIN:
             candidates.append(TEXT_MIN)
         for candidate in candidates:
-            texture = _texture(text, candidate, bold, None)
-            if texture is not None and texture.width <= max_width:
-                return texture, False
+            if _extent(text, candidate, bold)[0] <= max_width:
+                return _texture(text, candidate, bold, None), False
         if lines > 1 and max_width > 0:
             for candidate in candidates:
 
                 def fits(word: str, at: float = candidate) -> bool:
-                    return _width(word, at, bold) <= max_width
+                    return _extent(word, at, bold)[0] <= max_width
 
                 words = hyphenated(text, fits, self.language)
-                texture = _texture(words, candidate, bold, max_width, halign)
-                one_line = _texture("Ag", candidate, bold, None).height
+                key = (words, candidate, bold, max_width, halign)
+                texture = _texture(*key, keep=False)
+                one_line = _extent("Ag", candidate, bold)[1]
                 if texture is not None and texture.height <= one_line * lines + 1:
+                    _keep(key, texture)
                     return texture, False
         return _shortened(text, TEXT_MIN, bold, max(1.0, max_width)), True
 
     def measure(self, text: str, size: float, bold: bool = False) -> tuple[float, float]:
         """The size of ``text`` on one line at ``size`` px (no drawing)."""
-        texture = _texture(text, max(float(size), TEXT_MIN), bold, None)
-        return (0.0, 0.0) if texture is None else (float(texture.width), float(texture.height))
+        return _extent(text, max(float(size), TEXT_MIN), bold) if text else (0.0, 0.0)
 
     # -- shapes ----------------------------------------------------------------------
 
