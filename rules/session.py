@@ -179,28 +179,43 @@ class Session:
         return replace(decision, components=record.get("digest"))
 
     def _apply(self, values: dict[str, Any]) -> Decision | None:
+        prompt, checked, new_state, decision = self._advance(values, msg("the game is over"))
+        self._push(prompt, checked, new_state, decision)
+        return decision
+
+    def _advance(
+        self, values: Mapping[str, Any], over: Msg | None
+    ) -> tuple[Prompt, dict[str, Any], State, Decision | None]:
+        """The step now, the answer checked, the state after it and the bot's decision.
+
+        Nothing changes (an illegal answer raises :class:`IllegalInput`); ``over`` is the
+        refusal when the game is finished (``None``: not checked)."""
         state = self._states[-1]
         prompt = self.game.prompt(state)
-        if prompt.finished:
-            raise IllegalInput(msg("the game is over"))
+        if over is not None and prompt.finished:
+            raise IllegalInput(over)
         checked = prompt.coerce(values)
         new_state, decision = self.game.advance(_plain(state), checked)
-        decision = self._stamped(decision)
-        self._states.append(_plain(new_state))
-        self._answers.append(checked)
+        return prompt, checked, _plain(new_state), self._stamped(decision)
+
+    def _push(
+        self, prompt: Prompt, values: dict[str, Any], new_state: State, decision: Decision | None
+    ) -> None:
+        """Make ``new_state`` the current state: one more effective step in the history."""
+        self._states.append(new_state)
+        self._answers.append(values)
         self._entries.append(
             HistoryEntry(
                 index=len(self._entries),
                 step=prompt.step,
                 title=prompt.title,
-                values=checked,
+                values=values,
                 decision=decision,
                 round=prompt.round,
                 phase=prompt.phase,
                 secret=prompt.secret,
             )
         )
-        return decision
 
     # -- reading ----------------------------------------------------------------------
 
@@ -261,30 +276,13 @@ class Session:
         Raises :class:`IllegalInput` (nothing recorded) when the answer is not valid.
         """
         state = self._states[-1]
-        prompt = self.game.prompt(state)
-        if prompt.finished:
-            raise IllegalInput(msg("the game is over; start a new one or undo"))
-        checked = prompt.coerce(values or {})
-        # Compute before recording so an illegal answer leaves no trace in the log.
-        new_state, decision = self.game.advance(_plain(state), checked)
-        decision = self._stamped(decision)
-        new_state = _plain(new_state)
+        # Computed before recording so an illegal answer leaves no trace in the log.
+        prompt, checked, new_state, decision = self._advance(
+            values or {}, msg("the game is over; start a new one or undo")
+        )
         self._record({"kind": "answer", "values": checked}, new_state)
         self.entered = self.game.component_entries(state, checked)
-        self._states.append(new_state)
-        self._answers.append(checked)
-        self._entries.append(
-            HistoryEntry(
-                index=len(self._entries),
-                step=prompt.step,
-                title=prompt.title,
-                values=checked,
-                decision=decision,
-                round=prompt.round,
-                phase=prompt.phase,
-                secret=prompt.secret,
-            )
-        )
+        self._push(prompt, checked, new_state, decision)
         self._redo.clear()
         return decision
 
@@ -310,25 +308,8 @@ class Session:
         if not self._redo:
             raise IllegalInput(msg("there is nothing to redo"))
         values = self._redo[-1]
-        state = self._states[-1]
-        prompt = self.game.prompt(state)
-        new_state, decision = self.game.advance(_plain(state), prompt.coerce(values))
-        decision = self._stamped(decision)
-        new_state = _plain(new_state)
+        prompt, _checked, new_state, decision = self._advance(values, None)
         self._record({"kind": "redo"}, new_state)
         self._redo.pop()
-        self._states.append(new_state)
-        self._answers.append(values)
-        self._entries.append(
-            HistoryEntry(
-                index=len(self._entries),
-                step=prompt.step,
-                title=prompt.title,
-                values=values,
-                decision=decision,
-                round=prompt.round,
-                phase=prompt.phase,
-                secret=prompt.secret,
-            )
-        )
+        self._push(prompt, values, new_state, decision)
         return decision

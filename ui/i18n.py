@@ -92,6 +92,14 @@ def translator(lang: str) -> Translator:
     return _translations(lang).gettext
 
 
+def language_of(tr: Translator) -> str:
+    """The language ``tr`` (from :func:`translator`) translates into; ``"en"`` when unknown."""
+    owner = getattr(tr, "__self__", None)
+    info = owner.info() if isinstance(owner, gettext.NullTranslations) else {}
+    language = str(info.get("language", "en"))
+    return language if language in LANGUAGES else "en"
+
+
 def render(message: Msg | str, lang: str) -> str:
     """Render one message (or a plain string, which is returned as it is) in ``lang``."""
     if isinstance(message, Msg):

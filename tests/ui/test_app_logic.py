@@ -422,3 +422,19 @@ def test_every_field_kind_in_the_form_and_by_the_button_box() -> None:
     assert focus.change(-1) and fresh.values["order"] == []
     focus.focus("attacked")
     assert focus.change(-1) and fresh.values["attacked"] is False
+
+
+def test_a_history_answer_whose_label_is_a_question_gets_no_colon() -> None:
+    from rules.prompt import Prompt
+    from rules.session import HistoryEntry
+    from ui.app.presenters import answer_text
+
+    fields = (
+        Field(key="joker", label=msg("Use the joker now?"), kind="bool", default=False),
+        Field(key="gold", label=msg("Gold"), kind="int", default=0, minimum=0, maximum=9),
+    )
+    prompt = Prompt(step="s", title=msg("T"), phase=msg("P"), fields=fields)
+    entry = HistoryEntry(
+        index=0, step="s", title=msg("T"), values={"joker": True, "gold": 3}, decision=None
+    )
+    assert answer_text(entry, translator("en"), prompt) == "Use the joker now? Yes; Gold: 3"

@@ -361,7 +361,9 @@ def answer_text(entry: HistoryEntry, tr: Translator, prompt: Prompt | None = Non
         fld = fields.get(key)
         if fld is None:
             continue  # no label to show it by: never an internal key on screen
-        parts.append(f"{render(fld.label, tr)}: {value_text(fld, value, tr)}")
+        label = render(fld.label, tr)
+        joint = " " if label.endswith(("?", ":")) else ": "  # "Use the joker now? no"
+        parts.append(f"{label}{joint}{value_text(fld, value, tr)}")
     return "; ".join(parts)
 
 

@@ -21,8 +21,8 @@ system-wide monotonic clock:
   rendered calibration picture).
 
 Latencies are medians and 95th percentiles over every event of the game (at
-least 20 of each kind). The table plays ``ui.benchmarks.marauders.scripted_answers``
-by tapping steppers and buttons; a step that table cannot answer is confirmed
+least 20 of each kind). The table plays the scripted table of ``tableside bench answers``
+(:class:`ShadowTable`) by tapping steppers and buttons; a step that table cannot answer is confirmed
 with the values shown. The machine's load average is printed with the figures:
 on a busy machine every latency is longer.
 """
@@ -159,6 +159,8 @@ class Player:
     times: dict[str, list[float]] = field(default_factory=dict)
     lost_taps: int = 0
     burst_taps: int = 0
+    #: Steps the scripted table could not follow (confirmed as shown instead).
+    unscripted: int = 0
 
     def _record(self, kind: str | None, pressed: float, result: dict[str, Any] | None) -> None:
         if result is not None:
@@ -225,16 +227,39 @@ class Player:
         self.lost_taps += max(0, taps - moved)
 
 
-def _shadow_answers(service: Any, session_id: int) -> tuple[Any, dict[str, Any]]:
-    """The app's game replayed from its journal, and what the scripted table answers now."""
-    from ui.benchmarks.marauders import scripted_answers
+class ShadowTable:
+    """The scripted table of ``tableside bench answers`` following the app's game.
 
-    session = service.resume(session_id)
-    try:
-        wanted = scripted_answers(session)
-    except (KeyError, IndexError, TypeError, ValueError):
-        wanted = {}  # the game changed under the script: confirm what is shown
-    return session.prompt(), wanted
+    The app's journal is replayed after every press; the table
+    (:class:`ui.benchmarks.tables.marauders.Table`, one per game) answers the
+    step now on screen and, once the app has confirmed a step, observes the
+    bot's decision it confirmed, as it does in ``bench answers``.
+    """
+
+    def __init__(self, service: Any) -> None:
+        self.service = service
+        self.tables: dict[int, Any] = {}
+        self.asked: dict[int, tuple[int, Any, dict[str, Any]]] = {}
+        #: Steps where the script no longer knew the table (its world went astray).
+        self.lost = 0
+
+    def answers(self, session_id: int) -> tuple[Any, dict[str, Any]]:
+        """The step on screen and the values the table sets on it (only those it changes)."""
+        from ui.benchmarks.tables.marauders import Table
+
+        session = self.service.resume(session_id)
+        table = self.tables.setdefault(session_id, Table())
+        earlier = self.asked.get(session_id)
+        prompt = session.prompt()
+        try:
+            if earlier is not None and session.step_count == earlier[0] + 1:
+                table.observe(earlier[1], earlier[2], session.last_decision)
+            wanted = table.answer(prompt, session.state)
+        except Exception:
+            self.lost += 1  # confirm what is shown (a refusal is filled in by the caller)
+            wanted = {}
+        self.asked[session_id] = (session.step_count, prompt, wanted)
+        return prompt, wanted
 
 
 def _set_fields(player: Player, prompt: Any, wanted: dict[str, Any]) -> None:
@@ -320,6 +345,7 @@ def play_game(app: AppProcess, x: Any, steps: int) -> tuple[Player, int]:
     if not player.tap("#start"):
         raise Stuck("no Start button on the set-up screen")
     service = TableService(app.journal, recover=False)
+    shadow = ShadowTable(service)
     refused = 0
     earlier = 0  # steps of the games already finished
     try:
@@ -332,7 +358,7 @@ def play_game(app: AppProcess, x: Any, steps: int) -> tuple[Player, int]:
             session_id = player.screen.get("session_id")
             if session_id is None:
                 raise Stuck(f"no game on screen {player.screen.get('screen')}")
-            prompt, wanted = _shadow_answers(service, session_id)
+            prompt, wanted = shadow.answers(session_id)
             _set_fields(player, prompt, wanted)
             if refused:
                 _fill_missing(player, prompt)
@@ -364,6 +390,7 @@ def play_game(app: AppProcess, x: Any, steps: int) -> tuple[Player, int]:
         print(f"\n  the scripted game stopped early: {exc}", file=sys.stderr)
     finally:
         service.close()
+        player.unscripted = shadow.lost
     return player, earlier + int(player.screen.get("steps", 0))
 
 
@@ -492,6 +519,9 @@ def run(quick: bool) -> list[Figure]:
         ]
         player, played, _, rss_end = game_run(display, steps, camera=False)
         figures.append(Figure("steps played (scripted Marauders game)", played, "steps"))
+        figures.append(
+            Figure("steps the script could not follow (confirmed as shown)", player.unscripted, "")
+        )
         for kind, (median_target, p95_target) in TARGETS.items():
             values = player.times.get(kind, [])
             if not values:

@@ -92,7 +92,7 @@ class X11Input:
         for i in range(1, steps + 1):
             time.sleep(0.01)
             self.move(x, y + dy * i // steps)
-        time.sleep(0.05)
+        time.sleep(0.15)  # the finger rests before lifting: no fling, no kinetic scroll
         self.xtst.XTestFakeButtonEvent(self.display, 1, 0, 0)
         self.x11.XSync(self.display, 0)
 

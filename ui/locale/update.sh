@@ -14,3 +14,5 @@ for lang in de pt; do
         uv run pybabel init -i ui/locale/tableside.pot -d ui/locale -D tableside -l "$lang"
     fi
 done
+# Where long words break in board pictures (ui/painters/syllables.py).
+uv run python -m ui.painters.syllables

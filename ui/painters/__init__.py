@@ -161,10 +161,11 @@ def paint(
     marks: Marks = NO_MARKS,
 ) -> Picture:
     """Draw ``scene`` and ``marks`` inside ``box`` of ``canvas``."""
+    from ui.i18n import language_of
     from ui.painters.marks import draw_marks
     from ui.painters.pen import Pen
 
-    pen = Pen(canvas)
+    pen = Pen(canvas, language_of(tr))
     layers: Layers = {}
     if scene and box[2] >= 10 and box[3] >= 10:
         painter = painter_for(kind_of(scene))

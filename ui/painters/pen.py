@@ -12,9 +12,11 @@ cached, so redrawing a picture whose texts did not change renders no text.
 from __future__ import annotations
 
 import math
+import re
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from kivy.core.text import Label as CoreLabel
@@ -23,6 +25,7 @@ from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle, RoundedRectangl
 from ui.app.widgets import colour
 from ui.painters.places import Point
 from ui.painters.style import RGBA, TEXT_MIN, WHITE
+from ui.painters.syllables import breaks
 
 _CACHE_SIZE = 600
 
@@ -49,9 +52,18 @@ _textures: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 
 
 def _texture(
-    text: str, size: float, bold: bool, wrap_width: float | None, halign: str = "center"
+    text: str,
+    size: float,
+    bold: bool,
+    wrap_width: float | None,
+    halign: str = "center",
+    *,
+    keep: bool = True,
 ) -> Any:
-    """A rendered text (cached): one line, or wrapped within ``wrap_width`` (``halign``)."""
+    """A rendered text: one line, or wrapped within ``wrap_width`` (``halign``).
+
+    Drawn texts are cached (``keep``); a trial rendering that may not be drawn is not.
+    """
     key = (text, size, bold, wrap_width, halign)
     texture = _textures.get(key)
     if texture is not None:
@@ -63,11 +75,15 @@ def _texture(
     label = CoreLabel(**options)
     label.refresh()
     texture = label.texture
-    if texture is not None:
-        _textures[key] = texture
-        if len(_textures) > _CACHE_SIZE:
-            _textures.popitem(last=False)
+    if texture is not None and keep:
+        _keep(key, texture)
     return texture
+
+
+def _keep(key: tuple[Any, ...], texture: Any) -> None:
+    _textures[key] = texture
+    if len(_textures) > _CACHE_SIZE:
+        _textures.popitem(last=False)
 
 
 def _shortened(text: str, size: float, bold: bool, width: float) -> Any:
@@ -76,37 +92,71 @@ def _shortened(text: str, size: float, bold: bool, width: float) -> Any:
     return label.texture
 
 
-def _width(text: str, size: float, bold: bool) -> float:
-    texture = _texture(text, size, bold, None)
-    return 0.0 if texture is None else float(texture.width)
+@lru_cache(maxsize=4096)
+def _extent(text: str, size: float, bold: bool) -> tuple[float, float]:
+    """The size of ``text`` on one line, measured by the font without rendering a texture
+    (the same size as the texture :func:`_texture` would render)."""
+    width, height = _measurer(size, bold).get_extents(text)
+    return float(width), float(height)
 
 
-def hyphenated(text: str, fits: Callable[[str], bool]) -> str:
+@lru_cache(maxsize=64)
+def _measurer(size: float, bold: bool) -> Any:
+    return CoreLabel(font_size=size, bold=bold)
+
+
+def hyphenated(text: str, fits: Callable[[str], bool], language: str = "en") -> str:
     """``text`` with every word too wide for a line broken with hyphens into pieces that fit.
 
     Long compounds ("Weiterziehen", "Entdeckungsreise") would otherwise be cut
-    short; a break inside the word keeps every letter on screen. No piece is
-    shorter than three letters ("Nomade-n" would read badly).
+    short; a break inside the word keeps every letter on screen. Words break
+    between syllables (:mod:`ui.painters.syllables`: "Arbeits-kraft", not
+    "Arbeitskr-aft") or after a hyphen they already have, at the last break whose
+    first part still fits; a word with no such break is cut where it must, no
+    piece shorter than three letters ("Nomade-n" would read badly).
     """
     out = []
     for word in text.split(" "):
         while len(word) >= 6 and not fits(word):
-            cut = len(word) - 3
-            while cut > 3 and not fits(word[:cut] + "-"):
-                cut -= 1
-            if not fits(word[:cut] + "-"):
+            first, rest = _syllable_break(word, fits, language)
+            if not first:
                 break
-            out.append(word[:cut] + "-")
-            word = word[cut:]
+            out.append(first if first.endswith("-") else first + "-")
+            word = rest
         out.append(word)
     return " ".join(out)
+
+
+def _cuts(word: str, language: str) -> list[int]:
+    """Where ``word`` may break: between syllables of its letter runs, after its hyphens."""
+    cuts = [i + 1 for i, ch in enumerate(word[:-1]) if ch == "-"]
+    for run in re.finditer(r"[^\W\d_]+", word):
+        cuts.extend(run.start() + p for p in breaks(run.group(), language))
+    return sorted(set(cuts))
+
+
+def _syllable_break(word: str, fits: Callable[[str], bool], language: str) -> tuple[str, str]:
+    """``(first part, rest)`` of ``word`` broken where the first part fits; ``("", word)``."""
+    for cut in reversed(_cuts(word, language)):  # the longest first part first
+        first, rest = word[:cut], word[cut:]
+        shown = first if first.endswith("-") else first + "-"
+        if len(first) >= 2 and len(rest) >= 2 and fits(shown):
+            return first, rest
+    cut = len(word) - 3
+    while cut > 3 and not fits(word[:cut] + "-"):
+        cut -= 1
+    if not fits(word[:cut] + "-"):
+        return "", word
+    return word[:cut], word[cut:]
 
 
 class Pen:
     """Draws on one canvas and records the text boxes it drew."""
 
-    def __init__(self, canvas: Any) -> None:
+    def __init__(self, canvas: Any, language: str = "en") -> None:
         self.canvas = canvas
+        #: The language of the texts, for breaking long words between syllables.
+        self.language = language
         #: Texts of the picture: checked for size, place and overlap with each other.
         self.labels: list[LabelBox] = []
         #: Texts on their own opaque badge over the picture: checked for size and place only.
@@ -164,26 +214,26 @@ class Pen:
         if candidates[-1] > TEXT_MIN:
             candidates.append(TEXT_MIN)
         for candidate in candidates:
-            texture = _texture(text, candidate, bold, None)
-            if texture is not None and texture.width <= max_width:
-                return texture, False
+            if _extent(text, candidate, bold)[0] <= max_width:
+                return _texture(text, candidate, bold, None), False
         if lines > 1 and max_width > 0:
             for candidate in candidates:
 
                 def fits(word: str, at: float = candidate) -> bool:
-                    return _width(word, at, bold) <= max_width
+                    return _extent(word, at, bold)[0] <= max_width
 
-                words = hyphenated(text, fits)
-                texture = _texture(words, candidate, bold, max_width, halign)
-                one_line = _texture("Ag", candidate, bold, None).height
+                words = hyphenated(text, fits, self.language)
+                key = (words, candidate, bold, max_width, halign)
+                texture = _texture(*key, keep=False)
+                one_line = _extent("Ag", candidate, bold)[1]
                 if texture is not None and texture.height <= one_line * lines + 1:
+                    _keep(key, texture)
                     return texture, False
         return _shortened(text, TEXT_MIN, bold, max(1.0, max_width)), True
 
     def measure(self, text: str, size: float, bold: bool = False) -> tuple[float, float]:
         """The size of ``text`` on one line at ``size`` px (no drawing)."""
-        texture = _texture(text, max(float(size), TEXT_MIN), bold, None)
-        return (0.0, 0.0) if texture is None else (float(texture.width), float(texture.height))
+        return _extent(text, max(float(size), TEXT_MIN), bold) if text else (0.0, 0.0)
 
     # -- shapes ----------------------------------------------------------------------
 
