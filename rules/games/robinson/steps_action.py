@@ -264,9 +264,15 @@ def prompt_resolve(state: State) -> Prompt:
         )
         fields.append(adventure_field(item))
     else:
-        fields.append(
-            Field(key="success", label=msg("Did the action succeed?"), kind="bool", default=True)
-        )
+        blocked = _build_blocked(state, pid, spot)
+        if blocked is None:
+            fields.append(
+                Field(
+                    key="success", label=msg("Did the action succeed?"), kind="bool", default=True
+                )
+            )
+        else:  # what it needs changed hands since the pawn was placed: it cannot succeed
+            lines.append(msg("This build fails now: {why}", why=blocked))
         fields.append(adventure_field(item))
     if group in A.ADVENTURE_CATEGORIES and group in state["adventure_tokens"]:
         lines.append(
@@ -285,6 +291,23 @@ def prompt_resolve(state: State) -> Prompt:
         lines=tuple(lines),
         fields=tuple(fields),
     )
+
+
+def _build_blocked(state: State, pid: str, spot: str) -> Msg | None:
+    """Why building ``spot`` cannot succeed any more, or ``None`` (not a build, or it can).
+
+    Placing the pawn checked the build; until it resolves, another player may have
+    built the invention or taken an item it needs (a steal, a card taken). The rule
+    checked at placement still holds at resolution: the build fails (reading 23).
+    """
+    kind, _, card = spot.partition(":")
+    if kind != "build":
+        return None
+    try:
+        A.check_invention(state, pid, card)
+    except A.Refused as refused:
+        return refused.why
+    return None
 
 
 def advance_resolve(state: State, answer: Mapping[str, Any], out: Out) -> Msg | None:

@@ -176,3 +176,25 @@ def test_two_far_attacks_never_leave_a_player_without_a_legal_pawn() -> None:
     assert "attack:green" not in offered and "attack:blue" in offered and "camp:rest" in offered
     place(session, ("camp:rest",), ("camp:rest",), ("camp:rest",))
     assert choices(session, "action") == ["attack:blue"]  # the last pawn completes it
+
+
+def test_a_build_whose_invention_changed_hands_before_it_resolves_fails_and_says_why() -> None:
+    """Reading 23: ownership is checked again when the build resolves, not only at placement."""
+    session = set_up([("10", "8"), ("11", "5")])
+    answer_with_changes(session, {"icon": "adventure-gathering"}, {})
+    session.answer({})
+    session.answer({})
+    place(session, ("camp:rest",), ("build:knife",), ("camp:rest",), ("camp:rest",))
+    while session.state["queue"][0]["spot"] != "build:knife":
+        session.answer({})
+    state = session.state
+    assert [f.key for f in GAME.prompt(state).fields] == ["success", "adventure", "other"]
+    # Meanwhile Red built the Knife (or took it): Blue's build cannot succeed any more.
+    red = next(p for p in state["players"] if p["id"] == "red")
+    red["cards"]["knife"] = {"kind": "invention", "markers": None}
+    prompt = GAME.prompt(state)
+    assert [f.key for f in prompt.fields] == ["adventure", "other"]
+    assert "This build fails now: Knife belongs to Red" in [line.render() for line in prompt.lines]
+    after, _ = GAME.advance(state, prompt.coerce({}))
+    blue = next(p for p in after["players"] if p["id"] == "blue")
+    assert "knife" not in blue["cards"]
