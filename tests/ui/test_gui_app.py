@@ -80,6 +80,8 @@ def test_whole_game_by_touch_and_keys(make_app):
     tap(keyed(app, "why"))
     assert app.manager.current == "trace"
     assert shown(app, "yellow has the most markers")
+    # The current decision's trace hides "Go back to before it": no text, not one letter a line.
+    assert app.manager.current_screen.ids.goback.text == ""
     press("b")
     assert app.manager.current == "play"
     press("n")  # NEXT on a step that asks nothing: done
