@@ -583,6 +583,22 @@ def _move_decision(state: State, data: dict[str, Any], done: Resolved) -> Decisi
     )
 
 
+def _coming_path(state: State) -> list[int] | None:
+    """The path of the move the bot is about to show in the Battle Phase (the prompt's
+    preview, by the same :func:`resolve`), or ``None`` when no move is pending or it still
+    needs an answer from the table."""
+    if state["stage"] != "battle" or not state["queue"]:
+        return None
+    if state["draw"] == "physical" and state["battle_card"] is None:
+        return None
+    preview = scratch(state)
+    try:
+        done = resolve(preview, "move", _move_data(preview), state["battle_answers"])
+    except NeedChoice:
+        return None
+    return list(done.move.path) if done.move is not None else None
+
+
 def battle_prompt(state: State) -> Prompt:
     hex_id = state["queue"][0]
     troop = state["field"]["troops"][str(hex_id)]
@@ -872,9 +888,10 @@ class AntePortas(Game):
         if state["mode"] != "cooperative":
             return referee.board(state)
         highlight = state["queue"][0] if state["stage"] == "battle" and state["queue"] else None
-        return board_scene(
-            state["field"], state["last_path"], highlight, kit_of(state), state["scenario"]
-        )
+        coming = _coming_path(state)
+        path = state["last_path"] if coming is None else coming
+        kit, scenario = kit_of(state), state["scenario"]
+        return board_scene(state["field"], path, highlight, kit, scenario, coming is not None)
 
     def status(self, state: State) -> tuple[Msg, ...]:
         if state["mode"] != "cooperative":

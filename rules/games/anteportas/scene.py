@@ -67,9 +67,15 @@ def hex_words(units: dict[str, Any]) -> Msg | None:
 
 
 def board_scene(
-    field: dict[str, Any], path: list[int], highlight: int | None, kit: Kit, scenario: str
+    field: dict[str, Any],
+    path: list[int],
+    highlight: int | None,
+    kit: Kit,
+    scenario: str,
+    coming: bool = False,
 ) -> dict[str, Any]:
-    """Every hex with its units and shade, the current troop highlighted, the last path."""
+    """Every hex with its units and shade, the current troop highlighted, and a path:
+    the move the troop is about to make (``coming``) or else the last one made."""
     board = kit.board
     hexes = []
     facts = []
@@ -105,7 +111,8 @@ def board_scene(
         ]
     )
     if path:
-        facts.append([msg("Last path").to_json(), " -> ".join(f"#{h}" for h in path)])
+        label = msg("The troop's path") if coming else msg("Last path")
+        facts.append([label.to_json(), " -> ".join(f"#{h}" for h in path)])
     return {
         "kind": "hex-grid",
         "orientation": "flat-top",

@@ -162,6 +162,27 @@ def test_bot_steps_show_their_outcome_and_confirm_alone_applies_it() -> None:
         assert applied is not None and applied.to_json() == prompt.decision.to_json()
 
 
+def test_the_battleground_draws_the_path_the_bot_is_about_to_show() -> None:
+    """At a Battle Phase step the picture shows the coming move's path (as the decision
+    beside it says), not the path of the move before."""
+    session = Session(GAME, {"players": 2}, seed=3)
+    session.answer({})  # spawn
+    session.answer({})  # done
+    seen = 0
+    while session.prompt().step == "battle":
+        prompt = session.prompt()
+        assert prompt.decision is not None
+        scene = GAME.board(session.state)
+        path = [str(h) for h in prompt.decision.result["path"]]
+        assert scene["path"] == path
+        assert [f[1] for f in scene["facts"] if f[0] == {"t": "The troop's path"}] == [
+            " -> ".join(f"#{h}" for h in path)
+        ]
+        session.answer({})
+        seen += 1
+    assert seen >= 2  # more than one troop: the second one's path differs from the first's
+
+
 def test_every_step_carries_its_round() -> None:
     session = Session(GAME, {"players": 2}, seed=3)
     rounds = []
