@@ -26,7 +26,14 @@ from typing import Any
 
 from rules.editor import ComponentEditor, Draft, Item, Page
 from rules.errors import IllegalInput
-from rules.games.marauders.model import ACTIONS, COLOURS, PRIORITIES, SIDES, label
+from rules.games.marauders.model import (
+    ACTIONS,
+    COLOURS,
+    PRIORITIES,
+    SIDES,
+    label,
+    tile_symbols_field,
+)
 from rules.prompt import Choice, Field
 from rules.registry import get_game, register_editor
 from rules.schema import Spec
@@ -251,15 +258,7 @@ class MaraudersEditor(ComponentEditor):
                 msg("Turn it so that its framed symbol points up (1 in the picture)."),
                 msg("Tap its six symbols in order: the framed one, then clockwise."),
             ),
-            fields=(
-                Field(
-                    key="symbols",
-                    label=msg("Symbols from the framed one, clockwise"),
-                    kind="order",
-                    default=actions,
-                    choices=tuple(Choice(a, label(a)) for a in ACTIONS),
-                ),
-            ),
+            fields=(tile_symbols_field(actions),),
             scene=_hexagon(
                 msg("Marauder tile {n}", n=number),
                 msg("Side {face}: {face} actions", face=face),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from rules.prompt import Choice, Field
 from rules.text import Msg, msg
 
 SIDES = 6
@@ -89,6 +90,18 @@ _LABELS: dict[str, Msg] = {
 def label(term: str) -> Msg:
     """The translatable name of a colour, action or priority (never an empty msgid)."""
     return _LABELS.get(term, Msg(term or "-"))
+
+
+def tile_symbols_field(default: Sequence[str] | None = None) -> Field:
+    """A marauder tile's six symbols as the players read them: the framed one, then
+    clockwise. Play (a tile drawn) and the component editor (the box's tiles) ask alike."""
+    return Field(
+        key="symbols",
+        label=msg("Symbols from the framed one, clockwise"),
+        kind="order",
+        default=None if default is None else list(default),
+        choices=tuple(Choice(a, label(a)) for a in ACTIONS),
+    )
 
 
 def clockwise_from(start: int, sides: int = SIDES) -> list[int]:

@@ -9,7 +9,6 @@ from rules.game import State
 from rules.games.marauders import catalogue as cat
 from rules.games.marauders import logic
 from rules.games.marauders.model import (
-    ACTIONS,
     COLOURS,
     MAX_MARKERS,
     MAX_VP,
@@ -17,6 +16,7 @@ from rules.games.marauders.model import (
     ROUNDS,
     SIDES,
     label,
+    tile_symbols_field,
 )
 from rules.games.marauders.steps_common import (
     COLOUR_CHOICES,
@@ -136,12 +136,7 @@ def tile_entry_prompt(state: State) -> Prompt:
             msg("Tap its six symbols in order: the framed one, then clockwise."),
         ),
         fields=(
-            Field(
-                key="symbols",
-                label=msg("Symbols from the framed one, clockwise"),
-                kind="order",
-                choices=tuple(Choice(a, label(a)) for a in ACTIONS),
-            ),
+            tile_symbols_field(),
             Field(
                 key="number",
                 label=msg("The number in its middle"),
