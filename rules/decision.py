@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.text import Msg
+from rules.text import Msg, verbatim
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -126,11 +126,7 @@ class Tracer:
         A plain ``str`` is accepted from code not yet translated; it is shown
         as it is, in English, in every language.
         """
-        text = (
-            finding
-            if isinstance(finding, Msg)
-            else Msg(finding.replace("{", "{{").replace("}", "}}"))
-        )
+        text = finding if isinstance(finding, Msg) else verbatim(finding)
         self.steps.append(TraceStep(rule=rule, finding=text, data=data, decisive=decisive))
 
     def decide(self, rule: str, finding: Msg | str, **data: Any) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.text import Msg
+from rules.text import Msg, verbatim
 
 
 class RulesError(Exception):
@@ -11,7 +11,7 @@ class RulesError(Exception):
     @property
     def message(self) -> Msg:
         """What to show the players (translated where the raiser gave a ``msg``)."""
-        return Msg(_literal(str(self)))
+        return verbatim(str(self))
 
 
 class SituationError(RulesError):
@@ -36,7 +36,7 @@ class IllegalInput(RulesError):
     """
 
     def __init__(self, reason: str | Msg, field: str = "") -> None:
-        self._message = reason if isinstance(reason, Msg) else Msg(_literal(reason))
+        self._message = reason if isinstance(reason, Msg) else verbatim(reason)
         self.reason = self._message.english()
         self.field = field
         super().__init__(f"{field}: {self.reason}" if field else self.reason)
@@ -44,8 +44,3 @@ class IllegalInput(RulesError):
     @property
     def message(self) -> Msg:
         return self._message
-
-
-def _literal(text: str) -> str:
-    """A plain sentence as a template: its braces are not parameters."""
-    return text.replace("{", "{{").replace("}", "}}")

@@ -41,7 +41,7 @@ from rules.editor import ComponentEditor, Draft, Item, Page
 from rules.game import Game
 from rules.prompt import Choice, Field
 from rules.schema import Bool, Int, List, Map, Maybe, Obj, Spec, Str
-from rules.text import Msg, msg
+from rules.text import Msg, msg, verbatim
 
 #: A page never asks more than this many fields; a larger object is split.
 MOST_FIELDS = 8
@@ -174,7 +174,7 @@ def clear_example_flags(data: Any) -> None:
 
 def shown_text(value: str) -> Msg:
     """Component text (a name the players entered) shown as it is, in every language."""
-    return Msg(value.replace("{", "{{").replace("}", "}}"))
+    return verbatim(value)
 
 
 class SchemaEditor(ComponentEditor):

@@ -71,6 +71,13 @@ class Msg:
         return Msg(data["t"], params)
 
 
+def verbatim(text: str) -> Msg:
+    """Text from data (an id, a name the players entered) shown as it is, never as a
+    template: its braces are not parameters, and it is not looked up in the catalogues
+    unless it happens to be a msgid."""
+    return Msg(text.replace("{", "{{").replace("}", "}}"))
+
+
 def msg(template: str, **params: Any) -> Msg:
     """Build a :class:`Msg`; the template is the English text and gettext msgid."""
     return Msg(template, params)

@@ -21,7 +21,7 @@ from rules.games.marauders.catalogue import Board, priority_at, tray_colour, tra
 from rules.games.marauders.decide_common import join, majority_tray, make_decision, settle
 from rules.games.marauders.hexmap import LINES, Hex, clockwise_key, distance, hex_id, neighbours
 from rules.games.marauders.model import SIDES, clockwise_from, half_rounded_up, label
-from rules.text import Msg, msg
+from rules.text import Msg, msg, verbatim
 
 
 def activation_key(at: Hex, marker: int) -> tuple[int, Any]:
@@ -58,13 +58,13 @@ def autumn_order(members: Sequence[Mapping[str, Any]], marker: int, example: boo
         msg(
             "Closest first; at equal distance the first clockwise from the priority marker: "
             "{order}",
-            order=join([Msg(i) for i in ids]),
+            order=join([verbatim(i) for i in ids]),
         ),
         order=ids,
     )
     return make_decision(
         "autumn-order",
-        msg("Activation order: {order}", order=join([Msg(i) for i in ids])),
+        msg("Activation order: {order}", order=join([verbatim(i) for i in ids])),
         [msg("Activate the tribe members one by one in this order.")],
         tracer,
         {"order": ids},

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rules.prompt import Choice, Field
-from rules.text import Msg, msg
+from rules.text import Msg, msg, verbatim
 
 SIDES = 6
 ROUNDS = 5
@@ -89,7 +89,7 @@ _LABELS: dict[str, Msg] = {
 
 def label(term: str) -> Msg:
     """The translatable name of a colour, action or priority (never an empty msgid)."""
-    return _LABELS.get(term, Msg(term or "-"))
+    return _LABELS.get(term, verbatim(term or "-"))
 
 
 def tile_symbols_field(default: Sequence[str] | None = None) -> Field:

@@ -48,7 +48,7 @@ from rules.games.marauders.model import (
     human_names,
 )
 from rules.schema import Bool, Int, List, Map, Maybe, Obj, OneOf, Spec, Str
-from rules.text import Msg
+from rules.text import verbatim
 
 #: The players' ids in a player order or a final score: at most 3 players.
 PLAYERS = human_names(3)
@@ -284,7 +284,7 @@ LANE = List(LANE_ITEM, max_length=3 * MAX_DISTANCE, key=lambda i: (i["distance"]
 def run_autumn_move(s: dict[str, Any]) -> Decision:
     parts = Parts(s)
     board = parts.board()
-    member = Msg(s["member"]) if "member" in s else None
+    member = verbatim(s["member"]) if "member" in s else None
     return logic.autumn_move(
         s["trays"],
         board,

@@ -10,7 +10,7 @@ shown as entered; the example terrains have translations here.
 
 from __future__ import annotations
 
-from rules.text import Msg, msg
+from rules.text import Msg, msg, verbatim
 
 COLOURS = ("red", "blue", "green", "yellow")
 COLOUR = {
@@ -82,12 +82,12 @@ def who(player: str) -> Msg:
 
 def terrain(name: str) -> Msg:
     """A terrain: translated when it is one of the example's, else as the players entered it."""
-    return TERRAIN.get(name, Msg(name.replace("{", "{{").replace("}", "}}")))
+    return TERRAIN.get(name, verbatim(name))
 
 
 def text(value: str) -> Msg:
     """Component text (a card name, a scenario's text) shown as entered."""
-    return Msg(value.replace("{", "{{").replace("}", "}}"))
+    return verbatim(value)
 
 
 def space(space_id: str) -> Msg:
