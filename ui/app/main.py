@@ -74,7 +74,7 @@ class TablesideApp(App):
         self._ping: Any = None
         self.first_screen_shown = False
         self.frame_log: Any = None
-        self.idle_trim: Any = None
+        self.housekeeping: Any = None
         self.voice: Voice | None = None
         self.storage_recheck_seconds = STORAGE_RECHECK_SECONDS
         self._storage_check: Any = None
@@ -107,10 +107,10 @@ class TablesideApp(App):
 
     def on_start(self) -> None:
         from ui.app import frame_log
-        from ui.app.memory import IdleTrim
+        from ui.app.memory import IdleHousekeeping
 
         self.frame_log = frame_log.install(self)  # only for `tableside bench app`
-        self.idle_trim = IdleTrim()
+        self.housekeeping = IdleHousekeeping(at_rest=lambda: self.controller.service.at_rest())
         self.voice = Voice()
         self.controller.start()
         if self.kiosk:
@@ -186,8 +186,8 @@ class TablesideApp(App):
         status.example.text = c.text(_("EXAMPLE DATA")) if example else ""
         self._update_lights()
         self._watch_storage()
-        if self.idle_trim is not None:
-            self.idle_trim.poke()
+        if self.housekeeping is not None:
+            self.housekeeping.poke()
         self._speak()
         self.first_screen_shown = True
 

@@ -188,6 +188,10 @@ class BigButton(FocusRing, ButtonBehavior, FitLabel):
         kwargs.setdefault("max_font_size", 24)
         kwargs.setdefault("padding", (10, 4))
         kwargs.setdefault("min_height", TOUCH)
+        # The pressed colour lasts as long as the finger is down, no longer: Kivy's default
+        # (0.035 s) kept it after a quick tap and drew one more frame 35 ms after the
+        # answer (a stepper's new number) was already on screen.
+        kwargs.setdefault("min_state_time", 0)
         super().__init__(**kwargs)
 
 
