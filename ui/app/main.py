@@ -138,6 +138,8 @@ class TablesideApp(App):
             self.watchdog.stopping()
         if self.hardware is not None:
             self.hardware.close()
+        if self.housekeeping is not None:
+            self.housekeeping.stop()
         if self.frame_log is not None:
             self.frame_log.close()
         if self.voice is not None:
@@ -255,6 +257,8 @@ class TablesideApp(App):
         """One field's value (``key``) or the focus changed: update only that on screen."""
         self.current_screen().update_field(key)
         self._update_lights()
+        if self.housekeeping is not None:
+            self.housekeeping.poke(new_screen=False)
 
     def _speak(self) -> None:
         """Say the bot's action and instructions once per step (ui/voice.py; never blocks)."""
