@@ -22,6 +22,7 @@ KEYSYMS = {
     "b": ord("b"),
     "s": ord("s"),
     "c": ord("c"),
+    "m": ord("m"),
     "backspace": 0xFF08,
     "return": 0xFF0D,
 }
