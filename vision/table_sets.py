@@ -9,7 +9,7 @@ here and nowhere else:
 set            set-up seeds            frame seeds             set-ups  frames
 =============  =====================  =====================  ========  ======
 ``dev``        3 000 000 + k           3 100 000 + 100 k + j    80        8
-``train``      1 000 000 + k           1 100 000 + 100 k + j   800        8
+``train``      1 000 000 + k           1 100 000 + 100 k + j  2400        8
 ``held-out``   7 000 000 + k           7 100 000 + 100 k + j    50       12
 ``held-out-2`` 9 000 000 + k           9 100 000 + 100 k + j    50       12
 =============  =====================  =====================  ========  ======
@@ -56,7 +56,7 @@ class FrameSet:
 
 
 DEV = FrameSet("dev", 3_000_000, 3_100_000, 80, 8)
-TRAIN = FrameSet("train", 1_000_000, 1_100_000, 800, 8)
+TRAIN = FrameSet("train", 1_000_000, 1_100_000, 2400, 8)
 HELD_OUT = FrameSet("held-out", 7_000_000, 7_100_000, 50, 12)
 HELD_OUT_2 = FrameSet("held-out-2", 9_000_000, 9_100_000, 50, 12)
 SETS = {s.name: s for s in (DEV, TRAIN, HELD_OUT, HELD_OUT_2)}
