@@ -81,3 +81,14 @@ def test_lift_fields_match_a_raised_cube_seen_through_the_registration(
         u, v = (int(np.rint(c)) for c in foot[:2] / foot[2])
         assert 0 <= u < CROP_SIZE[0] and 0 <= v < CROP_SIZE[1]
         assert field[:, v, u] == pytest.approx(shift, abs=0.05 * math.hypot(*shift) + 0.2)
+
+
+def test_the_shipped_counter_takes_the_lift_and_says_so_without_it(control_board: Board) -> None:
+    from vision.counter import CounterModel, CubeCounter
+
+    counter = CubeCounter(control_board, CounterModel.shipped())
+    assert counter.model.lift
+    crop = np.full((CROP_SIZE[1], CROP_SIZE[0], 3), 128, np.uint8)
+    with pytest.raises(ValueError, match="lift"):
+        counter.logits([crop])
+    assert counter.logits([crop], [(0.03, 84.0, -300.0)]).shape == (1, 66)
