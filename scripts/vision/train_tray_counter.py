@@ -9,8 +9,10 @@ Runs in a throwaway virtual environment with PyTorch (not a project dependency):
         --mask /tmp/crops/tray-mask.npy --minutes 48 --threads 1 \\
         --out vision/data/tray-counter.onnx
 
-(the shipped counter: 28 200 crops of 612 ``train`` set-ups, 48 minutes on one
-shared core; docs/vision.md "The tray counter").
+(the shipped counter, issue 11's third round: ``--init`` with the second round's
+weights, a ``.pt`` kept outside the repository, then ``--minutes 65 --lr 2e-3`` on
+one shared core while ``make_tray_crops.py`` rendered more set-ups beside it,
+1 645 in the end; docs/vision.md "The tray counter").
 
 Input: one tray crop (``vision.tray_crops``: 168 x 84, BGR, light-corrected),
 scaled to ``(x / 255 - 0.5) / 0.25``, and its lift field (two channels,
