@@ -81,13 +81,18 @@ class TableService:
         journal_file: Path,
         recover: bool = True,
         components: ComponentStore | None = None,
+        backups_at_rest: bool = False,
     ) -> None:
         self.path = Path(journal_file)
         self.recover = recover
+        #: The app refreshes the journal's last good copy at rest (:meth:`at_rest`),
+        #: never inside a press; the terminal and the tests with each step that is due.
+        self.backups_at_rest = backups_at_rest
         self.journal: Journal
         self.notice: Msg | None
         with self._storage():
             self.journal, self.notice = open_journal(self.path, recover=recover)
+        self.journal.defer_backups = backups_at_rest
         self.components = components or ComponentStore(self.path.parent / "components")
         self.session: Session | None = None
         self.session_id: int | None = None
@@ -98,7 +103,13 @@ class TableService:
         self.learned_now = 0
 
     def close(self) -> None:
+        self.at_rest()
         self.journal.close()
+
+    def at_rest(self) -> None:
+        """Work that waits until nobody is pressing: the journal's due last good copy."""
+        if self.journal.writable and self.journal.problem is None:
+            self.journal.backup_if_due()
 
     # -- storage state ----------------------------------------------------------------
 
@@ -136,6 +147,7 @@ class TableService:
         if not journal.writable or journal.problem is not None:
             journal.close()
             return False
+        journal.defer_backups = self.backups_at_rest
         old, self.journal = self.journal, journal
         old.close()
         if notice is not None:

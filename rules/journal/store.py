@@ -130,6 +130,10 @@ class Journal:
         self.problem: JournalUnavailable | None = None
         #: ``False`` for a read-only view held in memory (see :meth:`view`).
         self.writable = True
+        #: When set, a due refresh of the last good copy waits for :meth:`backup_if_due`
+        #: (the app calls it once the screen rests: copying a long journal takes 100 ms
+        #: and more, too long inside a press). Every step is in the journal meanwhile.
+        self.defer_backups = False
         self._since_backup = 0
         self._uids: dict[int, str] = {}
         try:
@@ -154,6 +158,7 @@ class Journal:
         journal.backup_path = backup_path(journal.path)
         journal.problem = problem
         journal.writable = False
+        journal.defer_backups = False
         journal._since_backup = 0
         journal._uids = {}
         journal._conn = sqlite3.connect(":memory:", isolation_level=None)
@@ -340,8 +345,8 @@ class Journal:
             )
             conn.execute("UPDATE sessions SET updated=? WHERE id=?", (now, session_id))
         self._since_backup += 1
-        if self._since_backup >= BACKUP_EVERY:
-            self.backup()
+        if not self.defer_backups:
+            self.backup_if_due()
         return int(seq)
 
     def events(self, session_id: int) -> list[Event]:
@@ -423,6 +428,10 @@ class Journal:
         return True
 
     # -- last good copy -----------------------------------------------------------------
+
+    def backup_if_due(self) -> bool:
+        """Refresh the last good copy if :data:`BACKUP_EVERY` events came since the last."""
+        return self._since_backup >= BACKUP_EVERY and self.backup()
 
     def backup(self) -> bool:
         """Refresh the last good copy next to the journal (atomic replace).

@@ -128,3 +128,30 @@ def test_sigkill_at_random_moments_loses_no_confirmed_step(tmp_path: Path) -> No
         if record.finished:
             break
     assert rounds_killed >= 10, "the writer finished too early to test anything"
+
+
+def test_the_last_good_copy_refreshes_every_tenth_event_or_at_rest_when_deferred(
+    tmp_path: Path,
+) -> None:
+    from rules.journal.store import BACKUP_EVERY
+
+    def backed_up_events(journal: Journal, sid: int) -> int:
+        copy = Journal(journal.backup_path)
+        try:
+            return len(copy.events(sid))
+        finally:
+            copy.close()
+
+    for deferred in (False, True):
+        journal, _ = open_journal(tmp_path / f"j-{deferred}.sqlite3")
+        journal.defer_backups = deferred
+        sid = journal.create_session("toy", {"length": 30}, 1)
+        session = Session(ToyGame(), {"length": 30}, 1, sink=journal.sink(sid))
+        for _ in range(BACKUP_EVERY):
+            session.answer({"add": 1})
+        if deferred:
+            assert not journal.backup_path.exists()  # nothing copied inside the steps
+            assert journal.backup_if_due() is True  # the app's rest
+        assert backed_up_events(journal, sid) == BACKUP_EVERY
+        assert journal.backup_if_due() is False  # not due again until ten more
+        journal.close()

@@ -403,3 +403,54 @@ def test_a_place_field_is_answered_by_tapping_the_picture(make_app):
     pump(3)
     assert c.form.values["where"] == "2" and c.error is not None  # not an option: said why
     assert "cannot be chosen" in c.text(c.error)
+
+
+def test_the_focus_ring_is_drawn_only_while_focused_and_never_through_the_stencil(make_app):
+    """NEXT rings one button with two opaque lines; the others draw no ring at all (an
+    invisible ring still costs a software renderer ~1 ms a line, through the stencil)."""
+    from kivy.graphics import Color, Line
+
+    from tests.ui.support.driving import press, screen
+    from ui.app.widgets import stencil_lines
+
+    app = make_app()
+
+    def ring_lines(widget):
+        found, alpha = [], None
+        for instruction in widget.canvas.after.children:
+            for inner in getattr(instruction, "children", [instruction]):
+                if isinstance(inner, Color):
+                    alpha = inner.a
+                if isinstance(inner, Line):
+                    found.append((inner.width, alpha))
+        return found
+
+    buttons = screen(app).focusables()
+    assert all(ring_lines(b) == [] for b in buttons)
+    press("n")
+    focused = [b for b in buttons if b.focused]
+    assert len(focused) == 1
+    assert ring_lines(focused[0]) == [(3, 1.0), (2, 1.0)]
+    assert all(ring_lines(b) == [] for b in buttons if not b.focused)
+    assert stencil_lines(app.root) == []
+    press("n")  # the ring moves on: the first button's lines are gone
+    assert ring_lines(focused[0]) == []
+
+
+def test_a_translucent_thick_line_is_found(kivy_window):
+    from kivy.graphics import Color, Line
+    from kivy.uix.widget import Widget
+
+    from ui.app.widgets import stencil_lines
+
+    root, child = Widget(), Widget()
+    root.add_widget(child)
+    with child.canvas:
+        Color(1, 1, 1, 0.5)
+        Line(points=[0, 0, 50, 50], width=2)
+        Color(1, 1, 1, 0.5)
+        Line(points=[0, 0, 50, 50], width=1)  # a 1 px line is drawn without the stencil
+    with root.canvas.after:
+        Color(1, 1, 1, 1)
+        Line(points=[0, 0, 50, 50], width=3)
+    assert stencil_lines(root) == [(child, 2.0, 0.5)]

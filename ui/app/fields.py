@@ -31,23 +31,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kivy.properties import BooleanProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
 from ui.app.presenters import EntryView, FieldView
-from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel
+from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel, FocusRing
 
 ERROR_COLOUR = (1, 0.5, 0.4, 1)
 HINT_COLOUR = (0.75, 0.8, 0.9, 1)
 CHECK_COLOUR = (1, 0.85, 0.4, 1)
 
 
-class FocusRow(BoxLayout):
-    """A row that draws the button box's focus ring around itself (see common.kv)."""
+class FocusRow(FocusRing, BoxLayout):
+    """A row that draws the button box's focus ring around itself."""
 
-    focused = BooleanProperty(False)
+    ring_outset = (4.0, 0.0)
 
 
 class Actions:

@@ -74,7 +74,7 @@ class TablesideApp(App):
         self._ping: Any = None
         self.first_screen_shown = False
         self.frame_log: Any = None
-        self.idle_trim: Any = None
+        self.housekeeping: Any = None
         self.voice: Voice | None = None
         self.storage_recheck_seconds = STORAGE_RECHECK_SECONDS
         self._storage_check: Any = None
@@ -107,10 +107,10 @@ class TablesideApp(App):
 
     def on_start(self) -> None:
         from ui.app import frame_log
-        from ui.app.memory import IdleTrim
+        from ui.app.memory import IdleHousekeeping
 
         self.frame_log = frame_log.install(self)  # only for `tableside bench app`
-        self.idle_trim = IdleTrim()
+        self.housekeeping = IdleHousekeeping(at_rest=lambda: self.controller.service.at_rest())
         self.voice = Voice()
         self.controller.start()
         if self.kiosk:
@@ -138,6 +138,8 @@ class TablesideApp(App):
             self.watchdog.stopping()
         if self.hardware is not None:
             self.hardware.close()
+        if self.housekeeping is not None:
+            self.housekeeping.stop()
         if self.frame_log is not None:
             self.frame_log.close()
         if self.voice is not None:
@@ -186,8 +188,8 @@ class TablesideApp(App):
         status.example.text = c.text(_("EXAMPLE DATA")) if example else ""
         self._update_lights()
         self._watch_storage()
-        if self.idle_trim is not None:
-            self.idle_trim.poke()
+        if self.housekeeping is not None:
+            self.housekeeping.poke()
         self._speak()
         self.first_screen_shown = True
 
@@ -255,6 +257,8 @@ class TablesideApp(App):
         """One field's value (``key``) or the focus changed: update only that on screen."""
         self.current_screen().update_field(key)
         self._update_lights()
+        if self.housekeeping is not None:
+            self.housekeeping.poke(new_screen=False)
 
     def _speak(self) -> None:
         """Say the bot's action and instructions once per step (ui/voice.py; never blocks)."""

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
+from kivy.graphics import Color, InstructionGroup, Line
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.label import Label
@@ -125,10 +127,59 @@ def list_button(title: str, detail: str = "", min_height: float = 80) -> BigButt
     )
 
 
-class BigButton(ButtonBehavior, FitLabel):
-    """A finger-sized button; ``focused`` draws the ring the NEXT button moves."""
+class FocusRing:
+    """The button box's focus ring: a white ring outside a black one, while ``focused``.
+
+    It shows on a plain, a pressed, a selected (green) and a disabled button alike.
+    The ring's instructions exist only while the widget is focused: a thick
+    :class:`~kivy.graphics.Line` that is not opaque is drawn by Kivy through the
+    stencil buffer, and a software renderer (llvmpipe under Xvfb, a Pi without
+    its GPU driver) pays about 0.8 ms for each such line even when it is fully
+    transparent. Two invisible rings on every button made each frame of the play
+    screen cost some 40 ms.
+    """
 
     focused = BooleanProperty(False)
+    #: How far the outer (white) and inner (black) rings stand outside the widget, px.
+    ring_outset: tuple[float, float] = (5.0, 1.0)
+
+    def on_focused(self, _widget: object, focused: bool) -> None:
+        widget: Any = self
+        ring: InstructionGroup | None = getattr(self, "_ring", None)
+        if focused and ring is None:
+            ring = InstructionGroup()
+            self._ring = ring
+            widget.canvas.after.add(ring)
+            widget.bind(pos=self._place_ring, size=self._place_ring)
+            self._place_ring()
+        elif not focused and ring is not None:
+            widget.canvas.after.remove(ring)
+            widget.unbind(pos=self._place_ring, size=self._place_ring)
+            self._ring = None
+
+    def _place_ring(self, *_args: object) -> None:
+        widget: Any = self
+        ring: InstructionGroup | None = getattr(self, "_ring", None)
+        if ring is None:
+            return
+        ring.clear()
+        x, y, w, h = widget.x, widget.y, widget.width, widget.height
+        outer, inner = self.ring_outset
+        ring.add(Color(1, 1, 1, 1))
+        ring.add(Line(rounded_rectangle=_ring(x, y, w, h, outer, 12), width=3))
+        ring.add(Color(0, 0, 0, 1))
+        ring.add(Line(rounded_rectangle=_ring(x, y, w, h, inner, 10), width=2))
+
+
+def _ring(
+    x: float, y: float, w: float, h: float, outset: float, radius: float
+) -> tuple[float, ...]:
+    return (x - outset, y - outset, w + 2 * outset, h + 2 * outset, radius)
+
+
+class BigButton(FocusRing, ButtonBehavior, FitLabel):
+    """A finger-sized button; ``focused`` draws the ring the NEXT button moves."""
+
     selected = BooleanProperty(False)
     tint = ListProperty([0.22, 0.27, 0.35, 1])
 
@@ -137,6 +188,10 @@ class BigButton(ButtonBehavior, FitLabel):
         kwargs.setdefault("max_font_size", 24)
         kwargs.setdefault("padding", (10, 4))
         kwargs.setdefault("min_height", TOUCH)
+        # The pressed colour lasts as long as the finger is down, no longer: Kivy's default
+        # (0.035 s) kept it after a quick tap and drew one more frame 35 ms after the
+        # answer (a stepper's new number) was already on screen.
+        kwargs.setdefault("min_state_time", 0)
         super().__init__(**kwargs)
 
 
@@ -255,3 +310,33 @@ def outside_parent(root: Widget) -> list[Widget]:
 
 def _in_scroll(widget: Widget) -> bool:
     return _scroll_of(widget) is not None
+
+
+def stencil_lines(root: Widget) -> list[tuple[Widget, float, float]]:
+    """Thick lines drawn not opaque: ``(widget, width, alpha)`` for each under ``root``.
+
+    Kivy draws a :class:`~kivy.graphics.Line` wider than 1 px whose colour is not
+    opaque through the stencil buffer (to blend its joints once); a software
+    renderer pays about 1 ms for each, even fully transparent, so a screen with a
+    few dozen of them draws every frame tens of ms late. Screens should have none.
+    """
+    found: list[tuple[Widget, float, float]] = []
+
+    def visit(widget: Widget, group: Any, alpha: float) -> float:
+        children = {id(child.canvas) for child in widget.children}
+        for instruction in group.children:
+            if isinstance(instruction, Color):
+                alpha = instruction.a
+            elif isinstance(instruction, Line):
+                if instruction.width != 1 and alpha < 1:
+                    found.append((widget, float(instruction.width), float(alpha)))
+            elif isinstance(instruction, InstructionGroup) and id(instruction) not in children:
+                alpha = visit(widget, instruction, alpha)  # (a child's canvas is the child's)
+        return alpha
+
+    for widget in walk_visible(root):
+        alpha = 1.0
+        for group in (widget.canvas.before, widget.canvas, widget.canvas.after):
+            if group is not None:
+                alpha = visit(widget, group, alpha)
+    return found

@@ -128,12 +128,14 @@ def run(args: argparse.Namespace) -> int:
     settings = load_settings(settings_path)
 
     from ui.app.display import prepare_kivy
+    from ui.app.memory import tune_malloc
 
+    tune_malloc()  # before Kivy, SDL and the renderer start their threads
     prepare_kivy(kiosk=args.kiosk, rotation=settings.rotation, show_cursor=settings.show_cursor)
     from ui.app.controller import AppController
     from ui.app.main import run_app
 
-    service = TableService(journal, recover=args.journal is None)
+    service = TableService(journal, recover=args.journal is None, backups_at_rest=True)
     controller = AppController(service, settings, settings_path, game_name=args.game)
     camera = camera_feed(args.camera, args.calibration)
     return run_app(controller, kiosk=args.kiosk, camera=camera)  # type: ignore[arg-type]

@@ -140,7 +140,13 @@ class Shooter:
 
     def shot(self, name: str) -> None:
         from ui.app.harness import pump
-        from ui.app.widgets import clipped_labels, outside_parent, overlapping_labels, small_labels
+        from ui.app.widgets import (
+            clipped_labels,
+            outside_parent,
+            overlapping_labels,
+            small_labels,
+            stencil_lines,
+        )
 
         pump(3)
         self.count += 1
@@ -166,6 +172,14 @@ class Shooter:
         for first, second in overlapping_labels(root):
             self.findings.append(
                 Finding(label, f"{first.text[:30]!r} overlaps {second.text[:30]!r}")
+            )
+        for widget, width, alpha in stencil_lines(root):
+            self.findings.append(
+                Finding(
+                    label,
+                    f"{type(widget).__name__} draws a {width:g} px line with alpha {alpha:.2f} "
+                    "(drawn through the stencil buffer: slow on a software renderer)",
+                )
             )
         for problem in board_picture_problems(root):
             self.findings.append(Finding(label, f"board picture: {problem}"))

@@ -106,7 +106,7 @@ def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: M
                 rectangle(cx + 1.5, bottom + 1.5, col_w - 3, col_h - 3), (1, 0.85, 0.2, 1), 3
             )
         if column.get("blocked"):
-            red = (0.9, 0.3, 0.3, 0.9)
+            red = (0.9, 0.3, 0.3, 1)
             pen.line([(cx + 4, bottom + 4), (cx + col_w - 4, top - TITLE_H)], red, 2.5)
             pen.line([(cx + 4, top - TITLE_H), (cx + col_w - 4, bottom + 4)], red, 2.5)
         if index == scene.get("marked"):

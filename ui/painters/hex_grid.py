@@ -158,8 +158,8 @@ def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: M
     # The path and arrows go under the texts, so no number is hidden.
     path = [centres[str(k)] for k in scene.get("path", []) if str(k) in centres]
     if len(path) >= 2:
-        pen.line(path[:-1], (1, 0.85, 0.2, 0.85), 3)
-        pen.arrow(path[-2], path[-1], (1, 0.85, 0.2, 0.85), 3)
+        pen.line(path[:-1], (1, 0.85, 0.2, 1), 3)
+        pen.arrow(path[-2], path[-1], (1, 0.85, 0.2, 1), 3)
     for item in scene.get("arrows", []):
         start, end = centres.get(str(item.get("from"))), centres.get(str(item.get("to")))
         if start and end:

@@ -28,6 +28,9 @@ from ui.painters.style import RGBA, TEXT_MIN, WHITE
 from ui.painters.syllables import breaks
 
 _CACHE_SIZE = 600
+#: A disc's edge. Opaque: Kivy draws a thick line that is not opaque through the stencil
+#: buffer, which costs a software renderer ~1 ms a line (ui.app.widgets.FocusRing).
+EDGE: RGBA = (0.1, 0.1, 0.1, 1)
 
 
 @dataclass(frozen=True)
@@ -279,7 +282,7 @@ class Pen:
         with self.canvas:
             Color(*rgba)
             Ellipse(pos=(centre[0] - radius, centre[1] - radius), size=(2 * radius, 2 * radius))
-            Color(*(edge or (0, 0, 0, 0.8)))
+            Color(*(edge or EDGE))
             Line(circle=(centre[0], centre[1], radius), width=1.2)
 
     def ring(self, centre: Point, radius: float, rgba: RGBA, width: float = 2) -> None:
