@@ -50,7 +50,7 @@ from vision.counter import CubeCounter
 from vision.errors import CalibrationFailed, CalibrationMismatch
 from vision.geometry import COLOURS, Board, TokenCatalogue, parse_board, parse_tokens
 from vision.registration import FiducialFinder, Registration
-from vision.tray_crops import PX_PER_MM, tray_crops, tray_mask
+from vision.tray_crops import PX_PER_MM, camera_pose, tray_crops, tray_lifts, tray_mask
 
 VERSION = 2
 
@@ -199,7 +199,8 @@ def calibrate(
                 continue
             crops = tray_crops(image, found, reg, board)
             mask = tray_mask(board) > 0
-            wrong = _tray_problems(board, crops, mask)
+            lifts = tray_lifts(board, camera_pose(reg, (image.shape[1], image.shape[0])))
+            wrong = _tray_problems(board, crops, lifts, mask)
             if wrong:
                 first = wrong[0][1]
                 if len(wrong) > 1:
@@ -231,7 +232,10 @@ CUBE_PX = (8.0 * PX_PER_MM) ** 2
 
 
 def _tray_problems(
-    board: Board, crops: dict[int, np.ndarray], mask: np.ndarray
+    board: Board,
+    crops: dict[int, np.ndarray],
+    lifts: dict[int, tuple[float, float, float]],
+    mask: np.ndarray,
 ) -> list[tuple[int, Msg]]:
     """``[(side, what is wrong)]`` for the trays that do not hold what calibration wants.
 
@@ -239,7 +243,7 @@ def _tray_problems(
     blob check (:func:`_one_cube_problem`) decides."""
     counter = CubeCounter(board)
     wrong: list[tuple[int, Msg]] = []
-    for read in counter.read(crops):
+    for read in counter.read(crops, lifts):
         tray = next(t for t in board.trays if t.side == read.side)
         want = {c: int(c == tray.colour) for c in COLOURS}
         if not read.occluded and read.counts == want:

@@ -8,13 +8,16 @@ and shipped as ``vision/data/tray-counter.onnx``. OpenCV runs it: no new
 runtime on the Raspberry Pi.
 
 Input: each tray's light-corrected crop in one common pose
-(:mod:`vision.tray_crops`). Output per tray: for each colour a probability for
-every count 0..12, and the probability that something (a hand) covers it. The
-probabilities are sharpened or softened by the temperature found on the
-development set (``tray-counter.json``); a colour's confidence is the
-probability of its most likely count, and a tray counts as *sure* only when
-every colour is at least as sure as the threshold tuned on the development set
-and no cover is seen. Everything else goes to the players.
+(:mod:`vision.tray_crops`) and, for a counter trained with it (``lift`` in its
+JSON), the crop's lift field: which way and how far a cube's top is drawn from its
+footprint at that camera pose, without which a stack of two seen from a shallow
+angle and one cube seen from a steep one look alike. Output per tray: for each
+colour a probability for every count 0..12, and the probability that something (a
+hand) covers it. The probabilities are sharpened or softened by the temperature
+found on the development set (``tray-counter.json``); a colour's confidence is the
+probability of its most likely count, and a tray counts as *sure* only when every
+colour is at least as sure as the threshold tuned on the development set and no
+cover is seen. Everything else goes to the players.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ import numpy as np
 
 from vision.geometry import COLOURS, Board
 from vision.registration import Detections, Registration
-from vision.tray_crops import tray_crops
+from vision.tray_crops import camera_pose, lift_field, tray_crops, tray_lifts
 
 MAX_COUNT = 12
 
@@ -60,6 +63,8 @@ class CounterModel:
     cover_threshold: float
     mirror: bool
     """Also read the mirrored crop and average (trays are symmetric)."""
+    lift: bool = False
+    """The network also takes each crop's lift field (two more input channels)."""
 
     @staticmethod
     def shipped() -> CounterModel:
@@ -71,6 +76,7 @@ class CounterModel:
             threshold=float(meta["threshold"]),
             cover_threshold=float(meta["cover_threshold"]),
             mirror=bool(meta.get("mirror", False)),
+            lift=bool(meta.get("lift", False)),
         )
 
 
@@ -89,12 +95,22 @@ class CubeCounter:
         self.model = model or CounterModel.shipped()
         self.net = cv2.dnn.readNetFromONNX(str(self.model.net_path))
 
-    def logits(self, crops: list[np.ndarray]) -> np.ndarray:
-        """Raw network output for BGR crops (N x 66), mirrored reads averaged in."""
+    def logits(
+        self, crops: list[np.ndarray], lifts: list[tuple[float, float, float]] | None = None
+    ) -> np.ndarray:
+        """Raw network output for BGR crops (N x 66), mirrored reads averaged in; ``lifts``
+        (:func:`vision.tray_crops.tray_lifts`, one per crop) when the model takes them."""
         x = np.stack(crops).astype(np.float32)
         x = ((x / 255.0 - 0.5) / 0.25).transpose(0, 3, 1, 2)
+        if self.model.lift:
+            if lifts is None or len(lifts) != len(crops):
+                raise ValueError("this tray counter needs every crop's lift")
+            x = np.concatenate([x, np.stack([lift_field(*lift) for lift in lifts])], 1)
         if self.model.mirror:
-            x = np.concatenate([x, x[..., ::-1]])
+            mirrored = x[..., ::-1].copy()
+            if self.model.lift:
+                mirrored[:, 3] = -mirrored[:, 3]  # the lift's u turns with the crop
+            x = np.concatenate([x, mirrored])
         self.net.setInput(np.ascontiguousarray(x))
         out = np.asarray(self.net.forward(), np.float64)
         if self.model.mirror:
@@ -102,9 +118,15 @@ class CubeCounter:
             out = (out[:n] + out[n:]) / 2
         return out
 
-    def read(self, crops: dict[int, np.ndarray]) -> list[TrayRead]:
+    def read(
+        self,
+        crops: dict[int, np.ndarray],
+        lifts: dict[int, tuple[float, float, float]] | None = None,
+    ) -> list[TrayRead]:
+        """Every crop's counts; ``lifts`` as :func:`vision.tray_crops.tray_lifts` gives them."""
         sides = sorted(crops)
-        out = self.logits([crops[s] for s in sides])
+        lift_list = None if lifts is None else [lifts[s] for s in sides]
+        out = self.logits([crops[s] for s in sides], lift_list)
         reads = []
         for side, row in zip(sides, out, strict=True):
             probs = softmax(row[:-1].reshape(len(COLOURS), MAX_COUNT + 1), self.model.temperature)
@@ -127,4 +149,5 @@ class CubeCounter:
 
     def count(self, image: np.ndarray, found: Detections, reg: Registration) -> list[TrayRead]:
         """Every tray of the board in one frame."""
-        return self.read(tray_crops(image, found, reg, self.board))
+        lifts = tray_lifts(self.board, camera_pose(reg, (image.shape[1], image.shape[0])))
+        return self.read(tray_crops(image, found, reg, self.board), lifts)

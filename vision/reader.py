@@ -36,7 +36,7 @@ from vision.motion import MotionGate
 from vision.registration import FiducialFinder, Registration
 from vision.sources import FrameSource, grab
 from vision.tokens import TokenRead, locate_tokens
-from vision.tray_crops import tray_crops, tray_mask
+from vision.tray_crops import camera_pose, tray_crops, tray_lifts, tray_mask
 
 
 @dataclass
@@ -187,7 +187,8 @@ class TableReader:
                         board=name,
                     )
                 )
-            reads = counter.read(crops)
+            pose = camera_pose(regs[name], (image.shape[1], image.shape[0]))
+            reads = counter.read(crops, tray_lifts(counter.board, pose))
             if regs[name].unsure:
                 for r in reads:
                     r.occluded, r.covered_by = True, "registration"

@@ -12,6 +12,11 @@ reaches 14 mm further, a stack of two 28 mm).
 The white paper margins of the visible stickers give the local colour of the
 light (:func:`vision.colour.interpolate_gains`); the crop is multiplied by the
 gains at the tray's centre, so the counter sees the colours in neutral light.
+
+With each crop goes its *lift* (:func:`tray_lifts`): how far, in crop pixels and
+which way, the top of a cube standing at each pixel is drawn from its footprint
+(:mod:`vision.camera_pose`). It is ``s (p - foot)`` for crop pixel ``p``, so three
+numbers per crop give it: ``s`` and the camera's foot in crop pixels.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import math
 import cv2
 import numpy as np
 
+from vision.camera_pose import CUBE_MM, CameraPose, pose_from_homography
 from vision.colour import apply_gains, interpolate_gains, sticker_white
 from vision.geometry import Board
 from vision.registration import Detections, Registration
@@ -29,6 +35,8 @@ PX_PER_MM = 1.5
 REACH_MM = 10.0
 CROP_SIZE = (168, 84)
 """(width, height) in pixels of every crop."""
+LIFT_SCALE = 16.0
+"""Lift fields are given to the counter in units of this many crop pixels."""
 
 
 def _side0_window(board: Board) -> tuple[float, float]:
@@ -84,3 +92,25 @@ def tray_mask(board: Board) -> np.ndarray:
     mask = np.zeros((CROP_SIZE[1], CROP_SIZE[0]), np.uint8)
     cv2.fillPoly(mask, [np.round(pts).astype(np.int32)], 255)
     return mask
+
+
+def camera_pose(reg: Registration, image_size: tuple[int, int]) -> CameraPose:
+    """The camera's pose from a registration of a frame of ``image_size`` (width, height)."""
+    return pose_from_homography(np.linalg.inv(reg.image_to_board), image_size)
+
+
+def tray_lifts(board: Board, pose: CameraPose) -> dict[int, tuple[float, float, float]]:
+    """``{side: (s, foot u, foot v)}``: the lift of one cube's height at crop pixel ``p`` is
+    ``s (p - foot)`` crop pixels (the camera's foot mapped into that side's crop)."""
+    s = CUBE_MM / max(pose.height - CUBE_MM, 1.0)
+    out = {}
+    for tray in board.trays:
+        u, v, w = board_to_crop(board, tray.side) @ (*pose.foot, 1.0)
+        out[tray.side] = (s, u / w, v / w)
+    return out
+
+
+def lift_field(s: float, foot_u: float, foot_v: float) -> np.ndarray:
+    """2 x H x W float32: the lift (u, v) at every crop pixel, in :data:`LIFT_SCALE` units."""
+    v, u = np.mgrid[0 : CROP_SIZE[1], 0 : CROP_SIZE[0]].astype(np.float32)
+    return np.stack([s * (u - foot_u), s * (v - foot_v)]) / LIFT_SCALE

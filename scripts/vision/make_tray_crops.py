@@ -10,10 +10,14 @@ the counter is trained on the reader's own input. One ``.npz`` per set-up::
 Arrays: ``crops`` (N x 84 x 168 x 3, BGR uint8), ``counts`` (N x 5: red, yellow, blue,
 brown, white), ``hand`` (N, a hand over the tray), ``tilt`` (N, degrees), ``side`` (N),
 ``density`` (N x 5 x 11 x 21: where the cubes stand, one unit of mass per cube, at the
-counter's feature-map size: the local teaching signal of ``train_tray_counter.py``).
+counter's feature-map size: the local teaching signal of ``train_tray_counter.py``),
+``lift`` (N x 3: ``s``, foot u, foot v of :func:`vision.tray_crops.tray_lifts`, from the
+frame's own registration, as the reader computes it).
 
 ``--density-only`` adds ``density`` to files made without it: cube places are
 recomputed from the seeds (the renderer is deterministic), not rendered again.
+``--lift-only`` adds ``lift`` to files made without it: the camera stands still in a
+set-up, so one frame of it is rendered and registered and its lifts go to every row.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from vision.table_render import (
     render_frame,
 )
 from vision.table_sets import SETS, frame_specs, setup_at
-from vision.tray_crops import board_to_crop, tray_crops, tray_mask
+from vision.tray_crops import board_to_crop, camera_pose, tray_crops, tray_lifts, tray_mask
 
 GRID = (11, 21)
 """The counter's feature map (rows, columns): the crop at stride 8."""
@@ -97,6 +101,30 @@ def add_density(
     print(path, "density added", flush=True)
 
 
+def add_lift(
+    path: Path, board: Board, setup: Setup, specs: list[FrameSpec], tokens: object, finder: object
+) -> None:
+    """Register one frame of the set-up and add its lifts (by side) to an older file."""
+    with np.load(path) as data:
+        arrays = dict(data)
+    if "lift" in arrays:
+        return
+    for spec in specs:
+        image = render_frame(board, setup, spec, tokens).image  # type: ignore[arg-type]
+        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        found = finder.detect(grey)  # type: ignore[attr-defined]
+        reg = finder.register(grey, found, board)  # type: ignore[attr-defined]
+        if reg is not None:
+            break
+    else:
+        print(f"{path}: no frame registers, left as it is", flush=True)
+        return
+    lifts = tray_lifts(board, camera_pose(reg, (image.shape[1], image.shape[0])))
+    arrays["lift"] = np.array([lifts[int(s)] for s in arrays["side"]], np.float32).reshape(-1, 3)
+    np.savez_compressed(path, **arrays)
+    print(path, "lift added", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", default="train", choices=["train", "dev"])
@@ -108,6 +136,9 @@ def main() -> None:
     )
     parser.add_argument(
         "--density-only", action="store_true", help="add density to files made without it"
+    )
+    parser.add_argument(
+        "--lift-only", action="store_true", help="add lift to files made without it"
     )
     args = parser.parse_args()
     if args.mask_only:
@@ -125,10 +156,15 @@ def main() -> None:
             if target.exists():
                 add_density(target, board, setup_at(frame_set, board, k), frame_set, k, tokens)
             continue
+        if args.lift_only:
+            if target.exists():
+                specs = frame_specs(frame_set, board, k, tokens)
+                add_lift(target, board, setup_at(frame_set, board, k), specs, tokens, finder)
+            continue
         if target.exists():
             continue
         setup = setup_at(frame_set, board, k)
-        crops, counts, hand, tilt, sides, density = [], [], [], [], [], []
+        crops, counts, hand, tilt, sides, density, lift = [], [], [], [], [], [], []
         for spec in frame_specs(frame_set, board, k, tokens):
             rendered = render_frame(board, setup, spec, tokens)
             grey = cv2.cvtColor(rendered.image, cv2.COLOR_BGR2GRAY)
@@ -137,9 +173,11 @@ def main() -> None:
             if reg is None:
                 continue
             mass = cube_density(board, setup, spec)
+            lifts = tray_lifts(board, camera_pose(reg, (grey.shape[1], grey.shape[0])))
             for side, crop in tray_crops(rendered.image, found, reg, board).items():
                 crops.append(crop)
                 density.append(mass[side])
+                lift.append(lifts[side])
                 truth = rendered.truth["counts"][str(side)]
                 counts.append([truth[c] for c in COLOURS])
                 hand.append(side in rendered.truth["hand_over_trays"])
@@ -153,6 +191,7 @@ def main() -> None:
             tilt=np.array(tilt, np.float32),
             side=np.array(sides, np.int8),
             density=np.array(density, np.float16).reshape(-1, len(COLOURS), *GRID),
+            lift=np.array(lift, np.float32).reshape(-1, 3),
         )
         print(target, len(crops), flush=True)
 

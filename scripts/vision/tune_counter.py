@@ -31,16 +31,18 @@ from vision.counter import MAX_COUNT, CounterModel, CubeCounter, softmax
 from vision.geometry import COLOURS, load_board, load_tokens
 from vision.registration import FiducialFinder
 from vision.table_sets import DEV, walk
-from vision.tray_crops import tray_crops
+from vision.tray_crops import CROP_SIZE, camera_pose, tray_crops, tray_lifts
 
 CONDITIONS = ("tilt", "light", "hand", "blur", "floor")
 """Every value of each must keep the trays read surely and wrong under the target."""
 
 
-def collect(model_path: Path, cache: Path | None, setups: int | None) -> dict[str, np.ndarray]:
+def collect(
+    model_path: Path, cache: Path | None, setups: int | None, lift: bool
+) -> dict[str, np.ndarray]:
     board, tokens = load_board("control-board"), load_tokens()
     finder = FiducialFinder([board])
-    plain = CubeCounter(board, CounterModel(model_path, 1.0, 0.0, 2.0, False))
+    plain = CubeCounter(board, CounterModel(model_path, 1.0, 0.0, 2.0, False, lift))
     rows: dict[str, list] = {k: [] for k in ("logits", "mirrored", "truth", "covered", *CONDITIONS)}
     for item in walk(DEV, board, tokens, cache=cache, setups=setups):
         cond = item.setup.conditions()
@@ -51,9 +53,12 @@ def collect(model_path: Path, cache: Path | None, setups: int | None) -> dict[st
             if reg is None or reg.unsure:
                 continue
             crops = tray_crops(image, found, reg, board)
+            lifts = tray_lifts(board, camera_pose(reg, (image.shape[1], image.shape[0])))
             sides = sorted(crops)
-            rows["logits"].append(plain.logits([crops[s] for s in sides]))
-            rows["mirrored"].append(plain.logits([crops[s][:, ::-1] for s in sides]))
+            plain_lifts = [lifts[s] for s in sides]
+            rows["logits"].append(plain.logits([crops[s] for s in sides], plain_lifts))
+            mirrored = [(k, CROP_SIZE[0] - 1 - u, v) for k, u, v in plain_lifts]
+            rows["mirrored"].append(plain.logits([crops[s][:, ::-1] for s in sides], mirrored))
             frame_cond = {**cond, **truth["conditions"]}
             for s in sides:
                 rows["truth"].append([truth["counts"][str(s)][c] for c in COLOURS])
@@ -116,9 +121,12 @@ def main() -> None:
         action="store_true",
         help="also try reading each crop mirrored (twice the network's time per frame)",
     )
+    parser.add_argument(
+        "--no-lift", action="store_true", help="a counter trained without lift fields"
+    )
     args = parser.parse_args()
     cv2.setNumThreads(1)
-    data = collect(args.model, args.cache, args.setups)
+    data = collect(args.model, args.cache, args.setups, not args.no_lift)
     print(f"dev trays: {len(data['truth'])}")
     best: tuple[float, ...] | None = None
     for mirror in (False, True) if args.mirror else (False,):
@@ -152,6 +160,7 @@ def main() -> None:
         "threshold": round(thr, 4),
         "cover_threshold": cover,
         "mirror": bool(mirror),
+        "lift": not args.no_lift,
         "tuned_on": f"dev set ({args.setups or DEV.setups} set-ups x {DEV.frames} frames), "
         f"target {args.target} %",
     }
