@@ -35,7 +35,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
-from ui.app.presenters import EntryView, FieldView
+from ui.app.presenters import OPTION_KINDS, EntryView, FieldView
 from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel, FocusRing
 
 ERROR_COLOUR = (1, 0.5, 0.4, 1)
@@ -89,6 +89,8 @@ class FieldBox(BoxLayout):
         self.focusable: dict[str, Any] = {}
         self.values: dict[str, FitLabel] = {}
         self.options: dict[str, BigButton] = {}
+        #: A choice/multi/order field's buttons in order; update() gives each its option.
+        self.option_buttons: list[BigButton] = []
         self.text_box: Any = None
         self._build(view)
         self.update(view)
@@ -106,20 +108,17 @@ class FieldBox(BoxLayout):
             row = self._stepper(key, "", key, None)
             self.focusable[key] = row
             self.add_widget(row)
-        elif view.kind in ("choice", "multi", "order"):
+        elif view.kind in OPTION_KINDS:
             grid = GridLayout(cols=2 if len(view.entries) > 3 else max(1, len(view.entries)))
             grid.spacing = 8
             grid.size_hint_y = None
             grid.bind(minimum_height=grid.setter("height"))
-            for entry in view.entries:
+            for _entry in view.entries:  # each button takes its option in update()
                 # A long single word (a game term) may shrink to 16 px to stay whole.
-                button = BigButton(text=entry.label, auto_height=True, min_font_size=16)
-                button.field_key = f"{key}={entry.value}"
-                button.bind(on_release=lambda _b, v=entry.value: self.actions.choose(key, v))
-                self.options[entry.value] = button
-                name = key if view.kind == "choice" else f"{key}.{entry.value}"
-                if view.kind != "choice":
-                    self.focusable[name] = button
+                button = BigButton(auto_height=True, min_font_size=16)
+                button.option_value = ""
+                button.bind(on_release=lambda b: self.actions.choose(self.view.key, b.option_value))
+                self.option_buttons.append(button)
                 grid.add_widget(button)
             if view.kind == "choice":
                 holder = FocusRow(size_hint_y=None, padding=4)
@@ -193,7 +192,9 @@ class FieldBox(BoxLayout):
                 _set(self.values[f"{key}.{entry.value}"], entry.text)
         elif view.kind == "int":
             _set(self.values[key], view.value_text)
-        elif view.kind in ("choice", "multi", "order"):
+        elif view.kind in OPTION_KINDS:
+            if [b.option_value for b in self.option_buttons] != [e.value for e in view.entries]:
+                self._assign_options(view)
             for entry in view.entries:
                 button = self.options[entry.value]
                 button.selected = entry.selected
@@ -203,6 +204,22 @@ class FieldBox(BoxLayout):
             self.options["no"].selected = view.checked is False
         elif self.text_box is not None and self.text_box.text != view.value_text:
             self.text_box.text = view.value_text
+
+    def _assign_options(self, view: FieldView) -> None:
+        """Give the option buttons ``view``'s options, in order (names, focus stops)."""
+        key = view.key
+        self.options = {}
+        for button, entry in zip(self.option_buttons, view.entries, strict=True):
+            button.option_value = entry.value
+            button.field_key = f"{key}={entry.value}"
+            self.options[entry.value] = button
+        if view.kind != "choice":  # each toggle is a focus stop of its own
+            self.focusable = {f"{key}.{value}": b for value, b in self.options.items()}
+
+    @property
+    def buttons_held(self) -> int:
+        """How many buttons and numbers the box holds (what keeping it costs)."""
+        return 1 + len(self.options) + len(self.values)
 
     def set_bool_labels(self, yes: str, no: str) -> None:
         _set(self.options["yes"], yes)
@@ -231,7 +248,14 @@ def _set(label: Widget, text: str) -> None:
 
 
 class FieldsPanel(BoxLayout):
-    """Every field of one step; rebuilt only when the step asks something else."""
+    """Every field of one step; a field's widgets are built once and kept while it is asked.
+
+    A step that asks the same fields again (in another order, or after a step
+    between that asked nothing) takes the boxes it showed before: Marauders'
+    autumn asks each member the same seven lists of 24 places, and building
+    them again cost a few hundred ms a step. Boxes not shown wait as spares,
+    the most recent ones up to :data:`SPARE_BUTTONS` buttons.
+    """
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("orientation", "vertical")
@@ -241,18 +265,29 @@ class FieldsPanel(BoxLayout):
         self.bind(minimum_height=self.setter("height"))
         self.boxes: dict[str, FieldBox] = {}
         self._shape: tuple[Any, ...] = ()
+        #: Boxes built for earlier steps, by their field's shape (oldest first).
+        self._spares: dict[tuple[Any, ...], FieldBox] = {}
 
     def show(self, views: tuple[FieldView, ...], actions: Actions, texts: dict[str, str]) -> None:
-        """Show ``views``: update the boxes in place, or build them for a new shape."""
+        """Show ``views``: update the boxes in place, or arrange them for a new shape."""
         shape = tuple(v.shape for v in views)
         if shape != self._shape:
             self._shape = shape
+            spares = self._spares
+            for box in self.boxes.values():
+                spares.pop(box.view.shape, None)
+                spares[box.view.shape] = box  # the newest spare last
             self.clear_widgets()
             self.boxes = {}
             for view in views:
-                box = FieldBox(view, actions, texts["camera"], texts.get("check", ""))
+                box = spares.pop(view.shape, None)
+                if box is None:
+                    box = FieldBox(view, actions, texts["camera"], texts.get("check", ""))
+                box.actions = actions
                 self.boxes[view.key] = box
                 self.add_widget(box)
+            while sum(spare.buttons_held for spare in spares.values()) > SPARE_BUTTONS:
+                del spares[next(iter(spares))]  # the oldest first
         for view in views:
             box = self.boxes[view.key]
             box.from_camera_text = texts["camera"]  # the language may have changed
@@ -274,7 +309,13 @@ class FieldsPanel(BoxLayout):
         return found
 
     def forget(self) -> None:
-        """Drop the built widgets (the next show builds them again)."""
+        """Drop the built widgets and the spares (the next show builds them again)."""
         self._shape = ()
         self.clear_widgets()
         self.boxes = {}
+        self._spares = {}
+
+
+#: How many buttons and numbers the spare boxes of :class:`FieldsPanel` may hold in all: an
+#: autumn member's seven lists (168 buttons), not every list the game ever showed.
+SPARE_BUTTONS = 300

@@ -1,0 +1,93 @@
+"""The step's field widgets are kept and updated, never rebuilt for a field asked again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _options(key: str, values: list[str], chosen: str = "") -> Any:
+    from ui.app.presenters import EntryView, FieldView
+
+    entries = tuple(EntryView(value=v, label=f"Place {v}", selected=v == chosen) for v in values)
+    return FieldView(key=key, kind="multi", label=key.title(), entries=entries)
+
+
+def _panel() -> tuple[Any, list[tuple[str, str]]]:
+    from ui.app.fields import Actions, FieldsPanel
+
+    chosen: list[tuple[str, str]] = []
+    actions = Actions(
+        step=lambda *_a: None,
+        choose=lambda key, value: chosen.append((key, value)),
+        set_bool=lambda *_a: None,
+        set_text=lambda *_a: None,
+    )
+    panel = FieldsPanel()
+    panel.actions = actions
+    return panel, chosen
+
+
+TEXTS = {"camera": "camera", "check": "please check", "yes": "Yes", "no": "No"}
+
+
+def test_a_field_asked_again_with_other_places_keeps_its_buttons(kivy_window) -> None:
+    """An autumn member's lists name places from where it stands: same buttons, new options."""
+    panel, chosen = _panel()
+    first = (_options("tiles", ["1@2", "1@3", "2@2", "2@3"]), _options("camp", ["a", "b"]))
+    panel.show(first, panel.actions, TEXTS)
+    box = panel.boxes["tiles"]
+    buttons = list(box.option_buttons)
+
+    panel.show((), panel.actions, TEXTS)  # a step between that asks nothing
+    assert panel.children == []
+
+    # The next member: the fields in another order, other places, the same number of them.
+    again = (_options("camp", ["c", "d"]), _options("tiles", ["1@0", "1@1", "2@0", "2@1"], "1@1"))
+    panel.show(again, panel.actions, TEXTS)
+    assert panel.boxes["tiles"] is box and box.option_buttons == buttons
+    assert [b.field_key for b in buttons] == ["tiles=1@0", "tiles=1@1", "tiles=2@0", "tiles=2@1"]
+    assert [b.text for b in buttons] == ["Place 1@0", "Place 1@1", "Place 2@0", "Place 2@1"]
+    assert [b.selected for b in buttons] == [False, True, False, False]
+    assert sorted(box.focusable) == ["tiles.1@0", "tiles.1@1", "tiles.2@0", "tiles.2@1"]
+    assert [b.view.key for b in reversed(panel.children)] == ["camp", "tiles"]
+
+    buttons[2].dispatch("on_release")
+    assert chosen == [("tiles", "2@0")]
+
+
+def test_a_field_with_another_number_of_options_gets_new_buttons(kivy_window) -> None:
+    panel, _chosen = _panel()
+    panel.show((_options("tiles", ["a", "b", "c"]),), panel.actions, TEXTS)
+    box = panel.boxes["tiles"]
+    panel.show((_options("tiles", ["a", "b", "c", "d"]),), panel.actions, TEXTS)
+    assert panel.boxes["tiles"] is not box
+    assert [b.field_key for b in panel.boxes["tiles"].option_buttons] == [
+        "tiles=a",
+        "tiles=b",
+        "tiles=c",
+        "tiles=d",
+    ]
+
+
+def test_spare_boxes_are_bounded(kivy_window) -> None:
+    from ui.app.fields import SPARE_BUTTONS
+
+    panel, _chosen = _panel()
+    many = [str(n) for n in range(60)]
+    for key in ("m1", "m2", "m3", "m4", "m5", "m6", "m7", "m8"):
+        panel.show((_options(key, many),), panel.actions, TEXTS)
+    panel.show((), panel.actions, TEXTS)
+    kept = SPARE_BUTTONS // 61  # a box holds its 60 buttons and its caption
+    assert 0 < kept < 8
+    assert [shape[0] for shape in panel._spares] == [f"m{n}" for n in range(9 - kept, 9)]
+
+
+def test_the_same_text_in_the_same_box_fits_the_same_way_once_measured(kivy_window) -> None:
+    from ui.app.widgets import FitLabel
+
+    text = "Einstellungsmöglichkeiten und Spielvarianten"
+    narrow = [FitLabel(text=text, size=(150, 60), size_hint=(None, None)) for _ in range(2)]
+    wide = FitLabel(text=text, size=(700, 60), size_hint=(None, None))
+    assert narrow[0].font_size == narrow[1].font_size < wide.font_size == wide.max_font_size
+    narrow[1].width = 700  # a new size is fitted again, not taken from the narrow box
+    assert narrow[1].font_size == wide.font_size
