@@ -91,3 +91,38 @@ def test_the_same_text_in_the_same_box_fits_the_same_way_once_measured(kivy_wind
     assert narrow[0].font_size == narrow[1].font_size < wide.font_size == wide.max_font_size
     narrow[1].width = 700  # a new size is fitted again, not taken from the narrow box
     assert narrow[1].font_size == wide.font_size
+
+
+def _long_choice(chosen: str) -> Any:
+    from ui.app.presenters import EntryView, FieldView
+
+    entries = tuple(
+        EntryView(value=f"h{n}", label=f"Space {n}", selected=f"h{n}" == chosen) for n in range(61)
+    )
+    return FieldView(key="m1", kind="choice", label="Where member 1 stands", entries=entries)
+
+
+def test_a_long_choice_list_shows_its_choice_and_opens_on_a_tap(kivy_window) -> None:
+    """61 spaces per member: closed it is the choice and "Change (61)"; a pick closes it."""
+    from ui.app.fields import LONG_LIST
+
+    assert LONG_LIST < 61
+    panel, chosen = _panel()
+    texts = {**TEXTS, "change": "Ändern", "close": "Liste schließen", "none": "noch nichts"}
+    panel.show((_long_choice("h7"),), panel.actions, texts)
+    box = panel.boxes["m1"]
+    assert box.option_buttons == [] and box.options == {}  # no button built while closed
+    assert (box.chosen.text, box.list_button.text) == ("Space 7", "Ändern (61)")
+    assert list(box.focusable) == ["m1"]  # one focus stop: BOT/UNDO step through the spaces
+
+    box.list_button.dispatch("on_release")
+    assert len(box.option_buttons) == 61 and box.list_button.text == "Liste schließen"
+    assert [b.selected for b in box.option_buttons].index(True) == 7
+    box.options["h30"].dispatch("on_release")
+    assert chosen == [("m1", "h30")]
+    assert box.option_buttons == [] and box.list_button.text == "Ändern (61)"
+
+    panel.show((_long_choice("h30"),), panel.actions, texts)  # the controller's update
+    assert box.chosen.text == "Space 30"
+    panel.show((_long_choice(""),), panel.actions, texts)
+    assert box.chosen.text == "noch nichts"

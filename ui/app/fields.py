@@ -69,7 +69,12 @@ class FieldBox(BoxLayout):
     """Caption, refusal, help, hint and the body of one field."""
 
     def __init__(
-        self, view: FieldView, actions: Actions, from_camera_text: str, check_text: str = ""
+        self,
+        view: FieldView,
+        actions: Actions,
+        from_camera_text: str,
+        check_text: str = "",
+        texts: dict[str, str] | None = None,
     ) -> None:
         super().__init__(orientation="vertical", size_hint_y=None, spacing=4)
         self.bind(minimum_height=self.setter("height"))
@@ -77,6 +82,8 @@ class FieldBox(BoxLayout):
         self.actions = actions
         self.from_camera_text = from_camera_text
         self.check_text = check_text
+        #: The words of a long list's row: "Change", "Close list", "none yet" (translated).
+        self.texts = texts or {}
         self.caption = FitLabel(auto_height=True, bold=True, max_font_size=BODY + 2)
         self.error = FitLabel(auto_height=True, bold=True, color=ERROR_COLOUR)
         #: Why the camera left this field to the players ("please check"), right under it.
@@ -91,6 +98,11 @@ class FieldBox(BoxLayout):
         self.options: dict[str, BigButton] = {}
         #: A choice/multi/order field's buttons in order; update() gives each its option.
         self.option_buttons: list[BigButton] = []
+        #: A long choice list: the row with the chosen option and its open/close button.
+        self.chosen: FitLabel | None = None
+        self.list_button: BigButton | None = None
+        self._list_holder: Any = None
+        self._grid: GridLayout | None = None
         self.text_box: Any = None
         self._build(view)
         self.update(view)
@@ -108,18 +120,22 @@ class FieldBox(BoxLayout):
             row = self._stepper(key, "", key, None)
             self.focusable[key] = row
             self.add_widget(row)
+        elif is_long_list(view):
+            holder = FocusRow(orientation="vertical", size_hint_y=None, padding=4, spacing=8)
+            holder.bind(minimum_height=holder.setter("height"))
+            row = BoxLayout(size_hint_y=None, height=TOUCH, spacing=8)
+            self.chosen = FitLabel(bold=True, max_font_size=BODY + 2)
+            self.list_button = BigButton(size_hint_x=None, width=280)
+            self.list_button.field_key = f"{key}:list"
+            self.list_button.bind(on_release=lambda _b: self.open_list(self._grid is None))
+            row.add_widget(self.chosen)
+            row.add_widget(self.list_button)
+            holder.add_widget(row)
+            self._list_holder = holder
+            self.focusable[key] = holder
+            self.add_widget(holder)
         elif view.kind in OPTION_KINDS:
-            grid = GridLayout(cols=2 if len(view.entries) > 3 else max(1, len(view.entries)))
-            grid.spacing = 8
-            grid.size_hint_y = None
-            grid.bind(minimum_height=grid.setter("height"))
-            for _entry in view.entries:  # each button takes its option in update()
-                # A long single word (a game term) may shrink to 16 px to stay whole.
-                button = BigButton(auto_height=True, min_font_size=16)
-                button.option_value = ""
-                button.bind(on_release=lambda b: self.actions.choose(self.view.key, b.option_value))
-                self.option_buttons.append(button)
-                grid.add_widget(button)
+            grid = self._option_grid(view)
             if view.kind == "choice":
                 holder = FocusRow(size_hint_y=None, padding=4)
                 grid.bind(height=lambda _g, h: setattr(holder, "height", h + 8))
@@ -152,6 +168,41 @@ class FieldBox(BoxLayout):
             box.bind(text=lambda _w, value: self.actions.set_text(key, value))
             self.text_box = box
             self.add_widget(box)
+
+    def _option_grid(self, view: FieldView) -> GridLayout:
+        """A grid of option buttons, two columns when there are more than three."""
+        grid = GridLayout(cols=2 if len(view.entries) > 3 else max(1, len(view.entries)))
+        grid.spacing = 8
+        grid.size_hint_y = None
+        grid.bind(minimum_height=grid.setter("height"))
+        for _entry in view.entries:  # each button takes its option in update()
+            # A long single word (a game term) may shrink to 16 px to stay whole.
+            button = BigButton(auto_height=True, min_font_size=16)
+            button.option_value = ""
+            button.bind(on_release=lambda b: self._picked(b.option_value))
+            self.option_buttons.append(button)
+            grid.add_widget(button)
+        return grid
+
+    def _picked(self, value: str) -> None:
+        """An option button was tapped: choose it (a long list closes again)."""
+        if self._list_holder is not None:
+            self.open_list(False)
+        self.actions.choose(self.view.key, value)
+
+    def open_list(self, wanted: bool) -> None:
+        """Show (``wanted``) or drop a long list's option buttons under its row."""
+        if wanted == (self._grid is not None) or self._list_holder is None:
+            return
+        if wanted:
+            self._grid = self._option_grid(self.view)
+            self._list_holder.add_widget(self._grid)
+        else:
+            self._list_holder.remove_widget(self._grid)
+            self._grid = None
+            self.option_buttons = []
+            self.options = {}
+        self.update(self.view)
 
     def _stepper(self, name: str, label: str, key: str, entry: str | None) -> FocusRow:
         """``label  [-]  value  [+]`` with finger-sized buttons."""
@@ -196,9 +247,18 @@ class FieldBox(BoxLayout):
             if [b.option_value for b in self.option_buttons] != [e.value for e in view.entries]:
                 self._assign_options(view)
             for entry in view.entries:
-                button = self.options[entry.value]
-                button.selected = entry.selected
-                _set(button, _option_text(entry))
+                button = self.options.get(entry.value)
+                if button is not None:  # a long list's buttons exist while it is open
+                    button.selected = entry.selected
+                    _set(button, _option_text(entry))
+            if self.chosen is not None and self.list_button is not None:
+                picked = [e.label for e in view.entries if e.selected]
+                _set(self.chosen, picked[0] if picked else self.texts.get("none", "-"))
+                if self._grid is None:
+                    opener = f"{self.texts.get('change', 'Change')} ({len(view.entries)})"
+                else:
+                    opener = self.texts.get("close", "Close list")
+                _set(self.list_button, opener)
         elif view.kind == "bool":
             self.options["yes"].selected = view.checked is True
             self.options["no"].selected = view.checked is False
@@ -209,6 +269,8 @@ class FieldBox(BoxLayout):
         """Give the option buttons ``view``'s options, in order (names, focus stops)."""
         key = view.key
         self.options = {}
+        if not self.option_buttons:
+            return  # a closed long list
         for button, entry in zip(self.option_buttons, view.entries, strict=True):
             button.option_value = entry.value
             button.field_key = f"{key}={entry.value}"
@@ -233,6 +295,17 @@ class FieldBox(BoxLayout):
             if widget.focused:
                 found = widget
         return found
+
+
+#: A ``choice`` field with more options than this shows its choice and a button that
+#: opens the list (Marauders' autumn asks where each of up to 8 members stands: 8
+#: lists of 61 spaces were some 17 000 px of buttons to scroll, built every autumn).
+LONG_LIST = 12
+
+
+def is_long_list(view: FieldView) -> bool:
+    """True for a ``choice`` field shown closed, as its choice and a Change button."""
+    return view.kind == "choice" and len(view.entries) > LONG_LIST
 
 
 def _option_text(entry: EntryView) -> str:
@@ -282,8 +355,9 @@ class FieldsPanel(BoxLayout):
             for view in views:
                 box = spares.pop(view.shape, None)
                 if box is None:
-                    box = FieldBox(view, actions, texts["camera"], texts.get("check", ""))
+                    box = FieldBox(view, actions, texts["camera"], texts.get("check", ""), texts)
                 box.actions = actions
+                box.open_list(False)  # a long list comes back closed
                 self.boxes[view.key] = box
                 self.add_widget(box)
             while sum(spare.buttons_held for spare in spares.values()) > SPARE_BUTTONS:
@@ -292,6 +366,7 @@ class FieldsPanel(BoxLayout):
             box = self.boxes[view.key]
             box.from_camera_text = texts["camera"]  # the language may have changed
             box.check_text = texts.get("check", "")
+            box.texts = texts
             if view.kind == "bool":
                 box.set_bool_labels(texts["yes"], texts["no"])
             box.update(view)

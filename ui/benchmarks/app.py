@@ -302,7 +302,8 @@ def _set_fields(player: Player, prompt: Any, wanted: dict[str, Any]) -> None:
                 if not player.tap(f"{fld.key}{sign}", "stepper tap"):
                     break
         elif fld.kind == "choice" and want != have:
-            player.tap(f"{fld.key}={want}")
+            if not player.tap(f"{fld.key}={want}"):  # a long list: open it first
+                player.tap(f"{fld.key}:list") and player.tap(f"{fld.key}={want}")
         elif fld.kind == "multi" and isinstance(want, list):
             for value in set(want) ^ set(have or []):
                 player.tap(f"{fld.key}={value}")
@@ -317,7 +318,9 @@ def _fill_missing(player: Player, prompt: Any) -> None:
         if values.get(fld.key) not in (None, []):
             continue
         if fld.choices and fld.kind != "counts":
-            player.tap(f"{fld.key}={fld.choices[0].value}")
+            first = f"{fld.key}={fld.choices[0].value}"
+            if not player.tap(first):  # a long list: open it first
+                player.tap(f"{fld.key}:list") and player.tap(first)
         elif fld.kind == "int":
             player.tap(f"{fld.key}+", "stepper tap")
         elif fld.kind == "bool":
