@@ -70,16 +70,17 @@ def test_a_field_with_another_number_of_options_gets_new_buttons(kivy_window) ->
 
 
 def test_spare_boxes_are_bounded(kivy_window) -> None:
-    from ui.app.fields import SPARE_BUTTONS
+    from ui.app.fields import LONG_LIST, SPARE_BUTTONS
 
     panel, _chosen = _panel()
-    many = [str(n) for n in range(60)]
-    for key in ("m1", "m2", "m3", "m4", "m5", "m6", "m7", "m8"):
-        panel.show((_options(key, many),), panel.actions, TEXTS)
+    shown = [str(n) for n in range(LONG_LIST)]  # the longest list shown open
+    keys = [f"m{n}" for n in range(1, 41)]
+    for key in keys:
+        panel.show((_options(key, shown),), panel.actions, TEXTS)
     panel.show((), panel.actions, TEXTS)
-    kept = SPARE_BUTTONS // 61  # a box holds its 60 buttons and its caption
-    assert 0 < kept < 8
-    assert [shape[0] for shape in panel._spares] == [f"m{n}" for n in range(9 - kept, 9)]
+    kept = SPARE_BUTTONS // (LONG_LIST + 1)  # a box holds its buttons and its caption
+    assert 0 < kept < len(keys)
+    assert [shape[0] for shape in panel._spares] == keys[-kept:]
 
 
 def test_the_same_text_in_the_same_box_fits_the_same_way_once_measured(kivy_window) -> None:
@@ -126,3 +127,29 @@ def test_a_long_choice_list_shows_its_choice_and_opens_on_a_tap(kivy_window) -> 
     assert box.chosen.text == "Space 30"
     panel.show((_long_choice(""),), panel.actions, texts)
     assert box.chosen.text == "noch nichts"
+
+
+def test_a_long_multi_list_opens_when_the_focus_steps_onto_an_option(kivy_window) -> None:
+    """24 places per list: the button box's NEXT walks them, so reaching one opens the list."""
+    panel, chosen = _panel()
+    places = [f"p{n}" for n in range(24)]
+    panel.show((_options("tiles", places, "p5"),), panel.actions, TEXTS)
+    box = panel.boxes["tiles"]
+    assert box.option_buttons == [] and box.focusable == {}
+    assert box.chosen.text == "Place p5"
+
+    ringed = panel.set_focus("tiles.p9")
+    assert ringed is box.options["p9"] and ringed.focused
+    assert sorted(box.focusable) == sorted(f"tiles.{p}" for p in places)
+    box.options["p2"].dispatch("on_release")  # a toggle: the list stays open
+    assert chosen == [("tiles", "p2")] and len(box.option_buttons) == 24
+
+    from ui.app.presenters import EntryView, FieldView
+
+    both = tuple(EntryView(value=p, label=f"Place {p}", selected=p in ("p2", "p5")) for p in places)
+    panel.show(
+        (FieldView(key="tiles", kind="multi", label="Tiles", entries=both),), panel.actions, TEXTS
+    )
+    assert box.chosen.text == "Place p2, Place p5"
+    box.list_button.dispatch("on_release")  # Close list
+    assert box.option_buttons == [] and box.focusable == {}

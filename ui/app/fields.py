@@ -124,7 +124,9 @@ class FieldBox(BoxLayout):
             holder = FocusRow(orientation="vertical", size_hint_y=None, padding=4, spacing=8)
             holder.bind(minimum_height=holder.setter("height"))
             row = BoxLayout(size_hint_y=None, height=TOUCH, spacing=8)
-            self.chosen = FitLabel(bold=True, max_font_size=BODY + 2)
+            # What is chosen, as long as it needs (a multi's picks); the row grows with it.
+            self.chosen = FitLabel(bold=True, max_font_size=BODY + 2, auto_height=True)
+            self.chosen.bind(height=lambda _l, h: setattr(row, "height", max(TOUCH, h)))
             self.list_button = BigButton(size_hint_x=None, width=280)
             self.list_button.field_key = f"{key}:list"
             self.list_button.bind(on_release=lambda _b: self.open_list(self._grid is None))
@@ -132,7 +134,8 @@ class FieldBox(BoxLayout):
             row.add_widget(self.list_button)
             holder.add_widget(row)
             self._list_holder = holder
-            self.focusable[key] = holder
+            if view.kind == "choice":  # one stop; a multi's or order's stops are its options
+                self.focusable[key] = holder
             self.add_widget(holder)
         elif view.kind in OPTION_KINDS:
             grid = self._option_grid(view)
@@ -185,8 +188,8 @@ class FieldBox(BoxLayout):
         return grid
 
     def _picked(self, value: str) -> None:
-        """An option button was tapped: choose it (a long list closes again)."""
-        if self._list_holder is not None:
+        """An option button was tapped: choose it (a long choice list closes again)."""
+        if self._list_holder is not None and self.view.kind == "choice":
             self.open_list(False)
         self.actions.choose(self.view.key, value)
 
@@ -202,6 +205,8 @@ class FieldBox(BoxLayout):
             self._grid = None
             self.option_buttons = []
             self.options = {}
+            if self.view.kind != "choice":
+                self.focusable = {}
         self.update(self.view)
 
     def _stepper(self, name: str, label: str, key: str, entry: str | None) -> FocusRow:
@@ -252,8 +257,9 @@ class FieldBox(BoxLayout):
                     button.selected = entry.selected
                     _set(button, _option_text(entry))
             if self.chosen is not None and self.list_button is not None:
-                picked = [e.label for e in view.entries if e.selected]
-                _set(self.chosen, picked[0] if picked else self.texts.get("none", "-"))
+                picked = sorted((e for e in view.entries if e.selected), key=lambda e: e.number)
+                shown = ", ".join(_option_text(e) for e in picked)
+                _set(self.chosen, shown or self.texts.get("none", "-"))
                 if self._grid is None:
                     opener = f"{self.texts.get('change', 'Change')} ({len(view.entries)})"
                 else:
@@ -288,7 +294,13 @@ class FieldBox(BoxLayout):
         _set(self.options["no"], no)
 
     def set_focus(self, name: str | None) -> Any:
-        """Ring the widget named ``name`` (None: none); returns it (to scroll it into view)."""
+        """Ring the widget named ``name`` (None: none); returns it (to scroll it into view).
+
+        The focus stepping onto an option of a closed long list opens it (NEXT
+        walks a multi's options one by one)."""
+        view = self.view
+        if name and self._grid is None and name.startswith(f"{view.key}."):
+            self.open_list(True)
         found = None
         for widget_name, widget in self.focusable.items():
             widget.focused = widget_name == name
@@ -297,15 +309,16 @@ class FieldBox(BoxLayout):
         return found
 
 
-#: A ``choice`` field with more options than this shows its choice and a button that
-#: opens the list (Marauders' autumn asks where each of up to 8 members stands: 8
-#: lists of 61 spaces were some 17 000 px of buttons to scroll, built every autumn).
+#: A field with more options than this shows what is chosen and a button that opens
+#: the list (Marauders' autumn asks where each of up to 8 members stands: 8 lists of
+#: 61 spaces were some 17 000 px of buttons to scroll, built every autumn; each
+#: member then asks 7 lists of 24 places).
 LONG_LIST = 12
 
 
 def is_long_list(view: FieldView) -> bool:
-    """True for a ``choice`` field shown closed, as its choice and a Change button."""
-    return view.kind == "choice" and len(view.entries) > LONG_LIST
+    """True for a choice, multi or order field shown closed: its picks and a Change button."""
+    return view.kind in OPTION_KINDS and len(view.entries) > LONG_LIST
 
 
 def _option_text(entry: EntryView) -> str:
