@@ -74,6 +74,7 @@ def test_correct_hexes_prefilled_from_the_camera(app) -> None:
     assert c.error is None and app.manager.current == "play"
     tap(keyed(app, "action=correct"))
     tap(button_with_text(app, "Confirm"))
+    tap(keyed(app, "hexes:list"))  # the battleground's hexes: a long list, opened first
     for hex_id in ("2", "5", "7"):  # the hexes to correct, by touch
         tap(keyed(app, f"hexes={hex_id}"))
     tap(button_with_text(app, "Confirm"))

@@ -35,7 +35,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
-from ui.app.presenters import EntryView, FieldView
+from ui.app.presenters import OPTION_KINDS, EntryView, FieldView
 from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel, FocusRing
 
 ERROR_COLOUR = (1, 0.5, 0.4, 1)
@@ -69,7 +69,12 @@ class FieldBox(BoxLayout):
     """Caption, refusal, help, hint and the body of one field."""
 
     def __init__(
-        self, view: FieldView, actions: Actions, from_camera_text: str, check_text: str = ""
+        self,
+        view: FieldView,
+        actions: Actions,
+        from_camera_text: str,
+        check_text: str = "",
+        texts: dict[str, str] | None = None,
     ) -> None:
         super().__init__(orientation="vertical", size_hint_y=None, spacing=4)
         self.bind(minimum_height=self.setter("height"))
@@ -77,6 +82,8 @@ class FieldBox(BoxLayout):
         self.actions = actions
         self.from_camera_text = from_camera_text
         self.check_text = check_text
+        #: The words of a long list's row: "Change", "Close list", "none yet" (translated).
+        self.texts = texts or {}
         self.caption = FitLabel(auto_height=True, bold=True, max_font_size=BODY + 2)
         self.error = FitLabel(auto_height=True, bold=True, color=ERROR_COLOUR)
         #: Why the camera left this field to the players ("please check"), right under it.
@@ -89,6 +96,13 @@ class FieldBox(BoxLayout):
         self.focusable: dict[str, Any] = {}
         self.values: dict[str, FitLabel] = {}
         self.options: dict[str, BigButton] = {}
+        #: A choice/multi/order field's buttons in order; update() gives each its option.
+        self.option_buttons: list[BigButton] = []
+        #: A long choice list: the row with the chosen option and its open/close button.
+        self.chosen: FitLabel | None = None
+        self.list_button: BigButton | None = None
+        self._list_holder: Any = None
+        self._grid: GridLayout | None = None
         self.text_box: Any = None
         self._build(view)
         self.update(view)
@@ -106,21 +120,25 @@ class FieldBox(BoxLayout):
             row = self._stepper(key, "", key, None)
             self.focusable[key] = row
             self.add_widget(row)
-        elif view.kind in ("choice", "multi", "order"):
-            grid = GridLayout(cols=2 if len(view.entries) > 3 else max(1, len(view.entries)))
-            grid.spacing = 8
-            grid.size_hint_y = None
-            grid.bind(minimum_height=grid.setter("height"))
-            for entry in view.entries:
-                # A long single word (a game term) may shrink to 16 px to stay whole.
-                button = BigButton(text=entry.label, auto_height=True, min_font_size=16)
-                button.field_key = f"{key}={entry.value}"
-                button.bind(on_release=lambda _b, v=entry.value: self.actions.choose(key, v))
-                self.options[entry.value] = button
-                name = key if view.kind == "choice" else f"{key}.{entry.value}"
-                if view.kind != "choice":
-                    self.focusable[name] = button
-                grid.add_widget(button)
+        elif is_long_list(view):
+            holder = FocusRow(orientation="vertical", size_hint_y=None, padding=4, spacing=8)
+            holder.bind(minimum_height=holder.setter("height"))
+            row = BoxLayout(size_hint_y=None, height=TOUCH, spacing=8)
+            # What is chosen, as long as it needs (a multi's picks); the row grows with it.
+            self.chosen = FitLabel(bold=True, max_font_size=BODY + 2, auto_height=True)
+            self.chosen.bind(height=lambda _l, h: setattr(row, "height", max(TOUCH, h)))
+            self.list_button = BigButton(size_hint_x=None, width=280)
+            self.list_button.field_key = f"{key}:list"
+            self.list_button.bind(on_release=lambda _b: self.open_list(self._grid is None))
+            row.add_widget(self.chosen)
+            row.add_widget(self.list_button)
+            holder.add_widget(row)
+            self._list_holder = holder
+            if view.kind == "choice":  # one stop; a multi's or order's stops are its options
+                self.focusable[key] = holder
+            self.add_widget(holder)
+        elif view.kind in OPTION_KINDS:
+            grid = self._option_grid(view)
             if view.kind == "choice":
                 holder = FocusRow(size_hint_y=None, padding=4)
                 grid.bind(height=lambda _g, h: setattr(holder, "height", h + 8))
@@ -153,6 +171,43 @@ class FieldBox(BoxLayout):
             box.bind(text=lambda _w, value: self.actions.set_text(key, value))
             self.text_box = box
             self.add_widget(box)
+
+    def _option_grid(self, view: FieldView) -> GridLayout:
+        """A grid of option buttons, two columns when there are more than three."""
+        grid = GridLayout(cols=2 if len(view.entries) > 3 else max(1, len(view.entries)))
+        grid.spacing = 8
+        grid.size_hint_y = None
+        grid.bind(minimum_height=grid.setter("height"))
+        for _entry in view.entries:  # each button takes its option in update()
+            # A long single word (a game term) may shrink to 16 px to stay whole.
+            button = BigButton(auto_height=True, min_font_size=16)
+            button.option_value = ""
+            button.bind(on_release=lambda b: self._picked(b.option_value))
+            self.option_buttons.append(button)
+            grid.add_widget(button)
+        return grid
+
+    def _picked(self, value: str) -> None:
+        """An option button was tapped: choose it (a long choice list closes again)."""
+        if self._list_holder is not None and self.view.kind == "choice":
+            self.open_list(False)
+        self.actions.choose(self.view.key, value)
+
+    def open_list(self, wanted: bool) -> None:
+        """Show (``wanted``) or drop a long list's option buttons under its row."""
+        if wanted == (self._grid is not None) or self._list_holder is None:
+            return
+        if wanted:
+            self._grid = self._option_grid(self.view)
+            self._list_holder.add_widget(self._grid)
+        else:
+            self._list_holder.remove_widget(self._grid)
+            self._grid = None
+            self.option_buttons = []
+            self.options = {}
+            if self.view.kind != "choice":
+                self.focusable = {}
+        self.update(self.view)
 
     def _stepper(self, name: str, label: str, key: str, entry: str | None) -> FocusRow:
         """``label  [-]  value  [+]`` with finger-sized buttons."""
@@ -193,29 +248,77 @@ class FieldBox(BoxLayout):
                 _set(self.values[f"{key}.{entry.value}"], entry.text)
         elif view.kind == "int":
             _set(self.values[key], view.value_text)
-        elif view.kind in ("choice", "multi", "order"):
+        elif view.kind in OPTION_KINDS:
+            if [b.option_value for b in self.option_buttons] != [e.value for e in view.entries]:
+                self._assign_options(view)
             for entry in view.entries:
-                button = self.options[entry.value]
-                button.selected = entry.selected
-                _set(button, _option_text(entry))
+                button = self.options.get(entry.value)
+                if button is not None:  # a long list's buttons exist while it is open
+                    button.selected = entry.selected
+                    _set(button, _option_text(entry))
+            if self.chosen is not None and self.list_button is not None:
+                picked = sorted((e for e in view.entries if e.selected), key=lambda e: e.number)
+                shown = ", ".join(_option_text(e) for e in picked)
+                _set(self.chosen, shown or self.texts.get("none", "-"))
+                if self._grid is None:
+                    opener = f"{self.texts.get('change', 'Change')} ({len(view.entries)})"
+                else:
+                    opener = self.texts.get("close", "Close list")
+                _set(self.list_button, opener)
         elif view.kind == "bool":
             self.options["yes"].selected = view.checked is True
             self.options["no"].selected = view.checked is False
         elif self.text_box is not None and self.text_box.text != view.value_text:
             self.text_box.text = view.value_text
 
+    def _assign_options(self, view: FieldView) -> None:
+        """Give the option buttons ``view``'s options, in order (names, focus stops)."""
+        key = view.key
+        self.options = {}
+        if not self.option_buttons:
+            return  # a closed long list
+        for button, entry in zip(self.option_buttons, view.entries, strict=True):
+            button.option_value = entry.value
+            button.field_key = f"{key}={entry.value}"
+            self.options[entry.value] = button
+        if view.kind != "choice":  # each toggle is a focus stop of its own
+            self.focusable = {f"{key}.{value}": b for value, b in self.options.items()}
+
+    @property
+    def buttons_held(self) -> int:
+        """How many buttons and numbers the box holds (what keeping it costs)."""
+        return 1 + len(self.options) + len(self.values)
+
     def set_bool_labels(self, yes: str, no: str) -> None:
         _set(self.options["yes"], yes)
         _set(self.options["no"], no)
 
     def set_focus(self, name: str | None) -> Any:
-        """Ring the widget named ``name`` (None: none); returns it (to scroll it into view)."""
+        """Ring the widget named ``name`` (None: none); returns it (to scroll it into view).
+
+        The focus stepping onto an option of a closed long list opens it (NEXT
+        walks a multi's options one by one)."""
+        view = self.view
+        if name and self._grid is None and name.startswith(f"{view.key}."):
+            self.open_list(True)
         found = None
         for widget_name, widget in self.focusable.items():
             widget.focused = widget_name == name
             if widget.focused:
                 found = widget
         return found
+
+
+#: A field with more options than this shows what is chosen and a button that opens
+#: the list (Marauders' autumn asks where each of up to 8 members stands: 8 lists of
+#: 61 spaces were some 17 000 px of buttons to scroll, built every autumn; each
+#: member then asks 7 lists of 24 places).
+LONG_LIST = 12
+
+
+def is_long_list(view: FieldView) -> bool:
+    """True for a choice, multi or order field shown closed: its picks and a Change button."""
+    return view.kind in OPTION_KINDS and len(view.entries) > LONG_LIST
 
 
 def _option_text(entry: EntryView) -> str:
@@ -231,7 +334,14 @@ def _set(label: Widget, text: str) -> None:
 
 
 class FieldsPanel(BoxLayout):
-    """Every field of one step; rebuilt only when the step asks something else."""
+    """Every field of one step; a field's widgets are built once and kept while it is asked.
+
+    A step that asks the same fields again (in another order, or after a step
+    between that asked nothing) takes the boxes it showed before: Marauders'
+    autumn asks each member the same seven lists of 24 places, and building
+    them again cost a few hundred ms a step. Boxes not shown wait as spares,
+    the most recent ones up to :data:`SPARE_BUTTONS` buttons.
+    """
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("orientation", "vertical")
@@ -241,22 +351,35 @@ class FieldsPanel(BoxLayout):
         self.bind(minimum_height=self.setter("height"))
         self.boxes: dict[str, FieldBox] = {}
         self._shape: tuple[Any, ...] = ()
+        #: Boxes built for earlier steps, by their field's shape (oldest first).
+        self._spares: dict[tuple[Any, ...], FieldBox] = {}
 
     def show(self, views: tuple[FieldView, ...], actions: Actions, texts: dict[str, str]) -> None:
-        """Show ``views``: update the boxes in place, or build them for a new shape."""
+        """Show ``views``: update the boxes in place, or arrange them for a new shape."""
         shape = tuple(v.shape for v in views)
         if shape != self._shape:
             self._shape = shape
+            spares = self._spares
+            for box in self.boxes.values():
+                spares.pop(box.view.shape, None)
+                spares[box.view.shape] = box  # the newest spare last
             self.clear_widgets()
             self.boxes = {}
             for view in views:
-                box = FieldBox(view, actions, texts["camera"], texts.get("check", ""))
+                box = spares.pop(view.shape, None)
+                if box is None:
+                    box = FieldBox(view, actions, texts["camera"], texts.get("check", ""), texts)
+                box.actions = actions
+                box.open_list(False)  # a long list comes back closed
                 self.boxes[view.key] = box
                 self.add_widget(box)
+            while sum(spare.buttons_held for spare in spares.values()) > SPARE_BUTTONS:
+                del spares[next(iter(spares))]  # the oldest first
         for view in views:
             box = self.boxes[view.key]
             box.from_camera_text = texts["camera"]  # the language may have changed
             box.check_text = texts.get("check", "")
+            box.texts = texts
             if view.kind == "bool":
                 box.set_bool_labels(texts["yes"], texts["no"])
             box.update(view)
@@ -274,7 +397,13 @@ class FieldsPanel(BoxLayout):
         return found
 
     def forget(self) -> None:
-        """Drop the built widgets (the next show builds them again)."""
+        """Drop the built widgets and the spares (the next show builds them again)."""
         self._shape = ()
         self.clear_widgets()
         self.boxes = {}
+        self._spares = {}
+
+
+#: How many buttons and numbers the spare boxes of :class:`FieldsPanel` may hold in all: an
+#: autumn member's seven lists (168 buttons), not every list the game ever showed.
+SPARE_BUTTONS = 300

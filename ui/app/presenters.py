@@ -105,8 +105,18 @@ class FieldView:
 
     @property
     def shape(self) -> tuple[Any, ...]:
-        """What the widgets are built from; a view of the same shape only updates them."""
+        """What the widgets are built from; a view of the same shape only updates them.
+
+        Option buttons take their option on each update (an autumn member's
+        places are named from where it stands), so only their number counts.
+        """
+        if self.kind in OPTION_KINDS:
+            return (self.key, self.kind, self.places, len(self.entries))
         return (self.key, self.kind, self.places, tuple(e.value for e in self.entries))
+
+
+#: Field kinds shown as a grid of option buttons.
+OPTION_KINDS = frozenset({"choice", "multi", "order"})
 
 
 @dataclass(frozen=True)

@@ -151,6 +151,10 @@ def _field_texts(c: AppController) -> dict[str, str]:
         "check": c.text(_("camera: please check")),
         "yes": c.text(_("Yes")),
         "no": c.text(_("No")),
+        # A long list of options, closed: "C3   [Change (61)]"; open: "[Close list]".
+        "change": c.text(_("Change")),
+        "close": c.text(_("Close list")),
+        "none": c.text(_("none chosen yet")),
     }
 
 

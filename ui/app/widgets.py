@@ -94,10 +94,23 @@ class FitLabel(Label):
         if key == self._fitted:
             return  # nothing that matters changed (layout passes repeat sizes)
         self._fitted = key
-        # Kivy lays text out in text_size minus the padding; the texture includes the padding.
-        pad_x = self.padding[0] + self.padding[2]
-        width = max(1, self.width - pad_x)
         self.text_size = (self.width, None)
+        looks = (*key, self.markup, self.bold, self.italic, self.font_name, self.min_height)
+        known = _FITS.get(looks)
+        if known is None:
+            known = _FITS[looks] = self._search_font_size()
+            if len(_FITS) > _FITS_KEPT:
+                del _FITS[next(iter(_FITS))]  # the oldest fit
+        size, text_height = known
+        self.font_size = size
+        if self.auto_height:
+            # An empty label takes no room (sections of a screen that have nothing now).
+            self.height = max(self.min_height, text_height if self.text else 0)
+
+    def _search_font_size(self) -> tuple[float, float]:
+        """The largest font size that fits, stepping down 2 px; with the text's height."""
+        # Kivy lays text out in text_size minus the padding; the texture includes the padding.
+        width = max(1, self.width - self.padding[0] - self.padding[2])
         size = self.max_font_size
         self.font_size = size
         self.texture_update()
@@ -108,10 +121,15 @@ class FitLabel(Label):
             size = max(self.min_font_size, size - 2)
             self.font_size = size
             self.texture_update()
-        if self.auto_height:
-            # An empty label takes no room (sections of a screen that have nothing now).
-            text_height = self.texture_size[1] if self.text else 0
-            self.height = max(self.min_height, text_height)
+        return size, self.texture_size[1]
+
+
+#: Fitted ``(font size, text height)`` by everything a fit depends on. A screen
+#: repeats texts in boxes of one size (eight lists of the same 61 tiles, the same
+#: tile names every autumn), and laying a text out at each font size to fit it
+#: cost more than building the widgets: each text and box is fitted once.
+_FITS: dict[tuple[object, ...], tuple[float, float]] = {}
+_FITS_KEPT = 4096
 
 
 def list_button(title: str, detail: str = "", min_height: float = 80) -> BigButton:

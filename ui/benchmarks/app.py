@@ -302,12 +302,19 @@ def _set_fields(player: Player, prompt: Any, wanted: dict[str, Any]) -> None:
                 if not player.tap(f"{fld.key}{sign}", "stepper tap"):
                     break
         elif fld.kind == "choice" and want != have:
-            player.tap(f"{fld.key}={want}")
+            _tap_option(player, fld.key, want)
         elif fld.kind == "multi" and isinstance(want, list):
             for value in set(want) ^ set(have or []):
-                player.tap(f"{fld.key}={value}")
+                _tap_option(player, fld.key, value)
         elif fld.kind == "bool" and bool(want) != bool(have):
             player.tap(fld.key)
+
+
+def _tap_option(player: Player, key: str, value: Any) -> bool:
+    """Tap one option's button; a long list (closed) is opened with its Change button first."""
+    if player.tap(f"{key}={value}"):
+        return True
+    return player.tap(f"{key}:list") and player.tap(f"{key}={value}")
 
 
 def _fill_missing(player: Player, prompt: Any) -> None:
@@ -317,7 +324,7 @@ def _fill_missing(player: Player, prompt: Any) -> None:
         if values.get(fld.key) not in (None, []):
             continue
         if fld.choices and fld.kind != "counts":
-            player.tap(f"{fld.key}={fld.choices[0].value}")
+            _tap_option(player, fld.key, fld.choices[0].value)
         elif fld.kind == "int":
             player.tap(f"{fld.key}+", "stepper tap")
         elif fld.kind == "bool":
