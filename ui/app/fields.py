@@ -11,6 +11,8 @@ int       one ``[-] n [+]`` row
 choice    option buttons, the chosen one lit
 multi     option buttons, each a toggle; "Choose 2 (chosen: 1)"
 order     option buttons; each tap appends, the number shows the place
+(long)    more than :data:`LONG_LIST` options: what is chosen and Change (n),
+          which opens the option buttons (they exist only while open)
 bool      Yes / No buttons
 text      a text box (names only; the kiosk shows the on-screen keyboard)
 ========  =============================================================
