@@ -70,7 +70,7 @@ def test_a_field_with_another_number_of_options_gets_new_buttons(kivy_window) ->
 
 
 def test_spare_boxes_are_bounded(kivy_window) -> None:
-    from ui.app.fields import LONG_LIST, SPARE_BUTTONS
+    from ui.app.fields import LONG_LIST, SPARE_LABELS
 
     panel, _chosen = _panel()
     shown = [str(n) for n in range(LONG_LIST)]  # the longest list shown open
@@ -78,7 +78,8 @@ def test_spare_boxes_are_bounded(kivy_window) -> None:
     for key in keys:
         panel.show((_options(key, shown),), panel.actions, TEXTS)
     panel.show((), panel.actions, TEXTS)
-    kept = SPARE_BUTTONS // (LONG_LIST + 1)  # a box holds its buttons and its caption
+    # A box holds its buttons and its caption, hint, help, check and refusal labels.
+    kept = SPARE_LABELS // (LONG_LIST + 5)
     assert 0 < kept < len(keys)
     assert [shape[0] for shape in panel._spares] == keys[-kept:]
 

@@ -11,6 +11,8 @@ int       one ``[-] n [+]`` row
 choice    option buttons, the chosen one lit
 multi     option buttons, each a toggle; "Choose 2 (chosen: 1)"
 order     option buttons; each tap appends, the number shows the place
+(long)    more than :data:`LONG_LIST` options: what is chosen and Change (n),
+          which opens the option buttons (they exist only while open)
 bool      Yes / No buttons
 text      a text box (names only; the kiosk shows the on-screen keyboard)
 ========  =============================================================
@@ -33,6 +35,7 @@ from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from ui.app.presenters import OPTION_KINDS, EntryView, FieldView
@@ -285,9 +288,9 @@ class FieldBox(BoxLayout):
             self.focusable = {f"{key}.{value}": b for value, b in self.options.items()}
 
     @property
-    def buttons_held(self) -> int:
-        """How many buttons and numbers the box holds (what keeping it costs)."""
-        return 1 + len(self.options) + len(self.values)
+    def labels_held(self) -> int:
+        """How many labels (buttons, numbers, captions) the box holds: what keeping it costs."""
+        return sum(1 for widget in self.walk(restrict=True) if isinstance(widget, Label))
 
     def set_bool_labels(self, yes: str, no: str) -> None:
         _set(self.options["yes"], yes)
@@ -340,7 +343,7 @@ class FieldsPanel(BoxLayout):
     between that asked nothing) takes the boxes it showed before: Marauders'
     autumn asks each member the same seven lists of 24 places, and building
     them again cost a few hundred ms a step. Boxes not shown wait as spares,
-    the most recent ones up to :data:`SPARE_BUTTONS` buttons.
+    the most recent ones up to :data:`SPARE_LABELS` labels.
     """
 
     def __init__(self, **kwargs: Any) -> None:
@@ -373,7 +376,7 @@ class FieldsPanel(BoxLayout):
                 box.open_list(False)  # a long list comes back closed
                 self.boxes[view.key] = box
                 self.add_widget(box)
-            while sum(spare.buttons_held for spare in spares.values()) > SPARE_BUTTONS:
+            while sum(spare.labels_held for spare in spares.values()) > SPARE_LABELS:
                 del spares[next(iter(spares))]  # the oldest first
         for view in views:
             box = self.boxes[view.key]
@@ -404,6 +407,7 @@ class FieldsPanel(BoxLayout):
         self._spares = {}
 
 
-#: How many buttons and numbers the spare boxes of :class:`FieldsPanel` may hold in all: an
-#: autumn member's seven lists (168 buttons), not every list the game ever showed.
-SPARE_BUTTONS = 300
+#: How many labels the spare boxes of :class:`FieldsPanel` may hold in all (each costs
+#: some 100-200 kB with its texture): an autumn member's seven closed lists (about 35),
+#: not every field the game ever showed.
+SPARE_LABELS = 60
