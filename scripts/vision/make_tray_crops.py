@@ -18,6 +18,9 @@ frame's own registration, as the reader computes it).
 recomputed from the seeds (the renderer is deterministic), not rendered again.
 ``--lift-only`` adds ``lift`` to files made without it: the camera stands still in a
 set-up, so one frame of it is rendered and registered and its lifts go to every row.
+``--stacked-only`` writes ``{set}-{k}.stacked.npy`` beside each file (N, bool: the tray
+holds a cube stacked on another), recomputed from the seeds as ``--density-only`` does:
+the teaching signal of ``train_stack_guard.py``.
 """
 
 from __future__ import annotations
@@ -101,6 +104,47 @@ def add_density(
     print(path, "density added", flush=True)
 
 
+def frame_tallies(
+    path: Path, board: Board, setup: Setup, frame_set: object, k: int, tokens: object
+) -> list[dict[int, dict[str, int]]] | None:
+    """Each registered frame's arrangement tally per side (as ``place_cubes`` returns it),
+    matched to the file's rows by the counts placed; None when they do not match."""
+    with np.load(path) as data:
+        counts = data["counts"]
+    out: list[dict[int, dict[str, int]]] = []
+    for spec in frame_specs(frame_set, board, k, tokens):  # type: ignore[arg-type]
+        if 6 * len(out) >= len(counts):
+            break
+        frng = np.random.default_rng([spec.seed, 4])
+        palette = _palette(np.random.default_rng([setup.seed, 3]))
+        palettes = [palette, _second_run(palette, frng)] if spec.second_run else [palette]
+        _, placed, tally = place_cubes(board, spec, palettes, frng)
+        want = np.array([[placed[s][c] for c in COLOURS] for s in range(6)])
+        at = 6 * len(out)
+        if np.array_equal(want, counts[at : at + 6]):
+            out.append(tally)
+    return out if 6 * len(out) == len(counts) else None
+
+
+def add_stacked(
+    path: Path, board: Board, setup: Setup, frame_set: object, k: int, tokens: object
+) -> None:
+    """Write ``path``'s ``.stacked.npy``: per row, whether its tray holds a stacked cube."""
+    target = path.with_suffix(".stacked.npy")
+    if target.exists():
+        return
+    tallies = frame_tallies(path, board, setup, frame_set, k, tokens)
+    if tallies is None:
+        print(f"{path}: could not match every frame, no stack labels", flush=True)
+        return
+    with np.load(path) as data:
+        sides = data["side"]
+    np.save(
+        target,
+        np.array([tallies[i // 6][int(s)]["stacked"] > 0 for i, s in enumerate(sides)], bool),
+    )
+
+
 def add_lift(
     path: Path, board: Board, setup: Setup, specs: list[FrameSpec], tokens: object, finder: object
 ) -> None:
@@ -140,6 +184,9 @@ def main() -> None:
     parser.add_argument(
         "--lift-only", action="store_true", help="add lift to files made without it"
     )
+    parser.add_argument(
+        "--stacked-only", action="store_true", help="write each file's stack labels beside it"
+    )
     args = parser.parse_args()
     if args.mask_only:
         args.out.mkdir(parents=True, exist_ok=True)
@@ -155,6 +202,10 @@ def main() -> None:
         if args.density_only:
             if target.exists():
                 add_density(target, board, setup_at(frame_set, board, k), frame_set, k, tokens)
+            continue
+        if args.stacked_only:
+            if target.exists():
+                add_stacked(target, board, setup_at(frame_set, board, k), frame_set, k, tokens)
             continue
         if args.lift_only:
             if target.exists():
