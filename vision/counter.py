@@ -18,6 +18,11 @@ found on the development set (``tray-counter.json``); a colour's confidence is t
 probability of its most likely count, and a tray counts as *sure* only when every
 colour is at least as sure as the threshold tuned on the development set and no
 cover is seen. Everything else goes to the players.
+
+A counter with a *stack guard* (``stack_threshold`` in its JSON) has a second output:
+the probability that the tray holds a cube stacked on another. The counter misses the
+lower cube of a stack and can be sure of it, so a tray the guard flags is never read
+surely (docs/vision.md "The stack guard").
 """
 
 from __future__ import annotations
@@ -50,6 +55,10 @@ class TrayRead:
     """Probability that something covers the tray (a hand, a sleeve)."""
     probabilities: dict[str, list[float]] = field(default_factory=dict)
     covered_by: str | None = None
+    stacked: float = 0.0
+    """Probability that the tray holds a stacked cube (0 for a counter without a guard)."""
+    stack_suspect: bool = False
+    """The stack guard fired: the counts may miss a hidden cube, never sure."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +74,8 @@ class CounterModel:
     """Also read the mirrored crop and average (trays are symmetric)."""
     lift: bool = False
     """The network also takes each crop's lift field (two more input channels)."""
+    stack_threshold: float | None = None
+    """The network has a stack guard output; a tray at or above this is never sure."""
 
     @staticmethod
     def shipped() -> CounterModel:
@@ -77,6 +88,9 @@ class CounterModel:
             cover_threshold=float(meta["cover_threshold"]),
             mirror=bool(meta.get("mirror", False)),
             lift=bool(meta.get("lift", False)),
+            stack_threshold=None
+            if meta.get("stack_threshold") is None
+            else float(meta["stack_threshold"]),
         )
 
 
@@ -100,6 +114,12 @@ class CubeCounter:
     ) -> np.ndarray:
         """Raw network output for BGR crops (N x 66), mirrored reads averaged in; ``lifts``
         (:func:`vision.tray_crops.tray_lifts`, one per crop) when the model takes them."""
+        return self.outputs(crops, lifts)[0]
+
+    def outputs(
+        self, crops: list[np.ndarray], lifts: list[tuple[float, float, float]] | None = None
+    ) -> tuple[np.ndarray, np.ndarray | None]:
+        """As :meth:`logits`, with the stack guard's logits (N) when the model has one."""
         x = np.stack(crops).astype(np.float32)
         x = ((x / 255.0 - 0.5) / 0.25).transpose(0, 3, 1, 2)
         if self.model.lift:
@@ -112,11 +132,18 @@ class CubeCounter:
                 mirrored[:, 3] = -mirrored[:, 3]  # the lift's u turns with the crop
             x = np.concatenate([x, mirrored])
         self.net.setInput(np.ascontiguousarray(x))
-        out = np.asarray(self.net.forward(), np.float64)
+        stack = None
+        if self.model.stack_threshold is None:
+            out = np.asarray(self.net.forward(), np.float64)
+        else:
+            both = self.net.forward(["logits", "stack"])
+            out = np.asarray(both[0], np.float64)
+            stack = np.asarray(both[1], np.float64).reshape(-1)
         if self.model.mirror:
             n = len(crops)
             out = (out[:n] + out[n:]) / 2
-        return out
+            stack = None if stack is None else np.maximum(stack[:n], stack[n:])
+        return out, stack
 
     def read(
         self,
@@ -126,9 +153,11 @@ class CubeCounter:
         """Every crop's counts; ``lifts`` as :func:`vision.tray_crops.tray_lifts` gives them."""
         sides = sorted(crops)
         lift_list = None if lifts is None else [lifts[s] for s in sides]
-        out = self.logits([crops[s] for s in sides], lift_list)
+        out, stack = self.outputs([crops[s] for s in sides], lift_list)
+        stacked = np.zeros(len(sides)) if stack is None else 1 / (1 + np.exp(-stack))
+        limit = self.model.stack_threshold
         reads = []
-        for side, row in zip(sides, out, strict=True):
+        for side, row, stack_p in zip(sides, out, stacked, strict=True):
             probs = softmax(row[:-1].reshape(len(COLOURS), MAX_COUNT + 1), self.model.temperature)
             covered = float(1 / (1 + np.exp(-row[-1])))
             counts = {c: int(probs[i].argmax()) for i, c in enumerate(COLOURS)}
@@ -143,6 +172,8 @@ class CubeCounter:
                     covered,
                     {c: [round(float(p), 4) for p in probs[i]] for i, c in enumerate(COLOURS)},
                     "hand" if occluded else None,
+                    float(stack_p),
+                    limit is not None and stack_p >= limit,
                 )
             )
         return reads

@@ -12,8 +12,9 @@ nothing is read. Each still frame is read on its own (trays by the tray counter,
 priority marker side are voted over the frames. A count's confidence is (share
 of frames agreeing) x (mean per-frame confidence). A tray is *sure* when it is
 not covered, its board was registered surely (three or more stickers, not in a
-line) and every colour reaches the counter's tuned threshold; the app fills a
-tray's field only when it is sure. Vision proposes; the players confirm
+line), every colour reaches the counter's tuned threshold and the counter's stack
+guard saw no likely stacked cube in it in any frame; the app fills a tray's field
+only when it is sure. Vision proposes; the players confirm
 everything else ("please check").
 """
 
@@ -267,7 +268,9 @@ class TableReader:
                     conf[colour] = len(votes[best]) / len(usable) * float(np.mean(votes[best]))
                 if len(usable) < len(per_frame):
                     conf = {c: v * len(usable) / len(per_frame) for c, v in conf.items()}
-                sure = min(conf.values()) >= self.tray_threshold
+                sure = min(conf.values()) >= self.tray_threshold and not any(
+                    t.stack_suspect for t in usable
+                )
                 trays.append(TrayReading(name, tray.side, tray.colour, counts, conf, False, sure))
                 if not sure:
                     reasons.append(

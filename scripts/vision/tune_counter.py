@@ -14,6 +14,13 @@ and cut into tray crops exactly as the reader does; the network reads each crop
   tilt band, light, hand condition (none, at the edge, over a tray), blur and
   tray floor on dev: a margin under the 0.5 % the held-out set must meet.
 
+A counter with a stack guard (``--stack-guard``; ``scripts/vision/train_stack_guard.py``)
+has its guard threshold set first: the stack probability that the guard reaches on
+``--stack-recall`` (default 98 %) of the hand-free dev trays that hold a stacked cube;
+trays it flags are never sure, and the thresholds above are then tuned with it, or,
+with ``--threshold`` (as for the shipped counter), the confidence threshold is kept as
+tuned before and the guard only takes trays away from the sure ones.
+
 Writes ``tray-counter.json`` beside the model (model file, temperature,
 thresholds, mirror) and prints the dev figures.
 """
@@ -38,12 +45,14 @@ CONDITIONS = ("tilt", "light", "hand", "blur", "floor")
 
 
 def collect(
-    model_path: Path, cache: Path | None, setups: int | None, lift: bool
+    model_path: Path, cache: Path | None, setups: int | None, lift: bool, guard: bool = False
 ) -> dict[str, np.ndarray]:
     board, tokens = load_board("control-board"), load_tokens()
     finder = FiducialFinder([board])
-    plain = CubeCounter(board, CounterModel(model_path, 1.0, 0.0, 2.0, False, lift))
-    rows: dict[str, list] = {k: [] for k in ("logits", "mirrored", "truth", "covered", *CONDITIONS)}
+    model = CounterModel(model_path, 1.0, 0.0, 2.0, False, lift, 1.0 if guard else None)
+    plain = CubeCounter(board, model)
+    keys = ("logits", "mirrored", "stack", "truth", "covered", "stacked", *CONDITIONS)
+    rows: dict[str, list] = {k: [] for k in keys}
     for item in walk(DEV, board, tokens, cache=cache, setups=setups):
         cond = item.setup.conditions()
         for image, truth in item.frames:
@@ -56,20 +65,25 @@ def collect(
             lifts = tray_lifts(board, camera_pose(reg, (image.shape[1], image.shape[0])))
             sides = sorted(crops)
             plain_lifts = [lifts[s] for s in sides]
-            rows["logits"].append(plain.logits([crops[s] for s in sides], plain_lifts))
+            logits, stack = plain.outputs([crops[s] for s in sides], plain_lifts)
+            rows["logits"].append(logits)
+            rows["stack"].append(np.zeros(len(sides)) if stack is None else stack)
             mirrored = [(k, CROP_SIZE[0] - 1 - u, v) for k, u, v in plain_lifts]
             rows["mirrored"].append(plain.logits([crops[s][:, ::-1] for s in sides], mirrored))
             frame_cond = {**cond, **truth["conditions"]}
             for s in sides:
                 rows["truth"].append([truth["counts"][str(s)][c] for c in COLOURS])
                 rows["covered"].append(s in truth["hand_over_trays"])
+                rows["stacked"].append(truth["arrangement"][str(s)] == "stacked")
                 for key in CONDITIONS:
                     rows[key].append(frame_cond[key])
     return {
         "logits": np.concatenate(rows["logits"]),
         "mirrored": np.concatenate(rows["mirrored"]),
         "truth": np.clip(np.array(rows["truth"]), 0, MAX_COUNT),
+        "stack": 1 / (1 + np.exp(-np.concatenate(rows["stack"]))),
         "covered": np.array(rows["covered"]),
+        "stacked": np.array(rows["stacked"]),
         **{key: np.array(rows[key]) for key in CONDITIONS},
     }
 
@@ -81,12 +95,17 @@ def probabilities(logits: np.ndarray, temperature: float) -> tuple[np.ndarray, n
 
 
 def figures(
-    data: dict[str, np.ndarray], logits: np.ndarray, t: float, thr: float, cover: float
+    data: dict[str, np.ndarray],
+    logits: np.ndarray,
+    t: float,
+    thr: float,
+    cover: float,
+    stack_limit: float = 2.0,
 ) -> dict:
     probs, covered = probabilities(logits, t)
     pred = probs.argmax(2)
     conf = probs.max(2).min(1)
-    sure = (conf >= thr) & (covered < cover)
+    sure = (conf >= thr) & (covered < cover) & (data["stack"] < stack_limit)
     wrong = sure & (pred != data["truth"]).any(1)
     out = {"sure %": 100 * sure.mean(), "wrong % of sure": 100 * wrong.sum() / max(sure.sum(), 1)}
     worst = 0.0
@@ -106,6 +125,10 @@ def figures(
         & np.isin(data["tilt"], ["20-30 deg", "30-40 deg"])
     )
     out["coverage %"] = 100 * sure[good].mean()
+    out["stacked trays sure, wrong"] = (
+        int(sure[data["stacked"]].sum()),
+        int(wrong[data["stacked"]].sum()),
+    )
     out["worst wrong %"] = worst
     return out
 
@@ -124,10 +147,27 @@ def main() -> None:
     parser.add_argument(
         "--no-lift", action="store_true", help="a counter trained without lift fields"
     )
+    parser.add_argument(
+        "--stack-guard", action="store_true", help="the model has a stack guard output"
+    )
+    parser.add_argument("--stack-recall", type=float, default=0.98)
+    parser.add_argument(
+        "--threshold", type=float, help="keep this confidence threshold (tuned before on dev)"
+    )
     args = parser.parse_args()
     cv2.setNumThreads(1)
-    data = collect(args.model, args.cache, args.setups, not args.no_lift)
+    data = collect(args.model, args.cache, args.setups, not args.no_lift, args.stack_guard)
     print(f"dev trays: {len(data['truth'])}")
+    stack_limit = 2.0
+    if args.stack_guard:
+        stacks = data["stack"][data["stacked"] & ~data["covered"]]
+        stack_limit = float(np.quantile(stacks, 1 - args.stack_recall))
+        others = data["stack"][~data["stacked"] & ~data["covered"]]
+        print(
+            f"stack guard: {len(stacks)} stacked dev trays, threshold {stack_limit:.4f} "
+            f"flags {100 * (stacks >= stack_limit).mean():.1f} % of them and "
+            f"{100 * (others >= stack_limit).mean():.1f} % of the other trays"
+        )
     best: tuple[float, ...] | None = None
     for mirror in (False, True) if args.mirror else (False,):
         logits = (data["logits"] + data["mirrored"]) / 2 if mirror else data["logits"]
@@ -140,8 +180,10 @@ def main() -> None:
         t = min(nll, key=nll.get)  # type: ignore[arg-type]
         for cover in (0.1, 0.2, 0.3, 0.5, 0.7):
             steps = [*np.arange(0.5, 0.99, 0.005), *np.arange(0.99, 0.9999, 0.0005)]
+            if args.threshold is not None:
+                steps = [args.threshold]
             for thr in steps:
-                f = figures(data, logits, t, float(thr), cover)
+                f = figures(data, logits, t, float(thr), cover, stack_limit)
                 if f["worst wrong %"] <= args.target:
                     score = (f["coverage %"], -float(mirror))
                     if best is None or score > best[0]:
@@ -152,7 +194,7 @@ def main() -> None:
         best = ((0.0, 0.0), False, 1.0, 1.01, 0.5)
     _, mirror, t, thr, cover = best
     logits = (data["logits"] + data["mirrored"]) / 2 if mirror else data["logits"]
-    for k, v in figures(data, logits, t, thr, cover).items():
+    for k, v in figures(data, logits, t, thr, cover, stack_limit).items():
         print(f"  {k}: {v}")
     meta = {
         "model": args.model.name,
@@ -161,6 +203,7 @@ def main() -> None:
         "cover_threshold": cover,
         "mirror": bool(mirror),
         "lift": not args.no_lift,
+        "stack_threshold": round(stack_limit, 4) if args.stack_guard else None,
         "tuned_on": f"dev set ({args.setups or DEV.setups} set-ups x {DEV.frames} frames), "
         f"target {args.target} %",
     }

@@ -1,0 +1,196 @@
+"""Train the tray counter's stack guard and export counter and guard as one ONNX file.
+
+The counter misses the lower cube of a stack of two and can be sure of it (issue 11,
+docs/vision.md "The stack guard"), so a small head on the counter's own frozen features
+says whether a tray likely holds a stacked cube; the reader then leaves that tray to
+the players. Runs in the trainer's throwaway PyTorch environment::
+
+    uv run --locked python scripts/vision/make_tray_crops.py --set train --last 1200 \\
+        --stacked-only --out /tmp/crops
+    /tmp/torch/bin/python scripts/vision/train_stack_guard.py /tmp/crops \\
+        --mask /tmp/crops/tray-mask.npy --counter counter.pt --files 1200 \\
+        --out vision/data/tray-counter.onnx
+
+Head: at every cell of the counter's 11 x 21 feature map a 1 x 1 layer (96 -> 16 -> 1)
+scores "a stack stands here"; the tray's score is the highest over the cells of its
+area (the same mask the counter sums over). Taught per tray (a stacked cube anywhere
+in it or not) with the counter's weights frozen, so the counts stay exactly the
+counter's. Train set-ups with ``k % 23 == 7`` are kept apart for the figures printed.
+The exported network has two outputs: ``logits`` (the counter's, unchanged) and
+``stack`` (the guard's logit); its threshold is tuned on ``dev`` only
+(``scripts/vision/tune_counter.py --stack-recall``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import nn
+
+sys.path.insert(0, str(Path(__file__).parent))
+from train_tray_counter import (  # noqa: E402
+    CROP_H,
+    CROP_W,
+    INPUTS,
+    MAX_COUNT,
+    TrayCounter,
+    to_tensor,
+)
+
+
+class StackGuard(nn.Module):
+    """Per-cell "stack here" scores on the counter's features, the highest in the tray."""
+
+    def __init__(self, pool_mask: np.ndarray) -> None:
+        super().__init__()
+        self.score = nn.Sequential(nn.Conv2d(96, 16, 1), nn.ReLU(), nn.Conv2d(16, 1, 1))
+        outside = np.where(pool_mask > 0.05, 0.0, -30.0).astype(np.float32)
+        self.register_buffer("outside", torch.from_numpy(outside)[None, None])
+        self.top = nn.MaxPool2d(pool_mask.shape)
+
+    def forward(self, f: torch.Tensor) -> torch.Tensor:
+        return self.top(self.score(f) + self.outside).flatten(1)
+
+
+class CounterWithGuard(nn.Module):
+    def __init__(self, counter: TrayCounter, guard: StackGuard) -> None:
+        super().__init__()
+        self.counter, self.guard = counter, guard
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        f = self.counter.features(x)
+        return self.counts(f), self.guard(f)
+
+    def counts(self, f: torch.Tensor) -> torch.Tensor:
+        """The counter's own output from its feature map."""
+        d = self.counter.density(f)
+        totals = self.counter.total(d).flatten(1)
+        h = self.counter.shared(
+            torch.cat([self.counter.tray_sum(f), self.counter.average(f), self.counter.total(d)], 1)
+        )
+        logits = [
+            head(torch.cat([h, totals[:, i : i + 1]], 1))
+            for i, head in enumerate(self.counter.colour_heads)
+        ]
+        return torch.cat([*logits, self.counter.cover(h)], 1)
+
+
+def features(
+    both: CounterWithGuard, paths: list[Path]
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """Frozen feature maps (float16), stack labels and the counter's confidence (its least
+    sure colour's top probability) of every hand-free crop in ``paths``."""
+    maps, labels, sure = [], [], []
+    for path in paths:
+        with np.load(path) as data:
+            keep = ~data["hand"]
+            crops, lift = data["crops"][keep], data["lift"][keep]
+        stacked = np.load(path.with_suffix(".stacked.npy"))[keep]
+        with torch.no_grad():
+            for at in range(0, len(crops), 64):
+                x = to_tensor(crops[at : at + 64], lift[at : at + 64])
+                f = both.counter.features(x)
+                maps.append(f.half())
+                counts = both.counts(f)[:, :-1].reshape(len(f), 5, MAX_COUNT + 1)
+                sure.append(counts.softmax(2).amax(2).amin(1))
+        labels.append(torch.from_numpy(stacked).float())
+    return torch.cat(maps), torch.cat(labels), torch.cat(sure)
+
+
+def figures(guard: StackGuard, maps: torch.Tensor, labels: torch.Tensor, sure: torch.Tensor) -> str:
+    """Kept-apart figures: at the scores that catch 95-99 % of all stacked trays, the share
+    of the other trays flagged, and of the stacked and other trays the counter is sure of
+    (top probability 0.9 or more in every colour) the share caught and flagged."""
+    with torch.no_grad():
+        score = torch.cat([guard(maps[i : i + 512].float()) for i in range(0, len(maps), 512)])
+    score, y, confident = score.flatten().numpy(), labels.numpy() > 0.5, sure.numpy() >= 0.9
+    pos, neg = score[y], score[~y]
+    parts = [f"{len(pos)} stacked ({(y & confident).sum()} sure) / {len(neg)} not"]
+    for recall in (0.95, 0.98, 0.99):
+        t = np.quantile(pos, 1 - recall)
+        parts.append(
+            f"recall {recall:.2f}: {100 * (neg >= t).mean():.0f} % others flagged, "
+            f"sure stacked {100 * (score[y & confident] >= t).mean():.0f} % caught, "
+            f"sure others {100 * (score[~y & confident] >= t).mean():.0f} % flagged"
+        )
+    return "; ".join(parts)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("crops", type=Path)
+    parser.add_argument("--mask", type=Path, required=True)
+    parser.add_argument("--counter", type=Path, required=True, help="the counter's weights (.pt)")
+    parser.add_argument("--files", type=int, default=1200, help="train set-ups 0..N-1 to use")
+    parser.add_argument("--epochs", type=int, default=30)
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--focus",
+        type=float,
+        default=4.0,
+        help="extra weight of the trays the counter is sure of (0.9 or more in every colour): "
+        "where a missed stack does harm",
+    )
+    parser.add_argument("--out", type=Path, required=True)
+    args = parser.parse_args()
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
+    mask = np.load(args.mask)
+    counter = TrayCounter(mask)
+    counter.load_state_dict(torch.load(args.counter, map_location="cpu"))
+    counter.eval()
+    guard = StackGuard(mask)
+    both = CounterWithGuard(counter, guard).eval()
+    paths = [
+        p
+        for k in range(args.files)
+        if (p := args.crops / f"train-{k:04d}.npz").exists()
+        and p.with_suffix(".stacked.npy").exists()
+    ]
+    train_maps, train_y, train_sure = features(
+        both, [p for p in paths if int(p.stem[-4:]) % 23 != 7]
+    )
+    val_maps, val_y, val_sure = features(both, [p for p in paths if int(p.stem[-4:]) % 23 == 7])
+    print(f"{len(train_y)} training trays ({int(train_y.sum())} stacked), {len(val_y)} apart")
+    weight = 1.0 + args.focus * (train_sure >= 0.9).float()
+    guard.train()
+    opt = torch.optim.AdamW(guard.parameters(), lr=3e-3, weight_decay=1e-3)
+    pos_weight = (len(train_y) - train_y.sum()) / train_y.sum().clamp(min=1.0)
+    for epoch in range(args.epochs):
+        guard.train()
+        order = torch.randperm(len(train_y))
+        for at in range(0, len(order), 256):
+            batch = order[at : at + 256]
+            loss = nn.functional.binary_cross_entropy_with_logits(
+                guard(train_maps[batch].float()).flatten(),
+                train_y[batch],
+                weight=weight[batch],
+                pos_weight=pos_weight,
+            )
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+        if epoch % 5 == 4 or epoch == args.epochs - 1:
+            guard.eval()
+            print(f"epoch {epoch + 1}: kept apart: {figures(guard, val_maps, val_y, val_sure)}", flush=True)
+    torch.save(guard.state_dict(), args.out.with_suffix(".guard.pt"))
+    both.eval()
+    torch.onnx.export(
+        both,
+        torch.zeros(1, INPUTS, CROP_H, CROP_W),
+        str(args.out),
+        input_names=["crop"],
+        output_names=["logits", "stack"],
+        opset_version=13,
+        dynamo=False,
+    )
+    print(f"wrote {args.out} ({args.out.stat().st_size / 1024:.0f} KiB)")
+
+
+if __name__ == "__main__":
+    main()
