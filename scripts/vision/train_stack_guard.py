@@ -32,7 +32,7 @@ import torch
 from torch import nn
 
 sys.path.insert(0, str(Path(__file__).parent))
-from train_tray_counter import (  # noqa: E402
+from train_tray_counter import (
     CROP_H,
     CROP_W,
     INPUTS,
@@ -177,7 +177,10 @@ def main() -> None:
             opt.step()
         if epoch % 5 == 4 or epoch == args.epochs - 1:
             guard.eval()
-            print(f"epoch {epoch + 1}: kept apart: {figures(guard, val_maps, val_y, val_sure)}", flush=True)
+            print(
+                f"epoch {epoch + 1}: kept apart: {figures(guard, val_maps, val_y, val_sure)}",
+                flush=True,
+            )
     torch.save(guard.state_dict(), args.out.with_suffix(".guard.pt"))
     both.eval()
     torch.onnx.export(

@@ -7,10 +7,10 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
+from vision.calibration import Calibration
 from vision.counter import CounterModel
 from vision.geometry import Board, TokenCatalogue
 from vision.reader import TableReader
-from vision.calibration import Calibration
 from vision.table_render import Setup
 
 from .conftest import frame
@@ -31,7 +31,12 @@ def test_the_guard_scores_stacked_trays_above_scattered_ones(
     for arrangement, seeds in (("stacked", (41, 42, 43)), ("scattered", (44, 45, 46))):
         for seed in seeds:
             rendered = frame(
-                control_board, setup, tokens, seed, hand="none", blur="sharp",
+                control_board,
+                setup,
+                tokens,
+                seed,
+                hand="none",
+                blur="sharp",
                 arrangement=arrangement,
             )
             image = rendered.image
