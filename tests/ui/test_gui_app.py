@@ -160,6 +160,30 @@ def test_resume_after_restart_shows_the_same_step(make_app, tmp_path: Path):
     assert second.controller.service.session.step_count == 2
 
 
+def test_a_screen_is_built_when_it_is_first_shown(make_app):
+    """Start-up builds only the first screen; a screen opened later shows the language now."""
+    from tests.ui.support.driving import button_with_text, shown, tap
+
+    app = make_app()
+    assert app.manager.screen_names == ["choose"]
+    app.controller.choose_game("toy")
+    app.controller.start_game(seed=1)
+    tap(button_with_text(app, "Menu"))
+    tap(button_with_text(app, "Settings"))
+    tap(button_with_text(app, "Deutsch"))
+    tap(button_with_text(app, "Zurück"))
+    tap(button_with_text(app, "Verlauf"))  # built now, in German
+    assert app.manager.current == "history" and shown(app, "Zurück zum Spiel")
+    assert set(app.manager.screen_names) == {
+        "choose",
+        "setup",
+        "play",
+        "menu",
+        "settings",
+        "history",
+    }
+
+
 def test_language_switch_rerenders_visible_text(make_app):
     from tests.ui.support.driving import button_with_text, shown, tap
 

@@ -92,10 +92,7 @@ class TablesideApp(App):
 
     def build(self) -> RootView:
         load_kv()
-        root = RootView()
-        manager = root.ids.manager
-        for name, cls in _screens.SCREENS.items():
-            manager.add_widget(cls(name=name))
+        root = RootView()  # each screen is built the first time it is shown (screen())
         Window.bind(on_key_down=self._on_key_down)
         if self.use_hardware:
             pin_map = pin_map_to_load(self.controller.settings.pin_map, self.kiosk)
@@ -155,17 +152,29 @@ class TablesideApp(App):
     def manager(self) -> Any:
         return self.root.ids.manager
 
+    def screen(self, name: str) -> _screens.AppScreen:
+        """The screen ``name``, built the first time it is asked for.
+
+        Building all 14 screens at start-up made the labels and textures of
+        screens a player may never open (settings, camera, components)."""
+        manager = self.manager
+        if not manager.has_screen(name):
+            manager.add_widget(_screens.SCREENS[name](name=name))
+        return manager.get_screen(name)  # type: ignore[no-any-return]
+
     def current_screen(self) -> _screens.AppScreen:
-        return self.manager.get_screen(self.controller.screen)  # type: ignore[no-any-return]
+        return self.screen(self.controller.screen)
 
     def refresh(self) -> None:
         """Show and fill the controller's current screen; update the status bar and LEDs."""
         c = self.controller
         self.lang = c.lang
         if self.manager.current != c.screen:
-            leaving = self.manager.get_screen(self.manager.current)
-            leaving.reset_focus()
-            leaving.hidden()
+            if self.manager.current:
+                leaving = self.manager.get_screen(self.manager.current)
+                leaving.reset_focus()
+                leaving.hidden()
+            self.screen(c.screen)
             self.manager.current = c.screen
             self.current_screen().shown()
         screen = self.current_screen()
