@@ -34,6 +34,7 @@ import numpy as np
 from vision.geometry import COLOURS, Board, load_board, load_tokens
 from vision.registration import FiducialFinder
 from vision.table_render import (
+    Cube,
     FrameSpec,
     Setup,
     _palette,
@@ -49,12 +50,19 @@ GRID = (11, 21)
 SIGMA_CELLS = 0.6
 
 
-def cube_density(board: Board, setup: Setup, spec: FrameSpec) -> dict[int, np.ndarray]:
-    """``{side: 5 x 11 x 21}`` cube mass per colour, from the frame's seeds (as rendered)."""
+def placed_cubes(
+    board: Board, setup: Setup, spec: FrameSpec
+) -> tuple[list[Cube], dict[int, dict[str, int]], dict[int, dict[str, int]]]:
+    """The frame's cubes, counts placed and arrangement tally, from its seeds as rendered."""
     frng = np.random.default_rng([spec.seed, 4])
     palette = _palette(np.random.default_rng([setup.seed, 3]))
     palettes = [palette, _second_run(palette, frng)] if spec.second_run else [palette]
-    cubes, _, _ = place_cubes(board, spec, palettes, frng)
+    return place_cubes(board, spec, palettes, frng)
+
+
+def cube_density(board: Board, setup: Setup, spec: FrameSpec) -> dict[int, np.ndarray]:
+    """``{side: 5 x 11 x 21}`` cube mass per colour, from the frame's seeds (as rendered)."""
+    cubes, _, _ = placed_cubes(board, setup, spec)
     rows, cols = np.mgrid[0 : GRID[0], 0 : GRID[1]]
     out = {t.side: np.zeros((len(COLOURS), *GRID), np.float32) for t in board.trays}
     for cube in cubes:
@@ -86,10 +94,7 @@ def add_density(
     for spec in frame_specs(frame_set, board, k, tokens):  # type: ignore[arg-type]
         if at >= len(arrays["counts"]):
             break
-        frng = np.random.default_rng([spec.seed, 4])
-        palette = _palette(np.random.default_rng([setup.seed, 3]))
-        palettes = [palette, _second_run(palette, frng)] if spec.second_run else [palette]
-        _, placed, _ = place_cubes(board, spec, palettes, frng)
+        _, placed, _ = placed_cubes(board, setup, spec)
         want = np.array([[placed[s][c] for c in COLOURS] for s in range(6)])
         if not np.array_equal(want, arrays["counts"][at : at + 6]):
             continue  # this frame was not registered: no crops from it
@@ -115,10 +120,7 @@ def frame_tallies(
     for spec in frame_specs(frame_set, board, k, tokens):  # type: ignore[arg-type]
         if 6 * len(out) >= len(counts):
             break
-        frng = np.random.default_rng([spec.seed, 4])
-        palette = _palette(np.random.default_rng([setup.seed, 3]))
-        palettes = [palette, _second_run(palette, frng)] if spec.second_run else [palette]
-        _, placed, tally = place_cubes(board, spec, palettes, frng)
+        _, placed, tally = placed_cubes(board, setup, spec)
         want = np.array([[placed[s][c] for c in COLOURS] for s in range(6)])
         at = 6 * len(out)
         if np.array_equal(want, counts[at : at + 6]):
