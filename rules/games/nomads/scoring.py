@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.text import Msg, msg
+from rules.text import Msg, msg, verbatim
 
 SET_10 = (0, 1, 3, 6, 10)
 SET_5 = (0, 2, 5)
@@ -80,7 +80,9 @@ def part_label(part: str, animal_names: Mapping[str, str], counts: Mapping[str, 
     if part.startswith(ANIMAL_PART):
         animal = part[len(ANIMAL_PART) :]
         return msg(
-            "animals: {a} x{n}", a=msg(animal_names.get(animal, animal)), n=counts.get(animal, 0)
+            "animals: {a} x{n}",
+            a=verbatim(animal_names.get(animal, animal)),
+            n=counts.get(animal, 0),
         )
     return PART_LABELS[part]
 
