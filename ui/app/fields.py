@@ -130,7 +130,7 @@ class FieldBox(BoxLayout):
             # What is chosen, as long as it needs (a multi's picks); the row grows with it.
             self.chosen = FitLabel(bold=True, max_font_size=BODY + 2, auto_height=True)
             self.chosen.bind(height=lambda _l, h: setattr(row, "height", max(TOUCH, h)))
-            self.list_button = BigButton(size_hint_x=None, width=280)
+            self.list_button = BigButton(size_hint_x=None, width=220)
             self.list_button.field_key = f"{key}:list"
             self.list_button.bind(on_release=lambda _b: self.open_list(self._grid is None))
             row.add_widget(self.chosen)
