@@ -95,7 +95,7 @@ class FitLabel(Label):
             return  # nothing that matters changed (layout passes repeat sizes)
         self._fitted = key
         self.text_size = (self.width, None)
-        looks = (*key, self.markup, self.bold, self.italic, self.font_name, self.min_height)
+        looks = (*key, self.markup, self.bold, self.italic, self.font_name)
         known = _FITS.get(looks)
         if known is None:
             known = _FITS[looks] = self._search_font_size()
