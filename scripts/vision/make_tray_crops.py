@@ -21,6 +21,11 @@ set-up, so one frame of it is rendered and registered and its lifts go to every 
 ``--stacked-only`` writes ``{set}-{k}.stacked.npy`` beside each file (N, bool: the tray
 holds a cube stacked on another), recomputed from the seeds as ``--density-only`` does:
 the teaching signal of ``train_stack_guard.py``.
+``--arrangement stacked --hand none`` renders frames of the set's seeds with every tray
+so arranged (and no hand), into ``{set}-{arrangement}-{k}.npz`` with its ``.stacked.npy``
+written from the rendered truth: many more stacked trays than play frames hold, for the
+stack guard (issue 11's sixth round renders ``train`` set-ups 2400 and up, which no
+counter was trained on).
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ from vision.table_render import (
     _palette,
     _second_run,
     place_cubes,
+    random_frame,
     render_frame,
 )
 from vision.table_sets import SETS, frame_specs, setup_at
@@ -189,6 +195,12 @@ def main() -> None:
     parser.add_argument(
         "--stacked-only", action="store_true", help="write each file's stack labels beside it"
     )
+    parser.add_argument(
+        "--arrangement",
+        choices=["scattered", "touching", "leaning", "stacked"],
+        help="render every tray so arranged (new frames of the set's seeds)",
+    )
+    parser.add_argument("--hand", choices=["none", "edge", "tray"], help="fix the hand")
     args = parser.parse_args()
     if args.mask_only:
         args.out.mkdir(parents=True, exist_ok=True)
@@ -200,7 +212,8 @@ def main() -> None:
     finder = FiducialFinder([board])
     args.out.mkdir(parents=True, exist_ok=True)
     for k in range(args.first, args.last if args.last is not None else frame_set.setups):
-        target = args.out / f"{args.set}-{k:04d}.npz"
+        name = args.set if args.arrangement is None else f"{args.set}-{args.arrangement}"
+        target = args.out / f"{name}-{k:04d}.npz"
         if args.density_only:
             if target.exists():
                 add_density(target, board, setup_at(frame_set, board, k), frame_set, k, tokens)
@@ -218,7 +231,16 @@ def main() -> None:
             continue
         setup = setup_at(frame_set, board, k)
         crops, counts, hand, tilt, sides, density, lift = [], [], [], [], [], [], []
-        for spec in frame_specs(frame_set, board, k, tokens):
+        stacked: list[bool] = []
+        specs = frame_specs(frame_set, board, k, tokens)
+        if args.arrangement or args.hand:
+            specs = [
+                random_frame(
+                    board, spec.seed, tokens=tokens, arrangement=args.arrangement, hand=args.hand
+                )
+                for spec in specs
+            ]
+        for spec in specs:
             rendered = render_frame(board, setup, spec, tokens)
             grey = cv2.cvtColor(rendered.image, cv2.COLOR_BGR2GRAY)
             found = finder.detect(grey)
@@ -236,6 +258,7 @@ def main() -> None:
                 hand.append(side in rendered.truth["hand_over_trays"])
                 tilt.append(setup.tilt_deg)
                 sides.append(side)
+                stacked.append(rendered.truth["tally"][str(side)]["stacked"] > 0)
         np.savez_compressed(
             target,
             crops=np.array(crops, np.uint8).reshape(-1, 84, 168, 3),
@@ -246,6 +269,8 @@ def main() -> None:
             density=np.array(density, np.float16).reshape(-1, len(COLOURS), *GRID),
             lift=np.array(lift, np.float32).reshape(-1, 3),
         )
+        if args.arrangement or args.hand:
+            np.save(target.with_suffix(".stacked.npy"), np.array(stacked, bool))
         print(target, len(crops), flush=True)
 
 

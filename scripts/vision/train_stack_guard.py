@@ -43,11 +43,17 @@ from train_tray_counter import (
 
 
 class StackGuard(nn.Module):
-    """Per-cell "stack here" scores on the counter's features, the highest in the tray."""
+    """Per-cell "stack here" scores on the counter's features, the highest in the tray.
+    ``wide``: each cell's score sees its 3 x 3 neighbourhood (a stack's column spans
+    cells) through 32 units instead of 16."""
 
-    def __init__(self, pool_mask: np.ndarray) -> None:
+    def __init__(self, pool_mask: np.ndarray, wide: bool = False) -> None:
         super().__init__()
-        self.score = nn.Sequential(nn.Conv2d(96, 16, 1), nn.ReLU(), nn.Conv2d(16, 1, 1))
+        self.score = (
+            nn.Sequential(nn.Conv2d(96, 32, 3, padding=1), nn.ReLU(), nn.Conv2d(32, 1, 1))
+            if wide
+            else nn.Sequential(nn.Conv2d(96, 16, 1), nn.ReLU(), nn.Conv2d(16, 1, 1))
+        )
         outside = np.where(pool_mask > 0.05, 0.0, -30.0).astype(np.float32)
         self.register_buffer("outside", torch.from_numpy(outside)[None, None])
         self.top = nn.MaxPool2d(pool_mask.shape)
@@ -80,55 +86,85 @@ class CounterWithGuard(nn.Module):
 
 
 def features(
-    both: CounterWithGuard, paths: list[Path]
-) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-    """Frozen feature maps (float16), stack labels and the counter's confidence (its least
-    sure colour's top probability) of every hand-free crop in ``paths``."""
-    maps, labels, sure = [], [], []
+    both: CounterWithGuard, paths: list[Path], min_confidence: float, target: str
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]:
+    """Frozen feature maps (float16) of every hand-free crop in ``paths`` that the counter
+    is at least ``min_confidence`` sure of (its least sure colour's top probability), with
+    their labels (``target``: the tray holds a stacked cube, the counter's counts are
+    wrong, or either), that confidence and whether the tray is stacked."""
+    maps, labels, sure, stacks = [], [], [], []
     for path in paths:
         with np.load(path) as data:
             keep = ~data["hand"]
-            crops, lift = data["crops"][keep], data["lift"][keep]
-        stacked = np.load(path.with_suffix(".stacked.npy"))[keep]
+            crops, lift, counts = data["crops"][keep], data["lift"][keep], data["counts"][keep]
+        stacked = torch.from_numpy(np.load(path.with_suffix(".stacked.npy"))[keep])
         with torch.no_grad():
             for at in range(0, len(crops), 64):
                 x = to_tensor(crops[at : at + 64], lift[at : at + 64])
                 f = both.counter.features(x)
-                maps.append(f.half())
-                counts = both.counts(f)[:, :-1].reshape(len(f), 5, MAX_COUNT + 1)
-                sure.append(counts.softmax(2).amax(2).amin(1))
-        labels.append(torch.from_numpy(stacked).float())
-    return torch.cat(maps), torch.cat(labels), torch.cat(sure)
+                probs = both.counts(f)[:, :-1].reshape(len(f), 5, MAX_COUNT + 1).softmax(2)
+                conf = probs.amax(2).amin(1)
+                truth = torch.from_numpy(counts[at : at + 64]).long().clamp(0, MAX_COUNT)
+                wrong = (probs.argmax(2) != truth).any(1)
+                st = stacked[at : at + 64]
+                label = {"stacked": st, "wrong": wrong, "either": st | wrong}[target]
+                pick = conf >= min_confidence
+                maps.append(f[pick].half())
+                labels.append(label[pick].float())
+                sure.append(conf[pick])
+                stacks.append(st[pick])
+    return torch.cat(maps), torch.cat(labels), torch.cat(sure), torch.cat(stacks)
 
 
-def figures(guard: StackGuard, maps: torch.Tensor, labels: torch.Tensor, sure: torch.Tensor) -> str:
-    """Kept-apart figures: at the scores that catch 95-99 % of all stacked trays, the share
-    of the other trays flagged, and of the stacked and other trays the counter is sure of
-    (top probability 0.9 or more in every colour) the share caught and flagged."""
+def figures(
+    guard: StackGuard,
+    maps: torch.Tensor,
+    labels: torch.Tensor,
+    sure: torch.Tensor,
+    stacks: torch.Tensor,
+) -> str:
+    """Kept-apart figures: at the scores that catch 90-99 % of the positive trays, the
+    share of the other trays flagged; and at counter confidence 0.98, the stacked trays
+    and the positives left sure."""
     with torch.no_grad():
         score = torch.cat([guard(maps[i : i + 512].float()) for i in range(0, len(maps), 512)])
-    score, y, confident = score.flatten().numpy(), labels.numpy() > 0.5, sure.numpy() >= 0.9
+    score, y = score.flatten().numpy(), labels.numpy() > 0.5
+    st, confident = stacks.numpy(), sure.numpy() >= 0.98
     pos, neg = score[y], score[~y]
-    parts = [f"{len(pos)} stacked ({(y & confident).sum()} sure) / {len(neg)} not"]
-    for recall in (0.95, 0.98, 0.99):
+    parts = [f"{len(pos)} positive ({(y & confident).sum()} at 0.98) / {len(neg)} not"]
+    for recall in (0.9, 0.95, 0.98, 0.99):
         t = np.quantile(pos, 1 - recall)
+        left = confident & (score < t)
         parts.append(
-            f"recall {recall:.2f}: {100 * (neg >= t).mean():.0f} % others flagged, "
-            f"sure stacked {100 * (score[y & confident] >= t).mean():.0f} % caught, "
-            f"sure others {100 * (score[~y & confident] >= t).mean():.0f} % flagged"
+            f"recall {recall:.2f}: {100 * (neg >= t).mean():.0f} % others flagged; at 0.98 "
+            f"{(left & y).sum()} positive and {(left & st).sum()} stacked of {left.sum()} left"
         )
     return "; ".join(parts)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("crops", type=Path)
+    parser.add_argument("crops", type=Path, nargs="+", help="crop files with .stacked.npy")
     parser.add_argument("--mask", type=Path, required=True)
     parser.add_argument("--counter", type=Path, required=True, help="the counter's weights (.pt)")
-    parser.add_argument("--files", type=int, default=1200, help="train set-ups 0..N-1 to use")
+    parser.add_argument(
+        "--apart-from",
+        type=int,
+        default=10**9,
+        help="set-ups k >= this (and k % 23 == 7) are kept apart for the figures",
+    )
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--min-confidence",
+        type=float,
+        default=0.0,
+        help="learn only from trays the counter is at least this sure of (a guard matters "
+        "only where the counter would be sure)",
+    )
+    parser.add_argument("--target", choices=["stacked", "wrong", "either"], default="stacked")
+    parser.add_argument("--wide", action="store_true", help="3 x 3 neighbourhood, 32 units")
     parser.add_argument(
         "--focus",
         type=float,
@@ -144,19 +180,19 @@ def main() -> None:
     counter = TrayCounter(mask)
     counter.load_state_dict(torch.load(args.counter, map_location="cpu"))
     counter.eval()
-    guard = StackGuard(mask)
+    guard = StackGuard(mask, args.wide)
     both = CounterWithGuard(counter, guard).eval()
-    paths = [
-        p
-        for k in range(args.files)
-        if (p := args.crops / f"train-{k:04d}.npz").exists()
-        and p.with_suffix(".stacked.npy").exists()
-    ]
-    train_maps, train_y, train_sure = features(
-        both, [p for p in paths if int(p.stem[-4:]) % 23 != 7]
+    paths = [p for p in args.crops if p.with_suffix(".stacked.npy").exists()]
+
+    def apart(path: Path) -> bool:
+        k = int(path.stem[-4:])
+        return k % 23 == 7 or k >= args.apart_from
+
+    train_maps, train_y, train_sure, _ = features(
+        both, [p for p in paths if not apart(p)], args.min_confidence, args.target
     )
-    val_maps, val_y, val_sure = features(both, [p for p in paths if int(p.stem[-4:]) % 23 == 7])
-    print(f"{len(train_y)} training trays ({int(train_y.sum())} stacked), {len(val_y)} apart")
+    val = features(both, [p for p in paths if apart(p)], args.min_confidence, args.target)
+    print(f"{len(train_y)} training trays ({int(train_y.sum())} positive), {len(val[1])} apart")
     weight = 1.0 + args.focus * (train_sure >= 0.9).float()
     guard.train()
     opt = torch.optim.AdamW(guard.parameters(), lr=3e-3, weight_decay=1e-3)
@@ -177,10 +213,7 @@ def main() -> None:
             opt.step()
         if epoch % 5 == 4 or epoch == args.epochs - 1:
             guard.eval()
-            print(
-                f"epoch {epoch + 1}: kept apart: {figures(guard, val_maps, val_y, val_sure)}",
-                flush=True,
-            )
+            print(f"epoch {epoch + 1}: kept apart: {figures(guard, *val)}", flush=True)
     torch.save(guard.state_dict(), args.out.with_suffix(".guard.pt"))
     both.eval()
     torch.onnx.export(
