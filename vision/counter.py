@@ -57,8 +57,10 @@ class TrayRead:
     covered_by: str | None = None
     stacked: float = 0.0
     """Probability that the tray holds a stacked cube (0 for a counter without a guard)."""
+    miscount: float = 0.0
+    """Probability that the counts are wrong or miss a stacked cube (0 without that guard)."""
     stack_suspect: bool = False
-    """The stack guard fired: the counts may miss a hidden cube, never sure."""
+    """A guard fired: the counts may miss a hidden cube, never sure."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,8 @@ class CounterModel:
     """The network also takes each crop's lift field (two more input channels)."""
     stack_threshold: float | None = None
     """The network has a stack guard output; a tray at or above this is never sure."""
+    miscount_threshold: float | None = None
+    """The network has a miscount guard output too; a tray at or above this is never sure."""
 
     @staticmethod
     def shipped() -> CounterModel:
@@ -91,6 +95,9 @@ class CounterModel:
             stack_threshold=None
             if meta.get("stack_threshold") is None
             else float(meta["stack_threshold"]),
+            miscount_threshold=None
+            if meta.get("miscount_threshold") is None
+            else float(meta["miscount_threshold"]),
         )
 
 
@@ -108,6 +115,8 @@ class CubeCounter:
         self.board = board
         self.model = model or CounterModel.shipped()
         self.net = cv2.dnn.readNetFromONNX(str(self.model.net_path))
+        self.outputs_named: tuple[str, ...] = tuple(self.net.getUnconnectedOutLayersNames())
+        """The network's outputs (OpenCV computes all of them in one pass anyway)."""
 
     def logits(
         self, crops: list[np.ndarray], lifts: list[tuple[float, float, float]] | None = None
@@ -118,8 +127,9 @@ class CubeCounter:
 
     def outputs(
         self, crops: list[np.ndarray], lifts: list[tuple[float, float, float]] | None = None
-    ) -> tuple[np.ndarray, np.ndarray | None]:
-        """As :meth:`logits`, with the stack guard's logits (N) when the model has one."""
+    ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
+        """As :meth:`logits`, with the stack and miscount guards' logits (N each) when the
+        model has them."""
         x = np.stack(crops).astype(np.float32)
         x = ((x / 255.0 - 0.5) / 0.25).transpose(0, 3, 1, 2)
         if self.model.lift:
@@ -132,18 +142,20 @@ class CubeCounter:
                 mirrored[:, 3] = -mirrored[:, 3]  # the lift's u turns with the crop
             x = np.concatenate([x, mirrored])
         self.net.setInput(np.ascontiguousarray(x))
-        stack = None
-        if self.model.stack_threshold is None:
-            out = np.asarray(self.net.forward(), np.float64)
-        else:
-            both = self.net.forward(["logits", "stack"])
-            out = np.asarray(both[0], np.float64)
-            stack = np.asarray(both[1], np.float64).reshape(-1)
+        names = self.outputs_named
+        raw = self.net.forward(list(names)) if len(names) > 1 else [self.net.forward()]
+        got = dict(zip(names, (np.asarray(a, np.float64) for a in raw), strict=True))
+        out = got.get("logits", got[names[0]])
+        limits = {"stack": self.model.stack_threshold, "miscount": self.model.miscount_threshold}
+        guards = [
+            got[name].reshape(-1) if name in got and limits[name] is not None else None
+            for name in ("stack", "miscount")
+        ]
         if self.model.mirror:
             n = len(crops)
             out = (out[:n] + out[n:]) / 2
-            stack = None if stack is None else np.maximum(stack[:n], stack[n:])
-        return out, stack
+            guards = [None if g is None else np.maximum(g[:n], g[n:]) for g in guards]
+        return out, guards[0], guards[1]
 
     def read(
         self,
@@ -153,11 +165,12 @@ class CubeCounter:
         """Every crop's counts; ``lifts`` as :func:`vision.tray_crops.tray_lifts` gives them."""
         sides = sorted(crops)
         lift_list = None if lifts is None else [lifts[s] for s in sides]
-        out, stack = self.outputs([crops[s] for s in sides], lift_list)
+        out, stack, miscount = self.outputs([crops[s] for s in sides], lift_list)
         stacked = np.zeros(len(sides)) if stack is None else 1 / (1 + np.exp(-stack))
-        limit = self.model.stack_threshold
+        wrong = np.zeros(len(sides)) if miscount is None else 1 / (1 + np.exp(-miscount))
+        limit, wrong_limit = self.model.stack_threshold, self.model.miscount_threshold
         reads = []
-        for side, row, stack_p in zip(sides, out, stacked, strict=True):
+        for side, row, stack_p, wrong_p in zip(sides, out, stacked, wrong, strict=True):
             probs = softmax(row[:-1].reshape(len(COLOURS), MAX_COUNT + 1), self.model.temperature)
             covered = float(1 / (1 + np.exp(-row[-1])))
             counts = {c: int(probs[i].argmax()) for i, c in enumerate(COLOURS)}
@@ -173,7 +186,9 @@ class CubeCounter:
                     {c: [round(float(p), 4) for p in probs[i]] for i, c in enumerate(COLOURS)},
                     "hand" if occluded else None,
                     float(stack_p),
-                    limit is not None and stack_p >= limit,
+                    float(wrong_p),
+                    (limit is not None and stack_p >= limit)
+                    or (wrong_limit is not None and wrong_p >= wrong_limit),
                 )
             )
         return reads

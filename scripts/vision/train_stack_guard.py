@@ -63,13 +63,20 @@ class StackGuard(nn.Module):
 
 
 class CounterWithGuard(nn.Module):
-    def __init__(self, counter: TrayCounter, guard: StackGuard) -> None:
-        super().__init__()
-        self.counter, self.guard = counter, guard
+    """The counter and its guard; with ``first`` (an earlier guard kept as it is) the
+    outputs are the counts, the first guard's ``stack`` and this one's ``miscount``."""
 
-    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    def __init__(
+        self, counter: TrayCounter, guard: StackGuard, first: StackGuard | None = None
+    ) -> None:
+        super().__init__()
+        self.counter, self.guard, self.first = counter, guard, first
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, ...]:
         f = self.counter.features(x)
-        return self.counts(f), self.guard(f)
+        if self.first is None:
+            return self.counts(f), self.guard(f)
+        return self.counts(f), self.first(f), self.guard(f)
 
     def counts(self, f: torch.Tensor) -> torch.Tensor:
         """The counter's own output from its feature map."""
@@ -117,7 +124,7 @@ def features(
 
 
 def figures(
-    guard: StackGuard,
+    guard: nn.Module,
     maps: torch.Tensor,
     labels: torch.Tensor,
     sure: torch.Tensor,
@@ -166,6 +173,17 @@ def main() -> None:
     parser.add_argument("--target", choices=["stacked", "wrong", "either"], default="stacked")
     parser.add_argument("--wide", action="store_true", help="3 x 3 neighbourhood, 32 units")
     parser.add_argument(
+        "--first-guard",
+        type=Path,
+        help="an earlier guard's weights (.guard.pt, 1 x 1 head): exported as it is beside "
+        "this one (outputs logits, stack, miscount)",
+    )
+    parser.add_argument(
+        "--init-guard", type=Path, help="start from these weights (with --epochs 0: export only)"
+    )
+    parser.add_argument("--lr", type=float, default=3e-3)
+    parser.add_argument("--report", type=int, default=5, help="kept-apart figures every N epochs")
+    parser.add_argument(
         "--focus",
         type=float,
         default=4.0,
@@ -181,21 +199,50 @@ def main() -> None:
     counter.load_state_dict(torch.load(args.counter, map_location="cpu"))
     counter.eval()
     guard = StackGuard(mask, args.wide)
-    both = CounterWithGuard(counter, guard).eval()
+    if args.init_guard:
+        guard.load_state_dict(torch.load(args.init_guard, map_location="cpu"))
+    first = None
+    if args.first_guard:
+        first = StackGuard(mask)
+        first.load_state_dict(torch.load(args.first_guard, map_location="cpu"))
+        first.eval()
+    both = CounterWithGuard(counter, guard, first).eval()
     paths = [p for p in args.crops if p.with_suffix(".stacked.npy").exists()]
 
     def apart(path: Path) -> bool:
         k = int(path.stem[-4:])
         return k % 23 == 7 or k >= args.apart_from
 
-    train_maps, train_y, train_sure, _ = features(
-        both, [p for p in paths if not apart(p)], args.min_confidence, args.target
+    if args.epochs:
+        train(guard, both, [p for p in paths if not apart(p)], [p for p in paths if apart(p)], args)
+        torch.save(guard.state_dict(), args.out.with_suffix(".guard.pt"))
+    both.eval()
+    torch.onnx.export(
+        both,
+        torch.zeros(1, INPUTS, CROP_H, CROP_W),
+        str(args.out),
+        input_names=["crop"],
+        output_names=["logits", "stack"] if first is None else ["logits", "stack", "miscount"],
+        opset_version=13,
+        dynamo=False,
     )
-    val = features(both, [p for p in paths if apart(p)], args.min_confidence, args.target)
+    print(f"wrote {args.out} ({args.out.stat().st_size / 1024:.0f} KiB)")
+
+
+def train(
+    guard: StackGuard,
+    both: CounterWithGuard,
+    paths: list[Path],
+    apart: list[Path],
+    args: argparse.Namespace,
+) -> None:
+    """Teach ``guard`` on the frozen features of ``paths``; figures on ``apart``."""
+    train_maps, train_y, train_sure, _ = features(both, paths, args.min_confidence, args.target)
+    val = features(both, apart, args.min_confidence, args.target)
     print(f"{len(train_y)} training trays ({int(train_y.sum())} positive), {len(val[1])} apart")
     weight = 1.0 + args.focus * (train_sure >= 0.9).float()
     guard.train()
-    opt = torch.optim.AdamW(guard.parameters(), lr=3e-3, weight_decay=1e-3)
+    opt = torch.optim.AdamW(guard.parameters(), lr=args.lr, weight_decay=1e-3)
     pos_weight = (len(train_y) - train_y.sum()) / train_y.sum().clamp(min=1.0)
     for epoch in range(args.epochs):
         guard.train()
@@ -211,21 +258,9 @@ def main() -> None:
             opt.zero_grad()
             loss.backward()
             opt.step()
-        if epoch % 5 == 4 or epoch == args.epochs - 1:
+        if epoch % args.report == args.report - 1 or epoch == args.epochs - 1:
             guard.eval()
             print(f"epoch {epoch + 1}: kept apart: {figures(guard, *val)}", flush=True)
-    torch.save(guard.state_dict(), args.out.with_suffix(".guard.pt"))
-    both.eval()
-    torch.onnx.export(
-        both,
-        torch.zeros(1, INPUTS, CROP_H, CROP_W),
-        str(args.out),
-        input_names=["crop"],
-        output_names=["logits", "stack"],
-        opset_version=13,
-        dynamo=False,
-    )
-    print(f"wrote {args.out} ({args.out.stat().st_size / 1024:.0f} KiB)")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,13 @@ trays it flags are never sure, and the thresholds above are then tuned with it, 
 with ``--threshold`` (as for the shipped counter), the confidence threshold is kept as
 tuned before and the guard only takes trays away from the sure ones.
 
+A counter with a miscount guard too (``--miscount-apart FILES``: crop files of train
+set-ups no counter or guard was trained on, ``make_tray_crops.py --arrangement stacked``)
+has that guard's threshold set last, with the counter's thresholds kept: the highest
+value at which no tray read surely is wrong, neither on dev nor in those files, divided
+by ``--miscount-margin`` (default 2). Dev alone cannot set it: no stacked dev tray
+reaches the counter's threshold.
+
 Writes ``tray-counter.json`` beside the model (model file, temperature,
 thresholds, mirror) and prints the dev figures.
 """
@@ -45,13 +52,20 @@ CONDITIONS = ("tilt", "light", "hand", "blur", "floor")
 
 
 def collect(
-    model_path: Path, cache: Path | None, setups: int | None, lift: bool, guard: bool = False
+    model_path: Path,
+    cache: Path | None,
+    setups: int | None,
+    lift: bool,
+    guard: bool = False,
+    miscount: bool = False,
 ) -> dict[str, np.ndarray]:
     board, tokens = load_board("control-board"), load_tokens()
     finder = FiducialFinder([board])
-    model = CounterModel(model_path, 1.0, 0.0, 2.0, False, lift, 1.0 if guard else None)
+    model = CounterModel(
+        model_path, 1.0, 0.0, 2.0, False, lift, 1.0 if guard else None, 1.0 if miscount else None
+    )
     plain = CubeCounter(board, model)
-    keys = ("logits", "mirrored", "stack", "truth", "covered", "stacked", *CONDITIONS)
+    keys = ("logits", "mirrored", "stack", "miscount", "truth", "covered", "stacked", *CONDITIONS)
     rows: dict[str, list] = {k: [] for k in keys}
     for item in walk(DEV, board, tokens, cache=cache, setups=setups):
         cond = item.setup.conditions()
@@ -65,9 +79,10 @@ def collect(
             lifts = tray_lifts(board, camera_pose(reg, (image.shape[1], image.shape[0])))
             sides = sorted(crops)
             plain_lifts = [lifts[s] for s in sides]
-            logits, stack = plain.outputs([crops[s] for s in sides], plain_lifts)
+            logits, stack, wrong = plain.outputs([crops[s] for s in sides], plain_lifts)
             rows["logits"].append(logits)
             rows["stack"].append(np.zeros(len(sides)) if stack is None else stack)
+            rows["miscount"].append(np.full(len(sides), -50.0) if wrong is None else wrong)
             mirrored = [(k, CROP_SIZE[0] - 1 - u, v) for k, u, v in plain_lifts]
             rows["mirrored"].append(plain.logits([crops[s][:, ::-1] for s in sides], mirrored))
             frame_cond = {**cond, **truth["conditions"]}
@@ -82,10 +97,50 @@ def collect(
         "mirrored": np.concatenate(rows["mirrored"]),
         "truth": np.clip(np.array(rows["truth"]), 0, MAX_COUNT),
         "stack": 1 / (1 + np.exp(-np.concatenate(rows["stack"]))),
+        "miscount": 1 / (1 + np.exp(-np.concatenate(rows["miscount"]))),
         "covered": np.array(rows["covered"]),
         "stacked": np.array(rows["stacked"]),
         **{key: np.array(rows[key]) for key in CONDITIONS},
     }
+
+
+def collect_crops(model_path: Path, files: list[Path]) -> dict[str, np.ndarray]:
+    """The same outputs for the hand-free crops of ``make_tray_crops.py`` files."""
+    board = load_board("control-board")
+    counter = CubeCounter(board, CounterModel(model_path, 1.0, 0.0, 2.0, False, True, 1.0, 1.0))
+    rows: dict[str, list] = {k: [] for k in ("logits", "stack", "miscount", "truth", "stacked")}
+    for path in files:
+        with np.load(path) as data:
+            free = ~data["hand"]
+            crops, lifts, counts = data["crops"][free], data["lift"][free], data["counts"][free]
+        for at in range(0, len(crops), 48):
+            logits, stack, wrong = counter.outputs(
+                list(crops[at : at + 48]), [tuple(x) for x in lifts[at : at + 48]]
+            )
+            assert stack is not None and wrong is not None
+            rows["logits"].append(logits)
+            rows["stack"].append(stack)
+            rows["miscount"].append(wrong)
+        rows["truth"].append(counts)
+        rows["stacked"].append(np.load(path.with_suffix(".stacked.npy"))[free])
+    got = {k: np.concatenate(v) for k, v in rows.items()}
+    got["stack"], got["miscount"] = (1 / (1 + np.exp(-got[k])) for k in ("stack", "miscount"))
+    got["truth"] = np.clip(got["truth"], 0, MAX_COUNT)
+    return got
+
+
+def sure_and_wrong(
+    data: dict[str, np.ndarray], t: float, thr: float, cover: float, limits: tuple[float, float]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per tray: read surely (with both guards' ``limits``), and read surely but wrong."""
+    probs, covered = probabilities(data["logits"], t)
+    sure = (
+        (probs.max(2).min(1) >= thr)
+        & (covered < cover)
+        & (data["stack"] < limits[0])
+        & (data["miscount"] < limits[1])
+    )
+    return sure, sure & (probs.argmax(2) != data["truth"]).any(1)
 
 
 def probabilities(logits: np.ndarray, temperature: float) -> tuple[np.ndarray, np.ndarray]:
@@ -101,11 +156,17 @@ def figures(
     thr: float,
     cover: float,
     stack_limit: float = 2.0,
+    miscount_limit: float = 2.0,
 ) -> dict:
     probs, covered = probabilities(logits, t)
     pred = probs.argmax(2)
     conf = probs.max(2).min(1)
-    sure = (conf >= thr) & (covered < cover) & (data["stack"] < stack_limit)
+    sure = (
+        (conf >= thr)
+        & (covered < cover)
+        & (data["stack"] < stack_limit)
+        & (data["miscount"] < miscount_limit)
+    )
     wrong = sure & (pred != data["truth"]).any(1)
     out = {"sure %": 100 * sure.mean(), "wrong % of sure": 100 * wrong.sum() / max(sure.sum(), 1)}
     worst = 0.0
@@ -133,6 +194,40 @@ def figures(
     return out
 
 
+def tune_miscount(
+    data: dict[str, np.ndarray],
+    apart: dict[str, np.ndarray],
+    t: float,
+    threshold: float,
+    cover: float,
+    stack_limit: float,
+    args: argparse.Namespace,
+) -> tuple[float, float]:
+    """(confidence threshold, miscount threshold): for each confidence threshold from the
+    one tuned on dev up to 0.999, the highest miscount threshold at which no tray read
+    surely is wrong on dev nor in the kept-apart files, divided by the margin; of those,
+    the pair that keeps the most of dev's coverage set sure."""
+    best: tuple[float, float, float] | None = None
+    for thr in np.arange(threshold, 0.99901, 0.0005):
+        limit = 0.0
+        for cand in np.geomspace(1e-5, 1.0, 101):
+            limits = (stack_limit, float(cand))
+            if any(sure_and_wrong(d, t, float(thr), cover, limits)[1].any() for d in (data, apart)):
+                break
+            limit = float(cand)
+        if limit == 0.0:
+            continue
+        lim = limit / args.miscount_margin
+        logits = data["logits"]
+        coverage = figures(data, logits, t, float(thr), cover, stack_limit, lim)["coverage %"]
+        print(f"threshold {thr:.4f}: miscount guard {lim:.6f}, dev coverage {coverage:.1f} %")
+        if best is None or coverage > best[0]:
+            best = (coverage, round(float(thr), 4), lim)
+    if best is None:
+        raise SystemExit("no pair of thresholds keeps the kept-apart trays from being wrong")
+    return best[1], best[2]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("model", type=Path)
@@ -154,9 +249,23 @@ def main() -> None:
     parser.add_argument(
         "--threshold", type=float, help="keep this confidence threshold (tuned before on dev)"
     )
+    parser.add_argument(
+        "--miscount-apart",
+        type=Path,
+        nargs="+",
+        help="the model has a miscount guard; these kept-apart crop files set its threshold",
+    )
+    parser.add_argument("--miscount-margin", type=float, default=2.0)
     args = parser.parse_args()
     cv2.setNumThreads(1)
-    data = collect(args.model, args.cache, args.setups, not args.no_lift, args.stack_guard)
+    data = collect(
+        args.model,
+        args.cache,
+        args.setups,
+        not args.no_lift,
+        args.stack_guard,
+        bool(args.miscount_apart),
+    )
     print(f"dev trays: {len(data['truth'])}")
     stack_limit = 2.0
     if args.stack_guard:
@@ -194,7 +303,19 @@ def main() -> None:
         best = ((0.0, 0.0), False, 1.0, 1.01, 0.5)
     _, mirror, t, thr, cover = best
     logits = (data["logits"] + data["mirrored"]) / 2 if mirror else data["logits"]
-    for k, v in figures(data, logits, t, thr, cover, stack_limit).items():
+    miscount_limit = 2.0
+    if args.miscount_apart:
+        apart = collect_crops(args.model, args.miscount_apart)
+        thr, miscount_limit = tune_miscount(data, apart, t, thr, cover, stack_limit, args)
+        for name, d in (("dev", data), ("kept-apart stacked", apart)):
+            for lim in (2.0, miscount_limit):
+                sure, wrong = sure_and_wrong(d, t, thr, cover, (stack_limit, lim))
+                print(
+                    f"threshold {thr}, miscount guard at {lim:.5f}, {name}: {sure.sum()} trays "
+                    f"sure, {wrong.sum()} wrong; stacked: {(sure & d['stacked']).sum()} sure, "
+                    f"{(wrong & d['stacked']).sum()} wrong"
+                )
+    for k, v in figures(data, logits, t, thr, cover, stack_limit, miscount_limit).items():
         print(f"  {k}: {v}")
     meta = {
         "model": args.model.name,
@@ -204,8 +325,15 @@ def main() -> None:
         "mirror": bool(mirror),
         "lift": not args.no_lift,
         "stack_threshold": round(stack_limit, 4) if args.stack_guard else None,
+        "miscount_threshold": round(miscount_limit, 6) if args.miscount_apart else None,
         "tuned_on": f"dev set ({args.setups or DEV.setups} set-ups x {DEV.frames} frames), "
-        f"target {args.target} %",
+        f"target {args.target} %"
+        + (
+            f"; miscount guard also on {len(args.miscount_apart)} kept-apart train set-ups "
+            "(every tray stacked)"
+            if args.miscount_apart
+            else ""
+        ),
     }
     path = args.model.with_suffix(".json")
     path.write_text(json.dumps(meta, indent=1) + "\n", "utf-8")

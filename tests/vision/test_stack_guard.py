@@ -11,7 +11,7 @@ from vision.calibration import Calibration
 from vision.counter import CounterModel
 from vision.geometry import Board, TokenCatalogue
 from vision.reader import TableReader
-from vision.table_render import Setup
+from vision.table_render import Setup, random_frame, random_setup, render_frame
 
 from .conftest import frame
 
@@ -66,3 +66,66 @@ def test_a_tray_the_guard_flags_goes_to_the_players(
     assert guarded.needs_confirmation
     asked = sum("please check its count" in r.template for r in guarded.reasons)
     assert asked == len(guarded.trays)
+
+
+# Issue 11's sixth round: the miscount guard. A table outside every seeded set, the camera
+# 20-26 degrees from straight down (where a cube stacked on one of its colour hardly shows).
+LOW_TILT_SETUP = 4300
+FIFTH_ROUND_THRESHOLD = 0.994
+"""The counter's threshold before the miscount guard (with the stack guard alone)."""
+
+
+def _low_tilt_reading(
+    control_board: Board, tokens: TokenCatalogue, seed: int, arrangement: str, model: CounterModel
+) -> tuple[list[bool], list[bool], list[str], list[dict[str, int] | None]]:
+    """(sure, right, arrangement, counts) per tray of one frame on the low-tilt table."""
+    setup = random_setup(control_board, LOW_TILT_SETUP, tilt=(20.0, 26.0), light="neutral")
+    spec = random_frame(
+        control_board, seed, tokens=tokens, arrangement=arrangement, hand="none", blur="sharp"
+    )
+    rendered = render_frame(control_board, setup, spec, tokens)
+    reader = TableReader(Calibration([control_board], tokens, setup.frame_size, ""), model=model)
+    trays = reader.read([rendered.image]).trays
+    truth = rendered.truth
+    return (
+        [t.sure for t in trays],
+        [t.counts == truth["counts"][str(t.side)] for t in trays],
+        [truth["arrangement"][str(t.side)] for t in trays],
+        [t.counts for t in trays],
+    )
+
+
+def test_the_shipped_counter_has_a_miscount_guard() -> None:
+    model = CounterModel.shipped()
+    assert model.miscount_threshold is not None and 0.0 < model.miscount_threshold < 0.01
+    assert model.threshold >= FIFTH_ROUND_THRESHOLD
+
+
+def test_a_stacked_tray_read_surely_and_wrongly_before_now_goes_to_the_players(
+    control_board: Board, tokens: TokenCatalogue
+) -> None:
+    # Tray 0 holds three red cubes, one stacked on another; the counter sees two, and the
+    # fifth round's rule (threshold 0.994, stack guard alone) was sure of it.
+    before = replace(
+        CounterModel.shipped(), threshold=FIFTH_ROUND_THRESHOLD, miscount_threshold=None
+    )
+    sure, right, arrangement, counts = _low_tilt_reading(
+        control_board, tokens, 430009, "stacked", before
+    )
+    assert arrangement[0] == "stacked" and counts[0] is not None
+    assert counts[0]["red"] == 2 and sure[0] and not right[0]
+    sure, right, _, counts = _low_tilt_reading(
+        control_board, tokens, 430009, "stacked", CounterModel.shipped()
+    )
+    assert counts[0] is not None and counts[0]["red"] == 2  # the same counts, now unsure
+    assert not sure[0]
+    assert not any(s and not r for s, r in zip(sure, right, strict=True))
+
+
+def test_a_plain_tray_is_still_read_surely(control_board: Board, tokens: TokenCatalogue) -> None:
+    sure, right, arrangement, _ = _low_tilt_reading(
+        control_board, tokens, 430001, "scattered", CounterModel.shipped()
+    )
+    assert set(arrangement) == {"scattered"}
+    assert sure[1] and right[1]
+    assert all(r for s, r in zip(sure, right, strict=True) if s)
