@@ -10,11 +10,12 @@ nothing else in the trays, from where the camera will stay, at any tilt up to
 2. checks, in the same light-corrected tray crops the reader uses, that each
    coloured tray holds exactly one cube of its colour and that the tray without
    a colour is empty. The tray counter the reader uses looks first: a tray it
-   reads as expected passes; a tray it is sure holds something else is refused,
-   naming what it sees ("it holds 2 red"). Where the counter is not sure, a
-   colour-blind check decides: exactly one thing unlike the floor (a cube with
-   its sides and shadow, whatever their size up to eight cube tops), nothing in
-   the tray without a colour;
+   reads as expected, or to whose expected counts it gives a probability of at
+   least :data:`EXPECTED_LIKELY`, passes; a tray it is sure holds something else
+   is refused, naming what it sees ("it holds 2 red"). Otherwise a colour-blind
+   check decides: exactly one thing unlike the floor (a cube with its sides and
+   shadow, whatever their size up to eight cube tops, and thicker than the
+   printed rim line), nothing in the tray without a colour;
 3. measures the colour of each tray's floor and of each cube's lit top after
    light correction (to notice later that the camera sees another board or
    other trays), and the frame size.
@@ -230,6 +231,17 @@ def calibrate(
 CUBE_PX = (8.0 * PX_PER_MM) ** 2
 """One cube's top in a tray crop, in pixels."""
 
+EXPECTED_LIKELY = 0.05
+"""A tray passes when the counter gives what calibration wants at least this probability.
+On 500 calibration pictures of train set-ups no counter was trained on (issue 11's sixth
+round), the trays holding what they should but not read so had 0.024-0.60; the same
+pictures with a second cube in one tray had at most 0.043, with its cube taken away at
+most 0.001 (and those the counter reads surely as they are)."""
+
+CORE_PX = 5
+"""A thing must hold a CORE_PX x CORE_PX square: a cube's top is 12 px wide, the dark line
+printed along a tray's rim (which light and tilt can set apart from the floor) thinner."""
+
 
 def _tray_problems(
     board: Board,
@@ -239,14 +251,16 @@ def _tray_problems(
 ) -> list[tuple[int, Msg]]:
     """``[(side, what is wrong)]`` for the trays that do not hold what calibration wants.
 
-    The reader's own tray counter looks first; where it is not sure, the colour-blind
-    blob check (:func:`_one_cube_problem`) decides."""
+    The reader's own tray counter looks first (it passes what it reads as wanted or finds
+    likely enough, :data:`EXPECTED_LIKELY`); where it is not sure, the colour-blind blob
+    check (:func:`_one_cube_problem`) decides."""
     counter = CubeCounter(board)
     wrong: list[tuple[int, Msg]] = []
     for read in counter.read(crops, lifts):
         tray = next(t for t in board.trays if t.side == read.side)
         want = {c: int(c == tray.colour) for c in COLOURS}
-        if not read.occluded and read.counts == want:
+        expected = float(np.prod([read.probabilities[c][want[c]] for c in COLOURS]))
+        if not read.occluded and (read.counts == want or expected >= EXPECTED_LIKELY):
             continue
         sure = not read.occluded and min(read.confidence.values()) >= counter.model.threshold
         if sure:
@@ -274,7 +288,8 @@ def _one_cube_problem(
 
     Things unlike the floor are found by colour distance, and each connected one counts
     as one thing whatever its size up to eight cube tops: a cube's sides and shadow
-    grow with the camera tilt (up to about three tops at 60 degrees), a hand is bigger."""
+    grow with the camera tilt (up to about three tops at 60 degrees), a hand is bigger; a
+    thin line (the rim's print) is no thing (:data:`CORE_PX`)."""
     lab = bgr_to_lab(crop.reshape(-1, 3)).reshape(crop.shape)
     inner = cv2.erode(mask.astype(np.uint8), np.ones((9, 9), np.uint8)) > 0  # not the rim
     floor = np.median(lab[inner], axis=0)
@@ -282,8 +297,13 @@ def _one_cube_problem(
     far = (unlike & inner).astype(np.uint8)
     far = cv2.morphologyEx(far, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     far = cv2.morphologyEx(far, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))  # top, sides, shadow
-    _, _, stats, _ = cv2.connectedComponentsWithStats(far, connectivity=8)
-    areas = [int(a) for a in stats[1:, cv2.CC_STAT_AREA] if a > 0.3 * CUBE_PX]
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(far, connectivity=8)
+    cores = np.unique(labels[cv2.erode(far, np.ones((CORE_PX, CORE_PX), np.uint8)) > 0])
+    areas = [
+        int(stats[i, cv2.CC_STAT_AREA])
+        for i in range(1, n)
+        if stats[i, cv2.CC_STAT_AREA] > 0.3 * CUBE_PX and i in cores
+    ]
     if any(a > 8 * CUBE_PX for a in areas):
         return msg(
             "Tray {side}: cannot make out what lies there (a hand, a shadow, glare?)", side=side
