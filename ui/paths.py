@@ -24,6 +24,15 @@ def data_dir() -> Path:
     return path
 
 
+#: The camera's calibration, in the data directory unless a command names another file.
+CALIBRATION_FILE = "vision-calibration.json"
+
+
+def default_calibration() -> Path:
+    """Where ``tableside vision calibrate`` and the Camera screen keep the calibration."""
+    return data_dir() / CALIBRATION_FILE
+
+
 def config_dir() -> Path:
     home = os.environ.get("TABLESIDE_HOME")
     path = Path(home) / "config" if home else user_config_path("tableside")

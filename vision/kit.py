@@ -13,14 +13,17 @@ its boards and components.
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
-from fpdf import FPDF
 
 from rules.text import Msg, msg
 from vision.geometry import Board, TokenCatalogue
 from vision.registration import dictionary_for
+
+if TYPE_CHECKING:  # fpdf (and its fontTools, Pillow) is imported by build_kit only: the
+    from fpdf import FPDF  # app's camera and the renderer need sticker_artwork, not PDFs
 
 PAGE_W, PAGE_H, MARGIN = 210.0, 297.0, 12.0
 PRINT_PX_PER_MM = 12.0
@@ -110,6 +113,8 @@ class _Sheet:
 
 def build_kit(boards: list[Board], tokens: TokenCatalogue) -> FPDF:
     """The kit as an :class:`fpdf.FPDF` document (call ``output(path)``)."""
+    from fpdf import FPDF
+
     pdf = FPDF(unit="mm", format="A4")
     pdf.set_auto_page_break(False)
     pdf.add_page()

@@ -78,6 +78,31 @@ def test_decide_loads_neither_the_camera_nor_the_app_nor_the_kit(tmp_path: Path)
     assert done.stderr.strip().splitlines()[-1] == "[]"
 
 
+def test_the_apps_camera_loads_the_reader_but_neither_the_kit_nor_the_renderer(
+    tmp_path: Path,
+) -> None:
+    """``tableside app --camera`` reads the table; making PDFs and rendering test tables
+    (fpdf, its fontTools and Pillow: 200 modules, 19 MB) stay out of the app."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    (tmp_path / "pictures").mkdir()
+    code = (
+        "import sys; from pathlib import Path; from ui.commands.app import camera_feed; "
+        "camera_feed(sys.argv[1], Path(sys.argv[2])); "
+        "print(sorted(m for m in ('cv2', 'fpdf', 'fontTools', 'PIL', 'vision.reader', "
+        "'vision.table_render') if m in sys.modules), file=sys.stderr)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "pictures"), str(tmp_path / "none.json")],
+        capture_output=True,
+        text=True,
+        cwd=root,
+    )
+    assert done.stderr.strip().splitlines()[-1] == "['cv2', 'vision.reader']"
+
+
 def test_kit_has_the_button_card_in_three_languages(tmp_path: Path) -> None:
     from ui.button_card import card_texts
 

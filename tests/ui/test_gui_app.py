@@ -160,13 +160,19 @@ def test_resume_after_restart_shows_the_same_step(make_app, tmp_path: Path):
     assert second.controller.service.session.step_count == 2
 
 
-def test_a_screen_is_built_when_it_is_first_shown(make_app):
-    """Start-up builds only the first screen; a screen opened later shows the language now."""
+def test_a_screen_is_built_when_it_is_first_shown_and_dropped_if_a_game_passes_it_once(
+    make_app,
+):
+    """Start-up builds only the first screen; a screen opened later shows the language now.
+
+    Choosing and setting up a game are left for the game's length: dropped when left,
+    built again (in the language now) when a new game is chosen."""
     from tests.ui.support.driving import button_with_text, shown, tap
 
     app = make_app()
     assert app.manager.screen_names == ["choose"]
     app.controller.choose_game("toy")
+    assert app.manager.screen_names == ["setup"]
     app.controller.start_game(seed=1)
     tap(button_with_text(app, "Menu"))
     tap(button_with_text(app, "Settings"))
@@ -174,14 +180,9 @@ def test_a_screen_is_built_when_it_is_first_shown(make_app):
     tap(button_with_text(app, "Zurück"))
     tap(button_with_text(app, "Verlauf"))  # built now, in German
     assert app.manager.current == "history" and shown(app, "Zurück zum Spiel")
-    assert set(app.manager.screen_names) == {
-        "choose",
-        "setup",
-        "play",
-        "menu",
-        "settings",
-        "history",
-    }
+    assert set(app.manager.screen_names) == {"play", "menu", "settings", "history"}
+    app.controller._leave_to_choose()  # "New game" confirmed
+    assert app.manager.current == "choose" and shown(app, "Spiel wählen")
 
 
 def test_language_switch_rerenders_visible_text(make_app):

@@ -43,3 +43,24 @@ def test_malloc_is_tuned_where_there_is_glibc() -> None:
     from ui.app.memory import tune_malloc
 
     assert tune_malloc() is (platform.libc_ver()[0] == "glibc")
+
+
+def test_a_drawn_label_keeps_its_texture_but_not_a_second_copy_of_its_pixels(
+    kivy_window: None,
+) -> None:
+    from kivy.uix.label import Label
+
+    def drawn_alpha(label: Label) -> list[int]:
+        label.texture_update()
+        pixels = label.texture.pixels  # binding the texture draws the text into it
+        return [pixels[i] for i in range(3, len(pixels), 4)]
+
+    label = Label(text="Spring: the bot raids", font_size=24)
+    alpha = drawn_alpha(label)
+    width = label.texture_size[0]
+    assert width > 100 and 255 in alpha and 0 in alpha  # the text is in the texture
+    assert label._label._surface is None  # and not kept a second time
+    label.text = "Summer"  # drawn again: a new surface, dropped again
+    alpha = drawn_alpha(label)
+    assert 0 < label.texture_size[0] < width and 255 in alpha
+    assert label._label._surface is None

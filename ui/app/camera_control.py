@@ -10,7 +10,7 @@
   (any thread; grabs frames and runs ``vision.calibration.calibrate`` exactly
   as ``tableside vision calibrate`` does), :meth:`finish_calibration` (main
   thread). The players then see the found outlines and choose :meth:`save`
-  (writes to ``ui.commands.vision.default_calibration()`` and gives the app a
+  (writes to ``ui.paths.default_calibration()`` and gives the app a
   new ``VisionFeed``) or :meth:`retry`. A refused calibration picture
   (``vision.errors.CalibrationFailed``) comes back with the outlines the
   calibration found, the trays at fault in red: the screen shows that picture
@@ -196,7 +196,7 @@ class CameraControl:
 
     def save(self) -> Path | None:
         """Write the confirmed calibration and read the table with it from now on."""
-        from ui.commands.vision import default_calibration
+        from ui.paths import default_calibration
         from vision.feed import VisionFeed
         from vision.reader import TableReader
 

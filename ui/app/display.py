@@ -47,6 +47,10 @@ def prepare_kivy(
     Config.set("graphics", "fullscreen", "auto" if kiosk else "0")
     Config.set("graphics", "rotation", str(rotation if kiosk else 0))
     Config.set("graphics", "show_cursor", "1" if show_cursor or not kiosk else "0")
+    # No multisampled window: the 800x480 screen's extra sample buffers cost 12 MB (in
+    # the process under a software renderer, in the Pi's shared memory on its GPU), and
+    # the screens drawn with and without them were pixel-identical under Xvfb.
+    Config.set("graphics", "multisamples", "0")
     if kiosk:
         # Names (the only typed text) are typed on Kivy's on-screen keyboard: a touchscreen
         # kiosk has no keyboard. systemd/kivy-kiosk.ini sets the same keys.
@@ -56,3 +60,6 @@ def prepare_kivy(
         # A desktop window: the mouse is one finger (no red multitouch-emulation dots).
         # In the kiosk, the input routes come from the kiosk's Kivy config (systemd/).
         Config.set("input", "mouse", "mouse,disable_multitouch")
+    from ui.app.memory import drop_text_surfaces
+
+    drop_text_surfaces()

@@ -34,6 +34,10 @@ WATCHDOG_PING_SECONDS = 5.0
 #: While the storage refuses writes (full, read-only, permission), how often it is checked
 #: again (``AppController.recheck_storage``): play continues by itself once it clears.
 STORAGE_RECHECK_SECONDS = 5.0
+#: Screens a game passes once (choosing it, setting it up, its set-up checklist): they
+#: are dropped when left, not kept for the rest of the game (5 MB of widgets and
+#: textures in a Marauders game), and built again should they be shown again.
+DROPPED_WHEN_LEFT = frozenset({"resume", "choose", "setup", "checklist"})
 _kv_loaded = False
 
 
@@ -156,7 +160,8 @@ class TablesideApp(App):
         """The screen ``name``, built the first time it is asked for.
 
         Building all 14 screens at start-up made the labels and textures of
-        screens a player may never open (settings, camera, components)."""
+        screens a player may never open (settings, camera, components). The
+        screens a game passes once are dropped when left (:data:`DROPPED_WHEN_LEFT`)."""
         manager = self.manager
         if not manager.has_screen(name):
             manager.add_widget(_screens.SCREENS[name](name=name))
@@ -170,6 +175,7 @@ class TablesideApp(App):
         c = self.controller
         self.lang = c.lang
         if self.manager.current != c.screen:
+            leaving = None
             if self.manager.current:
                 leaving = self.manager.get_screen(self.manager.current)
                 leaving.reset_focus()
@@ -177,6 +183,8 @@ class TablesideApp(App):
             self.screen(c.screen)
             self.manager.current = c.screen
             self.current_screen().shown()
+            if leaving is not None and leaving.name in DROPPED_WHEN_LEFT:
+                self.manager.remove_widget(leaving)  # built again if it is shown again
         screen = self.current_screen()
         screen.render()
         status = self.root.ids

@@ -21,6 +21,11 @@
   ended up fragmenting the heap), and caps the per-thread heaps at
   :data:`ARENAS` (the renderer's and OpenCV's threads each made one). At rest,
   ``malloc_trim(0)`` returns what is left free. Where there is no glibc, nothing.
+- **Each label's pixels once.** Kivy's SDL2 text provider draws a label's text into
+  an SDL surface, copies its pixels for the texture and keeps the surface for the
+  label's life: every text on screen sat in memory twice (12 MB after 40 Marauders
+  steps). :func:`drop_text_surfaces` lets the surface go once its pixels are copied;
+  a label that changes draws a new one anyway.
 """
 
 from __future__ import annotations
@@ -62,6 +67,25 @@ def tune_malloc() -> bool:
     return bool(libc.mallopt(_M_MMAP_THRESHOLD, MMAP_FROM)) and bool(
         libc.mallopt(_M_ARENA_MAX, ARENAS)
     )
+
+
+def drop_text_surfaces() -> bool:
+    """Kivy's SDL2 labels keep no surface after their texture has the pixels (see above).
+
+    ``False`` where Kivy draws text with another provider (nothing to drop).
+    """
+    try:
+        from kivy.core.text.text_sdl2 import LabelSDL2
+    except ImportError:
+        return False
+
+    def _render_end(label: Any) -> Any:
+        data = label._surface.get_data()  # a copy of the pixels, for the texture
+        label._surface = None
+        return data
+
+    LabelSDL2._render_end = _render_end
+    return True
 
 
 class IdleHousekeeping:

@@ -62,7 +62,7 @@ def camera_feed(source: str | None, calibration: Path | None) -> object | None:
         return None
     from rules.errors import RulesError
     from ui.app.camera import LoopingPictures, UncalibratedCamera
-    from ui.commands.vision import default_calibration
+    from ui.paths import default_calibration
     from vision import calibration as cal
     from vision.errors import VisionError
     from vision.feed import VisionFeed

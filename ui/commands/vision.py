@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from ui.cli import UserError
-from ui.paths import data_dir
+from ui.paths import CALIBRATION_FILE, default_calibration
 from vision import calibration as cal_mod
 from vision.errors import CalibrationFailed, VisionError
 from vision.geometry import load_board, load_tokens
@@ -34,12 +34,6 @@ from vision.table_render import (
     random_setup,
     render_frame,
 )
-
-CALIBRATION_FILE = "vision-calibration.json"
-
-
-def default_calibration() -> Path:
-    return data_dir() / CALIBRATION_FILE
 
 
 def register(sub: argparse._SubParsersAction) -> None:
