@@ -1,24 +1,35 @@
-"""Train the tray counter's stack guard and export counter and guard as one ONNX file.
+"""Train the tray counter's guards and export counter and guards as one ONNX file.
 
 The counter misses the lower cube of a stack of two and can be sure of it (issue 11,
-docs/vision.md "The stack guard"), so a small head on the counter's own frozen features
-says whether a tray likely holds a stacked cube; the reader then leaves that tray to
-the players. Runs in the trainer's throwaway PyTorch environment::
+docs/vision.md "The stack guard", "The miscount guard"), so small heads on the counter's
+own frozen features say whether a tray likely holds a stacked cube (the stack guard) or,
+among the trays the counter is sure of, a stacked cube or wrong counts (the miscount
+guard); the reader then leaves that tray to the players. Runs in the trainer's throwaway
+PyTorch environment. The shipped network (issue 11's sixth round)::
 
     uv run --locked python scripts/vision/make_tray_crops.py --set train --last 1200 \\
         --stacked-only --out /tmp/crops
-    /tmp/torch/bin/python scripts/vision/train_stack_guard.py /tmp/crops \\
-        --mask /tmp/crops/tray-mask.npy --counter counter.pt --files 1200 \\
+    uv run --locked python scripts/vision/make_tray_crops.py --set train --first 2400 \\
+        --last 3300 --arrangement stacked --hand none --out /tmp/crops
+    /tmp/torch/bin/python scripts/vision/train_stack_guard.py /tmp/crops/train-0*.npz \\
+        /tmp/crops/train-1[01]*.npz /tmp/crops/train-stacked-2[4-8]*.npz \\
+        --mask /tmp/crops/tray-mask.npy --counter counter.pt --apart-from 2800 \\
+        --min-confidence 0.9 --target either --wide --epochs 40 --out miscount.onnx
+    /tmp/torch/bin/python scripts/vision/train_stack_guard.py /tmp/crops/train-0000.npz \\
+        --mask /tmp/crops/tray-mask.npy --counter counter.pt --wide \\
+        --init-guard miscount.guard.pt --first-guard stack.guard.pt --epochs 0 \\
         --out vision/data/tray-counter.onnx
 
-Head: at every cell of the counter's 11 x 21 feature map a 1 x 1 layer (96 -> 16 -> 1)
-scores "a stack stands here"; the tray's score is the highest over the cells of its
-area (the same mask the counter sums over). Taught per tray (a stacked cube anywhere
-in it or not) with the counter's weights frozen, so the counts stay exactly the
-counter's. Train set-ups with ``k % 23 == 7`` are kept apart for the figures printed.
-The exported network has two outputs: ``logits`` (the counter's, unchanged) and
-``stack`` (the guard's logit); its threshold is tuned on ``dev`` only
-(``scripts/vision/tune_counter.py --stack-recall``).
+(``stack.guard.pt``: the fifth round's stack guard, trained by the first form on set-ups
+0-1 199 with ``--target stacked``, kept outside the repository like the counter's
+weights.) Head: at every cell of the counter's 11 x 21 feature map a 1 x 1 layer
+(96 -> 16 -> 1; ``--wide``: 3 x 3, 96 -> 32 -> 1) scores the cell; the tray's score is the
+highest over the cells of its area (the same mask the counter sums over). Taught per tray
+with the counter's weights frozen, so the counts stay exactly the counter's. Set-ups with
+``k % 23 == 7`` or ``k >= --apart-from`` are kept apart for the figures printed. The
+exported network's outputs: ``logits`` (the counter's, unchanged), ``stack`` and, with
+``--first-guard``, ``miscount``; the thresholds are tuned on ``dev`` and kept-apart
+set-ups (``scripts/vision/tune_counter.py``).
 """
 
 from __future__ import annotations
