@@ -2,7 +2,7 @@
 
 Frames come from :mod:`vision.table_render` (ground truth known), in the seeded
 **held-out** sets of :mod:`vision.table_sets` (``held-out``, ``held-out-2``,
-``held-out-3``, ``held-out-4`` and ``held-out-5``, 50 set-ups x 12 frames each; never used
+``held-out-3``, ``held-out-4``, ``held-out-5`` and ``held-out-6``, 50 set-ups x 12 frames each; never used
 for tuning or training; choose with ``TABLESIDE_VISION_SETS=held-out-5``, comma-separated),
 and are read back by the real pipeline on one core (``cv2.setNumThreads(1)``). Each
 set-up is calibrated from its own calibration picture first. Printed (stderr) per
@@ -71,7 +71,14 @@ def _pct(a: float, b: float) -> float:
     return 100.0 * a / b if b else 0.0
 
 
-HELD_OUT_SETS = ("held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-5")
+HELD_OUT_SETS = (
+    "held-out",
+    "held-out-2",
+    "held-out-3",
+    "held-out-4",
+    "held-out-5",
+    "held-out-6",
+)
 
 
 def tray_figures(quick: bool, frame_set: FrameSet) -> list[Figure]:
