@@ -30,9 +30,9 @@ read for that round's figures (read four times by the end of the sixth round);
 ``held-out-5`` was added in the sixth round, after its miscount guard and thresholds
 were committed, and read once for that round's figures; ``held-out-6`` was added at
 the end of the sixth round, once that round's code was merged, and read once for more
-evidence on the per-band limit (``held-out-5`` has only 44-130 sure trays per band). Lights and tilt bands are
-spread evenly over the set-ups: set-up ``k`` has light ``LIGHT_KINDS[k % 5]``
-and tilt band ``(k // 5) % 4`` (20-30, 30-40, 40-50, 50-60 degrees)."""
+evidence on the per-band limit (``held-out-5`` has only 44-130 sure trays per band).
+Lights and tilt bands are spread evenly over the set-ups: set-up ``k`` has light
+``LIGHT_KINDS[k % 5]`` and tilt band ``(k // 5) % 4`` (20-30, 30-40, 40-50, 50-60 degrees)."""
 
 from __future__ import annotations
 
