@@ -41,7 +41,7 @@ from rules.games.anteportas.spawning import next_troop, phase_order, spawn
 from rules.prompt import Choice, Field, Prompt
 from rules.rng import rng_state, shuffled
 from rules.schema import Spec
-from rules.text import Msg, msg
+from rules.text import N_, Msg, msg
 
 GAME = "anteportas"
 
@@ -757,7 +757,7 @@ def current_step(state: State) -> str:
 class AntePortas(Game):
     name = GAME
     title = "The Colonists: Ante Portas"
-    role = "runs the Raiders or Dragons and resolves every Battle"
+    role = N_("runs the Raiders or Dragons and resolves every Battle")
 
     def setup_fields(self) -> tuple[Field, ...]:
         return (

@@ -29,7 +29,7 @@ from rules.games.marauders.steps_common import Step, round_of, with_notes, zero
 from rules.prompt import Choice, Field, Prompt
 from rules.rng import rng_state
 from rules.schema import Spec
-from rules.text import Msg, msg
+from rules.text import N_, Msg, msg
 
 #: Every step of the game: its prompt and what an answer does.
 STEPS: dict[str, Step] = {
@@ -45,7 +45,7 @@ class Marauders(Game):
 
     name = "marauders"
     title = "Prehistory — Marauders mode"
-    role = "plays the marauder tribe and explains every decision"
+    role = N_("plays the marauder tribe and explains every decision")
 
     def setup_fields(self) -> tuple[Field, ...]:
         return (

@@ -72,7 +72,9 @@ class NomadsGame(Game):
 
     name = GAME
     title = "Endless Winter: Nomads (solo)"
-    role = "plays the Nomads: nomad deck, action column, arrows, substitutions, eclipse, scoring"
+    role = N_(
+        "plays the Nomads: nomad deck, action column, arrows, substitutions, eclipse, scoring"
+    )
 
     # -- set-up -------------------------------------------------------------------------
 

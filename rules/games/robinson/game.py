@@ -34,7 +34,7 @@ from rules.games.robinson.steps import PHASE_OF, Out, Step, step_prompt
 from rules.games.robinson.terms import COLOURS, who
 from rules.prompt import Choice, Field, Prompt
 from rules.schema import Spec
-from rules.text import Msg, msg
+from rules.text import N_, Msg, msg
 
 GAME = "robinson"
 #: Every step of the game, by phase.
@@ -65,7 +65,7 @@ class RobinsonGame(Game):
 
     name = GAME
     title = "Robinson Crusoe — versus"
-    role = "referee: phase stepper, placement order, fights, stealing, elimination"
+    role = N_("referee: phase stepper, placement order, fights, stealing, elimination")
 
     # -- set-up ------------------------------------------------------------------------
 

@@ -33,7 +33,7 @@ from rules.games.targi.terms import GOOD, GOODS, PLAYERS, TILES, other, tile_lis
 from rules.prompt import Choice, Field, Prompt
 from rules.rng import randbelow, rng_state
 from rules.schema import Spec
-from rules.text import Msg, msg
+from rules.text import N_, Msg, msg
 
 GAME = "targi"
 #: Every step of the game, by phase (set-up, a round, the end).
@@ -45,7 +45,7 @@ class TargiGame(Game):
 
     name = GAME
     title = "Targi — action tiles"
-    role = "referee: secret tile choice, one-use tracking, legal placements, end scoring"
+    role = N_("referee: secret tile choice, one-use tracking, legal placements, end scoring")
     secret_steps = frozenset({"secret"})
 
     # -- set-up ------------------------------------------------------------------------
