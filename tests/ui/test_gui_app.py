@@ -185,6 +185,31 @@ def test_a_screen_is_built_when_it_is_first_shown_and_dropped_if_a_game_passes_i
     assert app.manager.current == "choose" and shown(app, "Spiel wählen")
 
 
+@pytest.mark.parametrize(
+    ("lang", "marauders", "targi"),
+    [
+        (
+            "de",
+            "spielt den Plünderer-Stamm und erklärt jede Entscheidung",
+            "Schiedsrichter: geheime Plättchenwahl",
+        ),
+        (
+            "pt",
+            "joga com a tribo saqueadora e explica cada decisão",
+            "árbitro: escolha secreta de peças",
+        ),
+    ],
+)
+def test_the_game_chooser_says_what_the_assistant_does_in_the_chosen_language(
+    make_app, lang, marauders, targi
+):
+    from tests.ui.support.driving import visible_texts
+
+    texts = "\n".join(visible_texts(make_app(lang=lang)))
+    assert marauders in texts and targi in texts
+    assert "explains every decision" not in texts and "referee:" not in texts
+
+
 def test_language_switch_rerenders_visible_text(make_app):
     from tests.ui.support.driving import button_with_text, shown, tap
 
