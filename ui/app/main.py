@@ -34,7 +34,8 @@ WATCHDOG_PING_SECONDS = 5.0
 #: While the storage refuses writes (full, read-only, permission), how often it is checked
 #: again (``AppController.recheck_storage``): play continues by itself once it clears.
 STORAGE_RECHECK_SECONDS = 5.0
-#: Screens a game passes once (choosing it, setting it up, its set-up checklist): they
+#: Screens a game passes once (resuming a saved game or choosing one, setting it up,
+#: its set-up checklist): they
 #: are dropped when left, not kept for the rest of the game (5 MB of widgets and
 #: textures in a Marauders game), and built again should they be shown again.
 DROPPED_WHEN_LEFT = frozenset({"resume", "choose", "setup", "checklist"})
