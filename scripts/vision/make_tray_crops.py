@@ -12,7 +12,12 @@ brown, white), ``hand`` (N, a hand over the tray), ``tilt`` (N, degrees), ``side
 ``density`` (N x 5 x 11 x 21: where the cubes stand, one unit of mass per cube, at the
 counter's feature-map size: the local teaching signal of ``train_tray_counter.py``),
 ``lift`` (N x 3: ``s``, foot u, foot v of :func:`vision.tray_crops.tray_lifts`, from the
-frame's own registration, as the reader computes it).
+frame's own registration, as the reader computes it); since issue 11's seventh round also
+``stacked`` (N), ``unsure`` (N: the frame's registration was unsure) and the frame's
+``light_condition``, ``blur_condition``, ``floor_condition`` and ``hand_condition``
+(strings, as ``vision.table_render`` names them). ``--cache DIR`` reads the frames that
+:func:`vision.table_sets.walk` stored there when they exist (``--set dev``: the tuning
+set's crops with its conditions, for ``train_selector.py``).
 
 ``--density-only`` adds ``density`` to files made without it: cube places are
 recomputed from the seeds (the renderer is deterministic), not rendered again.
@@ -31,6 +36,7 @@ counter was trained on).
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
 import cv2
@@ -41,6 +47,7 @@ from vision.registration import FiducialFinder
 from vision.table_render import (
     Cube,
     FrameSpec,
+    Rendered,
     Setup,
     _palette,
     _second_run,
@@ -48,9 +55,11 @@ from vision.table_render import (
     random_frame,
     render_frame,
 )
-from vision.table_sets import SETS, frame_specs, setup_at
+from vision.table_sets import SETS, FrameSet, frame_specs, setup_at
 from vision.tray_crops import board_to_crop, camera_pose, tray_crops, tray_lifts, tray_mask
 
+CONDITIONS = ("light", "blur", "floor", "hand")
+"""Each row's frame conditions, saved as strings (the selector's per-condition tuning)."""
 GRID = (11, 21)
 """The counter's feature map (rows, columns): the crop at stride 8."""
 SIGMA_CELLS = 0.6
@@ -78,6 +87,27 @@ def cube_density(board: Board, setup: Setup, spec: FrameSpec) -> dict[int, np.nd
         blob = np.exp(-((cols - cu) ** 2 + (rows - cv) ** 2) / (2 * SIGMA_CELLS**2))
         out[cube.side][COLOURS.index(cube.colour)] += blob / max(blob.sum(), 1e-6)
     return out
+
+
+def rendered_frame(
+    board: Board,
+    setup: Setup,
+    spec: FrameSpec,
+    tokens: object,
+    frame_set: FrameSet,
+    k: int,
+    cache: Path | None,
+) -> Rendered:
+    """The frame as rendered, or as :func:`vision.table_sets.walk` stored it in ``cache``."""
+    if cache is not None:
+        folder = cache / frame_set.name / f"{board.name}-1280" / f"{k:04d}"
+        j = spec.seed - frame_set.frame_base - 100 * k
+        png, js = folder / f"frame-{j:02d}.png", folder / f"frame-{j:02d}.json"
+        if 0 <= j < frame_set.frames and png.exists() and js.exists():
+            image = cv2.imread(str(png), cv2.IMREAD_COLOR)
+            if image is not None:
+                return Rendered(image, json.loads(js.read_text("utf-8")))
+    return render_frame(board, setup, spec, tokens)  # type: ignore[arg-type]
 
 
 def pool_mask(board: Board) -> np.ndarray:
@@ -201,6 +231,9 @@ def main() -> None:
         help="render every tray so arranged (new frames of the set's seeds)",
     )
     parser.add_argument("--hand", choices=["none", "edge", "tray"], help="fix the hand")
+    parser.add_argument(
+        "--cache", type=Path, help="load (or store) the set's frames here (vision.table_sets.walk)"
+    )
     args = parser.parse_args()
     if args.mask_only:
         args.out.mkdir(parents=True, exist_ok=True)
@@ -232,6 +265,8 @@ def main() -> None:
         setup = setup_at(frame_set, board, k)
         crops, counts, hand, tilt, sides, density, lift = [], [], [], [], [], [], []
         stacked: list[bool] = []
+        unsure: list[bool] = []
+        conditions: dict[str, list[str]] = {key: [] for key in CONDITIONS}
         specs = frame_specs(frame_set, board, k, tokens)
         if args.arrangement or args.hand:
             specs = [
@@ -241,7 +276,7 @@ def main() -> None:
                 for spec in specs
             ]
         for spec in specs:
-            rendered = render_frame(board, setup, spec, tokens)
+            rendered = rendered_frame(board, setup, spec, tokens, frame_set, k, args.cache)
             grey = cv2.cvtColor(rendered.image, cv2.COLOR_BGR2GRAY)
             found = finder.detect(grey)
             reg = finder.register(grey, found, board)
@@ -259,6 +294,9 @@ def main() -> None:
                 tilt.append(setup.tilt_deg)
                 sides.append(side)
                 stacked.append(rendered.truth["tally"][str(side)]["stacked"] > 0)
+                unsure.append(reg.unsure)
+                for key in CONDITIONS:
+                    conditions[key].append(str(rendered.truth["conditions"][key]))
         np.savez_compressed(
             target,
             crops=np.array(crops, np.uint8).reshape(-1, 84, 168, 3),
@@ -268,6 +306,9 @@ def main() -> None:
             side=np.array(sides, np.int8),
             density=np.array(density, np.float16).reshape(-1, len(COLOURS), *GRID),
             lift=np.array(lift, np.float32).reshape(-1, 3),
+            stacked=np.array(stacked, bool),
+            unsure=np.array(unsure, bool),
+            **{f"{key}_condition": np.array(v, str) for key, v in conditions.items()},
         )
         if args.arrangement or args.hand:
             np.save(target.with_suffix(".stacked.npy"), np.array(stacked, bool))
