@@ -433,6 +433,48 @@ def test_spawning_onto_your_units_starts_a_battle() -> None:
     assert session.state["field"]["troops"]["26"] == {"basic": 1, "elite": 0}
 
 
+def test_a_bot_step_names_what_it_changes_on_each_hex_for_the_camera() -> None:
+    """The closed loop's expected change is what the step's instructions do to the table:
+    "place 2 Basic ... on #26", "1 Farmer on #26 wounded -> Sickbay", "Guard Post on #26
+    destroyed", "1 Invader(s) fall; 1 Invader(s) remain on #26"."""
+    session = physical(raider("R101", [(26, 2, 0)]), raider("R102", []))
+    session.answer({"cards": ["R102"]})  # nothing spawns
+    assert GAME.expected_change(session.prompt().decision) is None  # nothing to check
+    session.answer({})
+    do(
+        session,
+        "correct",
+        {"hexes": ["26"]},
+        {
+            "soldiers-26": {"farmer": 1},
+            "invaders-26": {"basic": 0, "elite": 0},
+            "tile-26": "guard_post",
+        },
+    )
+    session.answer({})  # done: no troops
+    session.answer({})  # Winter 1: no spawn
+    session.answer({})  # done
+    session.answer({"next": "year"})
+    session.answer({"cards": ["R101"]})
+    prompt = session.prompt()
+    assert GAME.expected_change(prompt.decision) == {
+        "hexes": {"26": {"basic": 1, "building:guard_post": -1, "farmer": -1}}
+    }
+    decision = session.answer({})
+    assert decision is not None and decision.result["table"] == {
+        "26": {"basic": 1, "building:guard_post": -1, "farmer": -1}
+    }
+    session.answer({"action": "done"})  # the players' turns: nothing done
+    session.answer({"card": "R101"})  # its arrow: down
+    prompt = session.prompt()
+    assert prompt.step == "battle" and prompt.decision is not None
+    assert prompt.decision.result["path"] == [26, 21] and not prompt.decision.result["battles"]
+    # The troop of 1 Basic walks down from #26 to #21; nothing else moves.
+    assert GAME.expected_change(prompt.decision) == {
+        "hexes": {"21": {"basic": 1}, "26": {"basic": -1}}
+    }
+
+
 def test_the_builder_offers_only_legal_options() -> None:
     session = Session(GAME, {"players": 2}, seed=3)
     session.answer({})
