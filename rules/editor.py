@@ -331,17 +331,15 @@ class ComponentEditor(Game):
         where = self.where(draft, error.field)
         why = error.problem_message
         if where is not None and why is not None:
-            return msg(
-                "Not saved: {where} does not fit the rest of the set ({why}).", where=where, why=why
-            )
+            return msg("{where} does not fit the rest of the set ({why}).", where=where, why=why)
         if where is not None:
             return msg(
-                "Not saved: {where} does not fit the rest of the set; check it against the box.",
+                "{where} does not fit the rest of the set; check it against the box.",
                 where=where,
             )
         if why is not None:
-            return msg("Not saved: the set does not fit together ({why}).", why=why)
-        return msg("Not saved: the set does not fit together; check the pages against the box.")
+            return msg("The set does not fit together ({why}).", why=why)
+        return msg("The set does not fit together; check the pages against the box.")
 
     def where(self, draft: Draft, field: str) -> Msg | None:
         """The page (and field) a schema path (``"cells[3].kind"``) is entered on, or None

@@ -266,7 +266,7 @@ def test_a_set_that_does_not_fit_together_names_the_page_and_why_in_the_players_
         "Not saved: Card c3 does not fit the rest of the set (card b3 has the same row and column)."
     )
     assert in_german(message) == (
-        "Nicht gespeichert: Karte c3 passt nicht zum Rest des Satzes "
+        "Karte c3 passt nicht zum Rest des Satzes "
         "(Karte b3 hat dieselbe Reihe und Spalte)."
     )
     assert list(untranslated(message, set())) == []
@@ -345,4 +345,4 @@ def test_careless_entries_are_refused_in_the_players_language(name: str) -> None
             assert list(untranslated(message, entered)) == [], message.english()
             assert "[" not in message.english() and "_" not in message.english()
     if name in ("robinson", "targi"):
-        assert any(m.template.startswith("Not saved: ") for m in met)
+        assert any(m.template.startswith("{where} does not fit the rest") for m in met)
