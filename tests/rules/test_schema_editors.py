@@ -263,11 +263,10 @@ def test_a_set_that_does_not_fit_together_names_the_page_and_why_in_the_players_
     editor.apply(draft, f"cells/{index}", {"row": 3, "col": 2, "kind": "inner"})  # b3's place
     message = saving_refused(editor, draft)
     assert message.english() == (
-        "Not saved: Card c3 does not fit the rest of the set (card b3 has the same row and column)."
+        "Card c3 does not fit the rest of the set (card b3 has the same row and column)."
     )
     assert in_german(message) == (
-        "Karte c3 passt nicht zum Rest des Satzes "
-        "(Karte b3 hat dieselbe Reihe und Spalte)."
+        "Karte c3 passt nicht zum Rest des Satzes (Karte b3 hat dieselbe Reihe und Spalte)."
     )
     assert list(untranslated(message, set())) == []
 
