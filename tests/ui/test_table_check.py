@@ -153,6 +153,10 @@ SPAWN = Decision(game="anteportas", kind="spawn", summary=msg("1 card(s) drawn: 
 SPAWNED = {"hexes": {"26": {"basic": 1, "building:guard_post": -1, "farmer": -1}}}
 
 
+#: The battleground's stickers registered in the one frame read.
+SEEN = {"registered_frames": 1}
+
+
 def pieces(*on: tuple[str, str], sure: float = 1.0) -> Reading:
     """A battleground reading: one sticker per (kind, hex)."""
     tokens = [
@@ -171,7 +175,7 @@ def pieces(*on: tuple[str, str], sure: float = 1.0) -> Reading:
         )
         for i, (kind, hex_id) in enumerate(on)
     ]
-    return Reading("ok", False, tokens=tokens)
+    return Reading("ok", False, tokens=tokens, boards={"anteportas-battleground": SEEN})
 
 
 def spawn_done(check: TableCheck, after: Reading) -> None:
@@ -217,6 +221,14 @@ def test_a_piece_sticker_read_unsurely_leaves_its_hex_unsaid() -> None:
     spawn_done(check, after)
     assert check.outcome is not None and check.outcome.status == "unsure"
     assert check.view(translator("en")) is None
+
+
+def test_a_camera_that_does_not_see_the_battleground_says_nothing() -> None:
+    """Trays in view but not the battleground: no hex can be told empty, so nothing differs."""
+    check = TableCheck()
+    spawn_done(check, Reading("ok", False, trays=reading(0).trays, boards={"control-board": SEEN}))
+    assert check.outcome is not None and check.outcome.status == "unsure"
+    assert check.view(translator("en")) is None and not check.differs
 
 
 def test_hex_changes_are_checkable() -> None:
