@@ -322,9 +322,29 @@ class ComponentEditor(Game):
         try:
             return dict(self.schema().check(data))
         except SituationError as exc:
-            raise IllegalInput(
-                msg("The set is not consistent: {problem}", problem=str(exc)), "go"
-            ) from None
+            raise IllegalInput(self.misfit(draft, exc), "go") from None
+
+    def misfit(self, draft: Draft, error: SituationError) -> Msg:
+        """Why the whole set was not saved, in the players' words: the page (and field)
+        where the parts do not fit together and the schema's reason, when it has one in
+        words (``SituationError`` given a ``msg``); never a schema path or English text."""
+        where = self.where(draft, error.field)
+        why = error.problem_message
+        if where is not None and why is not None:
+            return msg("{where} does not fit the rest of the set ({why}).", where=where, why=why)
+        if where is not None:
+            return msg(
+                "{where} does not fit the rest of the set; check it against the box.",
+                where=where,
+            )
+        if why is not None:
+            return msg("The set does not fit together ({why}).", why=why)
+        return msg("The set does not fit together; check the pages against the box.")
+
+    def where(self, draft: Draft, field: str) -> Msg | None:
+        """The page (and field) a schema path (``"cells[3].kind"``) is entered on, or None
+        when no one page holds it. The default knows no pages by path."""
+        return None
 
     # -- what the front ends read --------------------------------------------------------
 

@@ -19,12 +19,17 @@ class SituationError(RulesError):
 
     ``field`` is a JSON-pointer-like path (``"trays[2].markers.red"``) naming
     the offending value, so the user knows exactly what to fix.
+
+    Give ``problem`` as a ``msg(...)`` where players can meet it (a component
+    set entered by touch whose parts do not fit together): ``problem_message``
+    keeps it for the screen, in their language; ``problem`` is its English text.
     """
 
-    def __init__(self, field: str, problem: str) -> None:
+    def __init__(self, field: str, problem: str | Msg) -> None:
         self.field = field
-        self.problem = problem
-        super().__init__(f"{field}: {problem}" if field else problem)
+        self.problem_message: Msg | None = problem if isinstance(problem, Msg) else None
+        self.problem = problem.english() if isinstance(problem, Msg) else problem
+        super().__init__(f"{field}: {self.problem}" if field else self.problem)
 
 
 class IllegalInput(RulesError):

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.errors import SituationError
+from rules.text import msg
 
 #: Keys any object may carry for people; they are dropped by the check.
 COMMENT_KEYS = frozenset({"note", "comment"})
@@ -83,9 +84,11 @@ class Int(Spec):
                 raise SituationError(path, f"must be a whole number, not {value!r}")
             value = int(value)
         if self.minimum is not None and value < self.minimum:
-            raise SituationError(path, f"{value} is below the minimum {self.minimum}")
+            below = msg("{value} is below the minimum {minimum}", value=value, minimum=self.minimum)
+            raise SituationError(path, below)
         if self.maximum is not None and value > self.maximum:
-            raise SituationError(path, f"{value} is above the maximum {self.maximum}")
+            above = msg("{value} is above the maximum {maximum}", value=value, maximum=self.maximum)
+            raise SituationError(path, above)
         return value
 
     def describe(self) -> str:
@@ -157,9 +160,9 @@ class List(Spec):
         if not isinstance(value, list):
             raise SituationError(path, f"must be a list, not {_kind(value)}")
         if len(value) < self.min_length:
-            raise SituationError(path, f"needs at least {self.min_length} entries")
+            raise SituationError(path, msg("needs at least {n} entries", n=self.min_length))
         if self.max_length is not None and len(value) > self.max_length:
-            raise SituationError(path, f"has more than {self.max_length} entries")
+            raise SituationError(path, msg("has more than {n} entries", n=self.max_length))
         out = [self.item.check(v, join_path(path, i)) for i, v in enumerate(value)]
         if self.unique or self.key is not None:
             seen: dict[Any, int] = {}
@@ -167,7 +170,8 @@ class List(Spec):
                 mark = _hashable(self.key(item) if self.key is not None else item)
                 if mark in seen:
                     raise SituationError(
-                        join_path(path, i), f"repeats entry {seen[mark]} (each may appear once)"
+                        join_path(path, i),
+                        msg("repeats entry {n} (each may appear once)", n=seen[mark]),
                     )
                 seen[mark] = i
         return out
@@ -193,9 +197,9 @@ class Map(Spec):
         if not isinstance(value, Mapping):
             raise SituationError(path, f"must be an object, not {_kind(value)}")
         if len(value) < self.min_length:
-            raise SituationError(path, f"needs at least {self.min_length} entries")
+            raise SituationError(path, msg("needs at least {n} entries", n=self.min_length))
         if self.max_length is not None and len(value) > self.max_length:
-            raise SituationError(path, f"has more than {self.max_length} entries")
+            raise SituationError(path, msg("has more than {n} entries", n=self.max_length))
         out: dict[str, Any] = {}
         for key, item in value.items():
             where = join_path(path, str(key))

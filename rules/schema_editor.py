@@ -33,6 +33,7 @@ A key without a label is shown with its underscores as spaces, in English
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -139,6 +140,13 @@ def pages_of(
             return
         for key, item in value.items():
             yield from pages_of(spec.value, item, (*path, str(key)), hidden)
+
+
+def parse_path(field: str) -> Path:
+    """A schema error's path as data keys: ``"cells[3].kind"`` -> ``("cells", 3, "kind")``."""
+    return tuple(
+        int(index) if index else key for index, key in re.findall(r"\[(\d+)\]|([^.\[\]]+)", field)
+    )
 
 
 def key_of(path: Path) -> str:
@@ -294,6 +302,24 @@ class SchemaEditor(ComponentEditor):
 
     def entered(self, draft: Draft, key: str) -> bool:
         return key in draft["checked"]
+
+    def where(self, draft: Draft, field: str) -> Msg | None:
+        """The deepest page whose part holds ``field``, and the field on it if one does."""
+        target = parse_path(field)
+        best: tuple[int, Path, Leaf | None] | None = None
+        for path, leaves in self.walk(draft["data"]):
+            part = tuple(p for p in path if not _chunk(p))
+            if not part or target[: len(part)] != part:
+                continue  # the general page holds everything: it names no place
+            leaf = next((x for x in leaves if target[: len(x.path)] == x.path), None)
+            if best is None or (len(part), leaf is not None) > (best[0], best[2] is not None):
+                best = (len(part), path, leaf)
+        if best is None:
+            return None
+        title = self.page(draft, key_of(best[1])).title
+        if best[2] is None:
+            return title
+        return msg("{a} · {b}", a=title, b=self.label_of(best[2].path))
 
     def page(self, draft: Draft, key: str) -> Page:
         path, leaves = self._leaves(draft, key)

@@ -53,6 +53,7 @@ HEX_MM = 26.0
 MARGIN_MM = 30.0
 """Board around the hexes, where the board stickers sit."""
 FIDUCIAL_IDS = tuple(range(24, 32))
+BOARD_NAME = "anteportas-battleground"
 
 
 def battleground_board(bg: Battleground | None = None, hex_mm: float = HEX_MM) -> Board:
@@ -81,7 +82,7 @@ def battleground_board(bg: Battleground | None = None, hex_mm: float = HEX_MM) -
         "example": True,
         "note": "Generated from the Ante Portas battleground file (example data): "
         "hex size and sticker places are not measured from the printed board.",
-        "name": "anteportas-battleground",
+        "name": BOARD_NAME,
         "kind": "hex-grid",
         "size_mm": [round(width, 2), round(height, 2)],
         "dictionary": "DICT_4X4_100",
@@ -101,7 +102,7 @@ def battleground_board(bg: Battleground | None = None, hex_mm: float = HEX_MM) -
             }
         ],
     }
-    return parse_board(data, "anteportas-battleground")
+    return parse_board(data, BOARD_NAME)
 
 
 def load_units(path: str | None = None) -> TokenCatalogue:
@@ -145,16 +146,22 @@ def field_answer(proposal: dict[str, Any], key: str, default: Any = None) -> Any
 
 
 def read_battleground(reading: Reading, confirm_below: float = 0.75) -> dict[str, Any]:
-    """The proposed battleground state from a reading (see the module docstring)."""
-    if reading.status != "ok":
-        return {"status": reading.status, "hexes": {}, "state": {}, "unsure": [], "off_board": []}
+    """The proposed battleground state from a reading (see the module docstring).
+
+    ``status`` is the reading's, or ``no-board`` when the reading is whole but the
+    battleground's own stickers were registered in no frame (the camera sees only
+    the control board, say): then no hex can be told empty, and nothing is proposed."""
+    seen = reading.boards.get(BOARD_NAME, {}).get("registered_frames", 0)
+    if reading.status != "ok" or not seen:
+        status = reading.status if reading.status != "ok" else "no-board"
+        return {"status": status, "hexes": {}, "state": {}, "unsure": [], "off_board": []}
     hexes: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     state: dict[str, dict[str, Any]] = {}
     unsure: set[str] = set()
     off_board: list[int] = []
     for token in reading.tokens:
         if token.grid != "battleground" or token.cell is None:
-            if token.board == "anteportas-battleground":
+            if token.board == BOARD_NAME:
                 off_board.append(token.id)
             continue
         hex_id = token.cell

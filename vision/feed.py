@@ -152,7 +152,10 @@ class VisionFeed:
             from vision.battleground_view import read_battleground
 
             hex_id = field.key.rpartition("-")[2]
-            if hex_id in read_battleground(reading, self.reader.confirm_below)["unsure"]:
+            proposal = read_battleground(reading, self.reader.confirm_below)
+            if proposal["status"] != "ok":
+                return msg("The camera cannot see the battleground's stickers: please check")
+            if hex_id in proposal["unsure"]:
                 return msg("Not sure about the pieces on #{hex}: please check", hex=hex_id)
             return msg("The camera sees no pieces on #{hex}: please check", hex=hex_id)
         return msg("Camera not sure: please check")

@@ -10,6 +10,7 @@ editor started from; and each game's own pages do what a player expects.
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -232,3 +233,115 @@ def test_targi_rows_and_columns_count_from_one_on_the_screen() -> None:
     assert (cells[index]["row"], cells[index]["col"]) == (2, 1)
     robber = {f.key: f for f in editor.page(draft, "/").fields}["robber_start"]
     assert robber.places == "cells" and "b3" not in {c.value for c in robber.choices}
+
+
+def saving_refused(editor: SchemaEditor, draft: dict[str, Any]) -> Msg:
+    """What the menu says when SAVE is tapped on ``draft`` (every page confirmed)."""
+    from rules.errors import IllegalInput
+
+    with pytest.raises(IllegalInput) as refused:
+        editor.result_of(draft)
+    assert refused.value.field == "go"
+    return refused.value.message
+
+
+def in_german(message: Msg) -> str:
+    from ui.i18n import translator
+
+    return message.render(translator("de"))
+
+
+def test_a_set_that_does_not_fit_together_names_the_page_and_why_in_the_players_language() -> None:
+    """Rows and columns are entered card by card; two cards on one place are only seen when
+    the whole set is saved: the refusal names the card's page and the other card, and is
+    translated (it showed the schema's English text and path: 'cells: two cards share ...')."""
+    editor = editor_for("targi")
+    assert isinstance(editor, SchemaEditor)
+    draft = editor.draft_of(editor.blank()["data"])  # every page entered
+    cells = draft["data"]["cells"]
+    index = next(i for i, c in enumerate(cells) if c["label"] == "c3")
+    editor.apply(draft, f"cells/{index}", {"row": 3, "col": 2, "kind": "inner"})  # b3's place
+    message = saving_refused(editor, draft)
+    assert message.english() == (
+        "Card c3 does not fit the rest of the set (card b3 has the same row and column)."
+    )
+    assert in_german(message) == (
+        "Karte c3 passt nicht zum Rest des Satzes (Karte b3 hat dieselbe Reihe und Spalte)."
+    )
+    assert list(untranslated(message, set())) == []
+
+
+def test_a_robinson_scenario_above_the_boxs_limits_is_named_with_its_field() -> None:
+    editor = editor_for("robinson")
+    assert isinstance(editor, SchemaEditor)
+    draft = editor.draft_of(editor.blank()["data"])  # every page entered
+    draft["data"]["limits"]["pawns"] = 2  # entered on the limits page
+    scenario = draft["data"]["scenarios"][0]
+    scenario["pawns"] = 3  # entered on the scenario's page
+    message = saving_refused(editor, draft)
+    assert message.english().endswith(
+        "· Pawns per player does not fit the rest of the set "
+        "(3 pawns are more than the limit of 2)."
+    )
+    assert "Spielfiguren je Spieler passt nicht zum Rest des Satzes" in in_german(message)
+    assert "(3 Spielfiguren sind mehr als die Grenze von 2)" in in_german(message)
+    assert list(untranslated(message, set(strings_of(draft["data"])))) == []
+
+
+def test_an_ante_portas_card_spawning_on_too_many_hexes_is_refused_on_its_page() -> None:
+    from rules.errors import IllegalInput
+
+    editor = editor_for("anteportas")
+    assert isinstance(editor, SchemaEditor)
+    draft = editor.blank()
+    ground = draft["data"]["battleground"]
+    ground["spawn_area"] = sorted({*ground["spawn_area"], *range(13, 21)})  # the board's page
+    key = "cards/cards/0"
+    field = {f.key: f for f in editor.page(draft, key).fields}["basic"]
+    everywhere = dict.fromkeys(field.default, 1)
+    assert len(everywhere) > 10  # the Spawn Area
+    with pytest.raises(IllegalInput) as refused:
+        editor.apply(draft, key, {"basic": everywhere, "elite": dict.fromkeys(everywhere, 0)})
+    assert refused.value.field == "basic"
+    assert refused.value.message.english() == (
+        f"A card spawns on at most 10 hexes; these counts spawn on {len(everywhere)}."
+    )
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_careless_entries_are_refused_in_the_players_language(name: str) -> None:
+    """Players confirm every page, now and then with random values the page allows; every
+    refusal they meet, on a page or at SAVE, is a translated text (the players' own names
+    aside), never a schema path or an English problem."""
+    from types import SimpleNamespace
+
+    from rules.errors import IllegalInput
+    from tests.support.walker import random_answer
+
+    editor = editor_for(name)
+    assert isinstance(editor, SchemaEditor)
+    met: list[Msg] = []
+    for trial in range(40):
+        rng = random.Random(trial)
+        draft = editor.blank()
+        entered = set(strings_of(draft["data"]))
+        for item in editor.items(draft):
+            for key in item.pages:
+                fields = editor.page(draft, key).fields
+                answer = {f.key: f.default for f in fields}
+                if rng.random() < 0.1:
+                    answer |= random_answer(SimpleNamespace(fields=fields), rng, keep_defaults=0.3)
+                try:
+                    editor.apply(draft, key, {f.key: f.coerce(answer.get(f.key)) for f in fields})
+                except IllegalInput as refused:
+                    met.append(refused.message)
+                    editor.apply(draft, key, {f.key: f.coerce(f.default) for f in fields})
+        try:
+            editor.result_of(draft)
+        except IllegalInput as refused:
+            met.append(refused.message)
+        for message in met:
+            assert list(untranslated(message, entered)) == [], message.english()
+            assert "[" not in message.english() and "_" not in message.english()
+    if name in ("robinson", "targi"):
+        assert any(m.template.startswith("{where} does not fit the rest") for m in met)

@@ -6,6 +6,7 @@ Readings are plain ``vision.reader.Reading`` values here; the GUI test
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rules.decision import Decision
@@ -19,6 +20,7 @@ from ui.app.table_check import (
 from ui.i18n import translator
 from vision.geometry import COLOURS
 from vision.reader import Reading, TrayReading
+from vision.tokens import TokenRead
 
 BOT = Decision(game="marauders", kind="spring", summary=msg("The tribe takes fishing"))
 PAY = {"trays": {"3": {"yellow": -2}}}
@@ -141,3 +143,94 @@ def test_only_changes_of_known_trays_are_checked() -> None:
     assert not checkable(None)
     check = TableCheck()
     assert not check.enter((1, 4), BOT, lambda d: {"trays": {}, "unknown": 2})
+
+
+# -- Ante Portas: pieces on hexes ---------------------------------------------------------
+
+SPAWN = Decision(game="anteportas", kind="spawn", summary=msg("1 card(s) drawn: R101"))
+#: "place 2 Basic ... on #26", "1 Farmer on #26 wounded -> Sickbay", "Guard Post on #26
+#: destroyed", "1 Invader(s) fall; 1 Invader(s) remain on #26" (tests/rules/anteportas).
+SPAWNED = {"hexes": {"26": {"basic": 1, "building:guard_post": -1, "farmer": -1}}}
+
+
+#: The battleground's stickers registered in the one frame read.
+SEEN = {"registered_frames": 1}
+
+
+def pieces(*on: tuple[str, str], sure: float = 1.0) -> Reading:
+    """A battleground reading: one sticker per (kind, hex)."""
+    tokens = [
+        TokenRead(
+            80 + i,
+            kind,
+            kind,
+            "anteportas-battleground",
+            (0.0, 0.0),
+            "battleground",
+            hex_id,
+            {},
+            0,
+            None,
+            sure,
+        )
+        for i, (kind, hex_id) in enumerate(on)
+    ]
+    return Reading("ok", False, tokens=tokens, boards={"anteportas-battleground": SEEN})
+
+
+def spawn_done(check: TableCheck, after: Reading) -> None:
+    assert check.enter((1, 4), SPAWN, lambda d: SPAWNED)
+    check.read((1, 4), pieces(("farmer", "26"), ("building:guard_post", "26"), ("trap", "9")))
+    assert check.next_reading() is None
+    assert check.enter((1, 5), None, lambda d: None)
+    check.read((1, 5), after)
+
+
+def test_hexes_changed_as_told_are_ok() -> None:
+    check = TableCheck()
+    spawn_done(check, pieces(("basic", "26"), ("trap", "9")))
+    assert check.outcome is not None and check.outcome.status == "ok"
+    assert check.view(translator("en")).lines == ("Camera: the table matches",)  # type: ignore[union-attr]
+
+
+def test_hexes_not_changed_say_which_pieces_in_words() -> None:
+    check = TableCheck()
+    # The Invader placed, but the Farmer not sent to the Sickbay, the Guard Post left,
+    # and the Trap on #9 taken away, which the step never said.
+    spawn_done(check, pieces(("basic", "26"), ("farmer", "26"), ("building:guard_post", "26")))
+    assert check.differs
+    assert check.view(translator("en")).lines[1:] == (  # type: ignore[union-attr]
+        "#9: Trap should be there; the camera does not see it",
+        "#26: Guard Post should be gone; the camera still sees it",
+        "#26, Farmers: 1 fewer expected; the camera sees 1",
+    )
+    check.read((1, 5), pieces(("trap", "9"), ("farmer", "26")))  # Invader gone too now
+    assert check.view(translator("de")).lines[1:] == (  # type: ignore[union-attr]
+        "#26, Basis-Eindringlinge: 1 mehr erwartet; die Kamera sieht 0",
+        "#26, Bauern: 1 weniger erwartet; die Kamera sieht 1",
+    )
+    check.read((1, 5), pieces(("trap", "9"), ("basic", "26")))  # put right
+    assert check.outcome.status == "ok" and not check.differs  # type: ignore[union-attr]
+
+
+def test_a_piece_sticker_read_unsurely_leaves_its_hex_unsaid() -> None:
+    check = TableCheck()
+    check.confirm_below = 0.8
+    after = pieces(("farmer", "26"), ("trap", "9"))
+    after.tokens[0] = replace(after.tokens[0], confidence=0.6)  # the Farmer on #26
+    spawn_done(check, after)
+    assert check.outcome is not None and check.outcome.status == "unsure"
+    assert check.view(translator("en")) is None
+
+
+def test_a_camera_that_does_not_see_the_battleground_says_nothing() -> None:
+    """Trays in view but not the battleground: no hex can be told empty, so nothing differs."""
+    check = TableCheck()
+    spawn_done(check, Reading("ok", False, trays=reading(0).trays, boards={"control-board": SEEN}))
+    assert check.outcome is not None and check.outcome.status == "unsure"
+    assert check.view(translator("en")) is None and not check.differs
+
+
+def test_hex_changes_are_checkable() -> None:
+    assert checkable(SPAWNED)
+    assert not checkable({"hexes": {}})

@@ -58,6 +58,12 @@ def test_feed_fills_sure_trays_and_asks_about_the_others(
     else:
         assert totals is None
     assert feed.read(Field(key="x", label=msg("X"), kind="int")) is None  # no camera reading named
+    # A camera over the control board alone cannot tell what stands on a hex: it says so.
+    hex_field = Field(key="soldiers-7", label=msg("Soldiers"), kind="counts", camera="battleground")
+    assert feed.read(hex_field) is None
+    assert feed.please_check(hex_field) == msg(
+        "The camera cannot see the battleground's stickers: please check"
+    )
     assert feed.available
 
 

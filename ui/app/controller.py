@@ -290,6 +290,8 @@ class AppController(ComponentActions):
             self.table_check.forget()  # without a camera nothing changes
             return
         key = (self.service.session_id, session.step_count)
+        reader = getattr(self.camera, "reader", None)
+        self.table_check.confirm_below = float(getattr(reader, "confirm_below", 0.75))
         if self.table_check.enter(key, session.prompt().decision, session.game.expected_change):
             delay = self.table_check.next_reading()
             if delay is not None:

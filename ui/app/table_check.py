@@ -1,7 +1,7 @@
 """The closed loop: did the table change the way the bot's instructions said? No Kivy.
 
 When a bot step comes on screen (a prompt with a decision whose
-``Game.expected_change`` names trays), the camera reads the table *before*
+``Game.expected_change`` names trays, or Ante Portas hexes), the camera reads the table *before*
 the players act. When the players confirm that step, it reads the table
 again *after* (on the next step; while hands move over the table, the next
 still reading) and :func:`vision.closed_loop.check_step` compares the two
@@ -9,10 +9,15 @@ with the expected change:
 
 * ``ok``: the play screen says "Camera: the table matches" quietly;
 * ``mismatch``: it says in words what differs ("The red tray should have 1
-  fewer marker; the camera sees 3"), the status LED shows ``differs``, and
+  fewer marker; the camera sees 3", "#21, Basic Invaders: 1 more expected; the
+  camera sees 0"), the status LED shows ``differs``, and
   the table is read again every :data:`RECHECK_SECONDS` until it matches
   (the players put it right) or the step is confirmed;
 * ``unsure`` (a tray covered, not read surely): nothing is said.
+
+For hexes each reading is first turned into the pieces seen on each hex
+(:func:`vision.battleground_view.read_battleground`, with the camera's own
+confidence bar, :attr:`TableCheck.confirm_below`).
 
 A game that cannot say what its decisions do to the table, or a camera
 without whole readings (no camera, not calibrated), changes nothing.
@@ -29,7 +34,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.decision import Decision
-from rules.text import Msg, Translator
+from rules.text import Msg, Translator, verbatim
 from ui.i18n import _
 
 #: A step on the table: (journal session id, steps confirmed before it).
@@ -55,12 +60,24 @@ TRAY_NAMES = {
 
 
 def checkable(expected: Mapping[str, Any] | None) -> bool:
-    """True when an expected change can be checked by the tray camera.
+    """True when an expected change can be checked by the camera.
 
-    It must name at least one tray; markers arriving in colours nobody knows
-    yet (``"unknown"``) cannot be told apart from a mistake, so such a step is
-    not checked."""
-    return bool(expected) and bool(expected.get("trays")) and not expected.get("unknown")
+    It must name at least one tray or hex; markers arriving in colours nobody
+    knows yet (``"unknown"``) cannot be told apart from a mistake, so such a
+    step is not checked."""
+    if not expected or expected.get("unknown"):
+        return False
+    return bool(expected.get("trays")) or bool(expected.get("hexes"))
+
+
+def observed(reading: Any, expected: Mapping[str, Any], confirm_below: float) -> Any:
+    """What the check compares: the reading itself for trays, the pieces on each hex
+    (a battleground proposal) for hexes."""
+    if expected.get("hexes"):
+        from vision.battleground_view import read_battleground
+
+        return read_battleground(reading, confirm_below)
+    return reading
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -106,6 +123,9 @@ class TableCheck:
         #: same reading again for a second), so it counts as no reading.
         self.seen: Any = None
         self.stale: Any = None
+        #: A piece sticker read with less confidence than this leaves its hex unsure
+        #: (the camera's reader sets it: ``VisionFeed.reader.confirm_below``).
+        self.confirm_below = 0.75
 
     def forget(self) -> None:
         """No camera or no game: nothing to check, nothing shown."""
@@ -148,12 +168,13 @@ class TableCheck:
         changed = False
         fixing = self.due is not None
         if self.due is not None:
-            check = check_step(self.due.before, reading, self.due.expected)
+            after = observed(reading, self.due.expected, self.confirm_below)
+            check = check_step(self.due.before, after, self.due.expected)
             outcome = Outcome(
                 status=check.status,
                 differences=tuple(check.differences),
                 before=self.due.before,
-                after=reading,
+                after=after,
             )
             changed = (self.outcome is None and check.status != "unsure") or (
                 self.outcome is not None
@@ -166,7 +187,8 @@ class TableCheck:
         if self.watched is not None and (self.watched.before is None or fixing):
             # The table before this step's players act: the newest still reading while
             # the last step is being put right, else the first one.
-            self.watched = replace(self.watched, before=reading)
+            before = observed(reading, self.watched.expected, self.confirm_below)
+            self.watched = replace(self.watched, before=before)
         return changed
 
     def next_reading(self) -> float | None:
@@ -200,12 +222,23 @@ class TableCheck:
         return TableCheckView("mismatch", tuple(lines))
 
 
+#: Ante Portas pieces counted on a hex, by their sticker kind (tiles are named by the game).
+UNIT_NAMES = {
+    "farmer": _("Farmers"),
+    "citizen": _("Citizens"),
+    "basic": _("Basic Invaders"),
+    "elite": _("Elite Invaders"),
+}
+
+
 def difference_text(difference: Mapping[str, Any], outcome: Outcome, tr: Translator) -> str:
     """One difference in words: "The red tray should have 1 fewer marker; the camera sees 3".
 
     A tray is named by the colour of its markers (each control-board tray holds
     one colour), so the words follow the game's trays whatever colour the
     camera's board file gives that side; "seen" is the camera's count now."""
+    if "hex" in difference:
+        return _render(hex_difference(difference, outcome), tr)
     side = str(difference["tray"])
     colour = str(difference["colour"])
     expected = int(difference["expected"])
@@ -233,6 +266,55 @@ def difference_text(difference: Mapping[str, Any], outcome: Outcome, tr: Transla
             count=count,
         )
     return _render(text, tr)
+
+
+def hex_difference(difference: Mapping[str, Any], outcome: Outcome) -> Msg:
+    """One hex's difference: "#21, Basic Invaders: 1 more expected; the camera sees 0", or
+    for a tile (one per hex) "#26: Guard Post should be gone; the camera still sees it"."""
+    hex_id, unit = str(difference["hex"]), str(difference["unit"])
+    expected = int(difference["expected"])
+    count = _pieces(outcome.after, hex_id, unit)
+    if unit not in UNIT_NAMES:
+        from rules.games.anteportas.battle import TILE_NAMES
+
+        tile = TILE_NAMES.get(unit.partition(":")[2] or unit) or verbatim(unit)
+        should = _pieces(outcome.before, hex_id, unit) + expected
+        if count < should:
+            return _(
+                "#{hex}: {tile} should be there; the camera does not see it",
+                hex=hex_id,
+                tile=tile,
+            )
+        return _("#{hex}: {tile} should be gone; the camera still sees it", hex=hex_id, tile=tile)
+    units = UNIT_NAMES[unit]
+    if expected > 0:
+        return _(
+            "#{hex}, {units}: {n} more expected; the camera sees {count}",
+            hex=hex_id,
+            units=units,
+            n=expected,
+            count=count,
+        )
+    if expected < 0:
+        return _(
+            "#{hex}, {units}: {n} fewer expected; the camera sees {count}",
+            hex=hex_id,
+            units=units,
+            n=-expected,
+            count=count,
+        )
+    return _(
+        "#{hex}, {units}: {n} expected, unchanged; the camera sees {count}",
+        hex=hex_id,
+        units=units,
+        n=_pieces(outcome.before, hex_id, unit),
+        count=count,
+    )
+
+
+def _pieces(proposal: Any, hex_id: str, unit: str) -> int:
+    hexes = proposal.get("hexes", {}) if isinstance(proposal, Mapping) else {}
+    return int(hexes.get(hex_id, {}).get(unit, 0))
 
 
 def _render(message: Msg, tr: Translator) -> str:

@@ -55,6 +55,14 @@ TILE_NAMES: dict[str, Msg] = {
     "bomb": msg("Bomb"),
 }
 SOLDIER_NAMES: dict[str, Msg] = {"farmer": msg("Farmer"), "citizen": msg("Citizen")}
+SOLDIER_PLURALS: dict[str, Msg] = {"farmer": msg("Farmers"), "citizen": msg("Citizens")}
+
+
+def soldier_name(kind: str, n: int) -> Msg:
+    """ "Farmer" for one, "Farmers" for any other count ("2 Farmers on #12 wounded")."""
+    return SOLDIER_NAMES[kind] if n == 1 else SOLDIER_PLURALS[kind]
+
+
 #: Defensive Works an Elite Dragon takes no damage from while flying (with Farmers).
 FLIGHT_IMMUNE_TILES = ("trench", "bunker")
 
@@ -498,7 +506,7 @@ def apply_defence_loss(
                 msg(
                     "{n} {unit} on #{hex} wounded -> Sickbay",
                     n=wounded[kind],
-                    unit=SOLDIER_NAMES[kind],
+                    unit=soldier_name(kind, wounded[kind]),
                     hex=hex_id,
                 )
             )

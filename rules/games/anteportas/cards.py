@@ -121,6 +121,9 @@ def _card_whole(card: dict[str, Any], path: str) -> None:
     card.setdefault("era", int(digit) if digit in ("1", "2") else 1)
 
 
+#: The most hexes one Movement card spawns on (a schema bound on the printed cards).
+MOST_SPAWNS = 10
+
 CARD_SPEC = Obj(
     {
         "id": Str(max_length=12),
@@ -132,7 +135,7 @@ CARD_SPEC = Obj(
                 required=frozenset({"hex"}),
                 defaults={"basic": 0, "elite": 0},
             ),
-            max_length=10,
+            max_length=MOST_SPAWNS,
         ),
         "arrows": _ARROWS,
         "powers": List(_PowerSpec(), max_length=6, key=lambda p: p["power"]),

@@ -24,8 +24,10 @@ from dataclasses import replace
 from typing import Any
 
 from rules.editor import Draft, Page
+from rules.errors import IllegalInput
 from rules.games.anteportas.battle import SOLDIER_NAMES, TILE_NAMES
 from rules.games.anteportas.board import DIRECTIONS, OFF_BOARD, Battleground
+from rules.games.anteportas.cards import MOST_SPAWNS
 from rules.games.anteportas.game import AntePortas
 from rules.games.anteportas.prompts import GOODS
 from rules.games.anteportas.words import join_msgs, units_msg
@@ -352,7 +354,17 @@ class AntePortasEditor(SchemaEditor):
             ground["card_arrows"] = {a: answer[f"arrow_{a}"] for a in ("left", "right", "down")}
         elif key.startswith(key_of(CARDS) + "/"):
             card = data["cards"]["cards"][int(key.rsplit("/", 1)[1])]
-            card["spawn"] = self._spawns_back(card["spawn"], answer)
+            spawn = self._spawns_back(card["spawn"], answer)
+            if len(spawn) > MOST_SPAWNS:
+                raise IllegalInput(
+                    msg(
+                        "A card spawns on at most {most} hexes; these counts spawn on {n}.",
+                        most=MOST_SPAWNS,
+                        n=len(spawn),
+                    ),
+                    "basic",
+                )
+            card["spawn"] = spawn
         else:
             super().apply(draft, key, answer)
             return

@@ -19,11 +19,11 @@ from typing import Any
 from rules.errors import IllegalInput
 from rules.games.anteportas.asking import Asker, Log
 from rules.games.anteportas.battle import (
-    SOLDIER_NAMES,
     allocate_defence,
     allocate_troop,
     falls,
     offer_choice,
+    soldier_name,
     tile_name,
 )
 from rules.games.anteportas.kit import Kit
@@ -77,7 +77,7 @@ def wound(field: Field, hex_id: int, indices: list[int], log: Log) -> None:
                 msg(
                     "{n} {unit} on #{hex} wounded -> Sickbay",
                     n=n,
-                    unit=SOLDIER_NAMES[kind],
+                    unit=soldier_name(kind, n),
                     hex=hex_id,
                 )
             )

@@ -34,6 +34,7 @@ from rules.games.anteportas.asking import Asker, Log, NeedChoice, mark_decisive
 from rules.games.anteportas.cards import deck_ids
 from rules.games.anteportas.kit import COMPONENTS_SPEC, Kit, example_components, kit_of
 from rules.games.anteportas.movement import MoveOutcome, move_troop
+from rules.games.anteportas.pieces import table_change
 from rules.games.anteportas.prompts import half_title, places_lines, status_lines, where
 from rules.games.anteportas.scene import board_scene
 from rules.games.anteportas.schedule import spawn_count, turns_per_player
@@ -288,7 +289,11 @@ def _spawn_decision(state: State, cards: list[dict[str, Any]], done: Resolved) -
         summary=msg("{n} card(s) drawn: {ids}", n=len(cards), ids=ids),
         instructions=tuple(done.log.steps),
         trace=trace,
-        result={"cards": [c["id"] for c in cards], "troops": done.field["troops"]},
+        result={
+            "cards": [c["id"] for c in cards],
+            "troops": done.field["troops"],
+            "table": table_change(state["field"], done.field),
+        },
         example_data=kit_of(state).example,
     )
 
@@ -578,6 +583,7 @@ def _move_decision(state: State, data: dict[str, Any], done: Resolved) -> Decisi
             "path": outcome.path,
             "battles": outcome.battles,
             "defeat": outcome.defeat,
+            "table": table_change(state["field"], done.field),
         },
         example_data=kit_of(state).example,
     )
@@ -892,6 +898,13 @@ class AntePortas(Game):
         path = state["last_path"] if coming is None else coming
         kit, scenario = kit_of(state), state["scenario"]
         return board_scene(state["field"], path, highlight, kit, scenario, coming is not None)
+
+    def expected_change(self, decision: Decision) -> dict[str, Any] | None:
+        """The pieces a bot step (a spawn, a troop's move) adds to or takes from each hex,
+        ``{"hexes": {hex: {kind: delta}}}`` (:mod:`rules.games.anteportas.pieces`); None for
+        other decisions and for a step that changes nothing on the table."""
+        change = decision.result.get("table") if decision.kind in ("spawn", "move-troop") else None
+        return {"hexes": dict(change)} if change else None
 
     def status(self, state: State) -> tuple[Msg, ...]:
         if state["mode"] != "cooperative":

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rules.games.anteportas.battle import SOLDIER_NAMES, TILE_NAMES
+from rules.games.anteportas.battle import SOLDIER_NAMES, TILE_NAMES, soldier_name
 from rules.games.anteportas.forms import sources_field
 from rules.games.anteportas.words import join_msgs, units_msg
 from rules.prompt import Choice, Field
@@ -23,9 +23,14 @@ KEY = "answer"
 
 
 def losses_msg(kinds: list[str]) -> Msg:
-    """``["citizen", "farmer", "farmer"]`` -> "1 Citizen and 2 Farmer"."""
+    """``["citizen", "farmer", "farmer"]`` -> "1 Citizen and 2 Farmers"."""
     counted = Counter(kinds)
-    return join_msgs([msg("{n} {unit}", n=n, unit=NAMES[k]) for k, n in sorted(counted.items())])
+    return join_msgs(
+        [
+            msg("{n} {unit}", n=n, unit=soldier_name(k, n) if k in SOLDIER_NAMES else NAMES[k])
+            for k, n in sorted(counted.items())
+        ]
+    )
 
 
 def title(question: dict[str, Any]) -> Msg:

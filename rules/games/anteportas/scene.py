@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.games.anteportas.battle import SOLDIER_NAMES, TILE_NAMES
+from rules.games.anteportas.battle import TILE_NAMES, soldier_name
 from rules.games.anteportas.kit import Kit
 from rules.games.anteportas.sight import manned
 from rules.games.anteportas.units import tile_kind
@@ -55,7 +55,7 @@ def hex_words(units: dict[str, Any]) -> Msg | None:
     for key, n in units["soldiers"].items():
         if n:
             kind = key.split("_")[0]
-            unit = SOLDIER_NAMES[kind]
+            unit = soldier_name(kind, n)
             parts.append(
                 msg("{n} {unit} (exhausted)", n=n, unit=unit)
                 if key.endswith("exhausted")

@@ -30,6 +30,7 @@ from typing import Any
 from rules.components import components_of
 from rules.errors import SituationError
 from rules.schema import Bool, Int, List, Map, Maybe, Obj, Str
+from rules.text import msg, verbatim
 
 RESOURCES = ("food", "wood", "hide")
 LEVELS = ("weapon", "roof", "palisade")
@@ -48,43 +49,82 @@ def _check_whole(data: dict[str, Any], path: str) -> None:
     tiles = {t["id"] for t in island["tiles"]}
     for i, tile in enumerate(island["tiles"]):
         if tile["terrain"] not in island["terrains"]:
-            raise SituationError(f"island.tiles[{i}].terrain", f"'{tile['terrain']}' is no terrain")
+            raise SituationError(
+                f"island.tiles[{i}].terrain",
+                msg("{terrain} is no terrain of the island", terrain=verbatim(tile["terrain"])),
+            )
     coords = [(s["q"], s["r"]) for s in island["spaces"]]
     if len(set(coords)) != len(coords):
-        raise SituationError("island.spaces", "two spaces share their coordinates")
+        raise SituationError("island.spaces", msg("two spaces share their coordinates"))
     inventions = {c["id"] for c in data["cards"]["inventions"]}
     items = {c["id"] for c in data["cards"]["starting_items"]}
     if inventions & items:
-        raise SituationError("cards", f"'{sorted(inventions & items)[0]}' is both kinds of card")
+        both = verbatim(sorted(inventions & items)[0])
+        raise SituationError(
+            "cards", msg("{card} is both an invention and a starting item", card=both)
+        )
     for i, inv in enumerate(data["cards"]["inventions"]):
         where = f"cards.inventions[{i}]"
         for terrain in inv["requires_terrain"]:
             if terrain not in island["terrains"]:
-                raise SituationError(f"{where}.requires_terrain", f"unknown terrain '{terrain}'")
+                raise SituationError(
+                    f"{where}.requires_terrain",
+                    msg("unknown terrain {terrain}", terrain=verbatim(terrain)),
+                )
         for item in inv["requires_items"]:
             if item not in inventions | items:
-                raise SituationError(f"{where}.requires_items", f"unknown card '{item}'")
+                raise SituationError(
+                    f"{where}.requires_items", msg("unknown card {card}", card=verbatim(item))
+                )
     for i, scenario in enumerate(data["scenarios"]):
         where = f"scenarios[{i}]"
         if scenario["hearts"] > data["limits"]["hearts"]:
-            raise SituationError(f"{where}.hearts", "is above the hearts limit")
+            limit = data["limits"]["hearts"]
+            raise SituationError(
+                f"{where}.hearts",
+                msg(
+                    "{n} hearts are more than the limit of {limit}",
+                    n=scenario["hearts"],
+                    limit=limit,
+                ),
+            )
         if scenario["pawns"] > data["limits"]["pawns"]:
-            raise SituationError(f"{where}.pawns", "is above the pawns limit")
+            limit = data["limits"]["pawns"]
+            raise SituationError(
+                f"{where}.pawns",
+                msg(
+                    "{n} pawns are more than the limit of {limit}", n=scenario["pawns"], limit=limit
+                ),
+            )
         for level, value in scenario["start_levels"].items():
             if value > data["limits"][level]:
-                raise SituationError(f"{where}.start_levels.{level}", "is above its limit")
+                raise SituationError(
+                    f"{where}.start_levels.{level}",
+                    msg(
+                        "{value} is above its limit of {limit}",
+                        value=value,
+                        limit=data["limits"][level],
+                    ),
+                )
         seen: set[tuple[str, str]] = set()
         for j, camp in enumerate(scenario.get("start_camps", [])):
             if camp["space"] not in spaces:
-                raise SituationError(f"{where}.start_camps[{j}].space", "is no space of the island")
+                raise SituationError(
+                    f"{where}.start_camps[{j}].space",
+                    msg("a start camp is on no space of the island"),
+                )
             if camp["tile"] not in tiles:
-                raise SituationError(f"{where}.start_camps[{j}].tile", "is no island tile")
+                raise SituationError(
+                    f"{where}.start_camps[{j}].tile", msg("a start camp is on no island tile")
+                )
             if ("space", camp["space"]) in seen or ("tile", camp["tile"]) in seen:
-                raise SituationError(f"{where}.start_camps[{j}]", "repeats a space or a tile")
+                raise SituationError(
+                    f"{where}.start_camps[{j}]", msg("two start camps share a space or a tile")
+                )
             seen |= {("space", camp["space"]), ("tile", camp["tile"])}
         ids = [r["id"] for r in scenario["rewards"]]
         if len(set(ids)) != len(ids):
-            raise SituationError(f"{where}.rewards", "two rewards share an id")
+            raise SituationError(f"{where}.rewards", msg("two rewards share an id"))
 
 
 REWARD = Obj(

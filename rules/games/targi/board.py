@@ -15,6 +15,7 @@ line meet at one inner card: a *crossing point*.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -24,6 +25,7 @@ from typing import Any, Literal
 from rules.components import components_of
 from rules.errors import SituationError
 from rules.schema import Bool, Int, List, Obj, Str
+from rules.text import msg
 
 CellKind = Literal["corner", "border", "inner"]
 Line = tuple[Literal["row", "col"], int]
@@ -114,43 +116,67 @@ class Board:
         return self.clockwise[(index + 1) % len(self.clockwise)]
 
 
+#: What a card's position makes it, said when the entered kind does not fit.
+POSITION_KINDS = {
+    "corner": msg("this position is a corner card"),
+    "border": msg("this position is a border card"),
+    "inner": msg("this position is an inner card"),
+}
+
+
 def _check_square(data: dict[str, Any], path: str) -> None:
     """The cells form a full square whose ring is listed once, clockwise, with the right kinds."""
     cells = data["cells"]
     where = f"{path}.cells" if path else "cells"
-    size = max(c["row"] for c in cells) + 1
-    if len(cells) != size * size or max(c["col"] for c in cells) + 1 != size or size < 3:
-        raise SituationError(where, f"needs {size * size} cards for a {size}x{size} square")
-    if len({(c["row"], c["col"]) for c in cells}) != len(cells):
-        raise SituationError(where, "two cards share a position")
+    size = math.isqrt(len(cells))
+    if size * size != len(cells) or size < 3:
+        raise SituationError(where, msg("the cards must form a square of at least 3 x 3"))
+    at: dict[tuple[int, int], int] = {}
+    for index, cell in enumerate(cells):
+        place = (cell["row"], cell["col"])
+        if max(place) >= size:
+            raise SituationError(
+                f"{where}[{index}]", msg("rows and columns go from 1 to {n}", n=size)
+            )
+        if place in at:
+            other = cells[at[place]]["label"]
+            raise SituationError(
+                f"{where}[{index}]",
+                msg("card {other} has the same row and column", other=other),
+            )
+        at[place] = index
     last = size - 1
     for index, cell in enumerate(cells):
         if cell["label"] != coordinate(cell["row"], cell["col"]):
             name = coordinate(cell["row"], cell["col"])
-            raise SituationError(f"{where}[{index}].label", f"the card at this position is {name}")
+            raise SituationError(
+                f"{where}[{index}].label", msg("the card at this position is {name}", name=name)
+            )
         edges = (cell["row"] in (0, last)) + (cell["col"] in (0, last))
         kind = ("inner", "border", "corner")[edges]
         if cell["kind"] != kind:
-            raise SituationError(f"{where}[{index}].kind", f"this position is a {kind} card")
+            raise SituationError(f"{where}[{index}].kind", POSITION_KINDS[kind])
     ring = {c["label"] for c in cells if c["kind"] != "inner"}
     clockwise = data["border_clockwise"]
     key = f"{path}.border_clockwise" if path else "border_clockwise"
     if set(clockwise) != ring or len(clockwise) != len(ring):
-        raise SituationError(key, "must list every border and corner card once")
+        raise SituationError(key, msg("the ring must list every border and corner card once"))
     at = {c["label"]: (c["row"], c["col"]) for c in cells}
     ring_at = [at[label] for label in clockwise]
     for index, (a, b) in enumerate(zip(ring_at, ring_at[1:] + ring_at[:1], strict=True)):
         if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-            raise SituationError(f"{key}[{index}]", "the next card of the ring must be beside it")
+            raise SituationError(
+                f"{key}[{index}]", msg("the next card of the ring must be beside it")
+            )
     # Shoelace area with rows growing downwards: positive for a clockwise ring.
     area = sum(
         a[1] * b[0] - b[1] * a[0] for a, b in zip(ring_at, ring_at[1:] + ring_at[:1], strict=True)
     )
     if area < 0:
-        raise SituationError(key, "must go round clockwise")
+        raise SituationError(key, msg("the ring must go round clockwise"))
     start = f"{path}.robber_start" if path else "robber_start"
     if data["robber_start"] not in ring:
-        raise SituationError(start, "must be a border or corner card")
+        raise SituationError(start, msg("the robber must start on a border or corner card"))
 
 
 #: Column letters of the card labels (``a1`` is the top left card).

@@ -406,10 +406,12 @@ def test_final_wave_spawns_for_2_3_4_rounds() -> None:
         assert counts == [per] * rounds + [0] * (6 - rounds)
 
 
-def test_spawning_onto_your_units_starts_a_battle() -> None:
-    """Reading 20: Invaders spawning onto your Units fight at once."""
+def spawn_onto_a_farmer_and_guard_post() -> Session:
+    """Reading 20's table: a Farmer and a Guard Post on #26; R101 (2 Basic on #26) comes
+    up at the first spawn of year 1, the bot's step on screen (R102 spawned nothing)."""
     session = physical(raider("R101", [(26, 2, 0)]), raider("R102", []))
     session.answer({"cards": ["R102"]})  # nothing spawns
+    assert GAME.expected_change(session.prompt().decision) is None  # nothing to check
     session.answer({})
     do(
         session,
@@ -426,11 +428,41 @@ def test_spawning_onto_your_units_starts_a_battle() -> None:
     session.answer({})  # done
     session.answer({"next": "year"})
     session.answer({"cards": ["R101"]})
+    return session
+
+
+def test_spawning_onto_your_units_starts_a_battle() -> None:
+    """Reading 20: Invaders spawning onto your Units fight at once."""
+    session = spawn_onto_a_farmer_and_guard_post()
     decision = session.answer({})
     assert decision is not None
     texts = [m.english() for m in decision.instructions]
     assert "Battle on #26: your Strength 1 against the Invaders' 2" in texts
     assert session.state["field"]["troops"]["26"] == {"basic": 1, "elite": 0}
+
+
+def test_a_bot_step_names_what_it_changes_on_each_hex_for_the_camera() -> None:
+    """The closed loop's expected change is what the step's instructions do to the table:
+    "place 2 Basic ... on #26", "1 Farmer on #26 wounded -> Sickbay", "Guard Post on #26
+    destroyed", "1 Invader(s) fall; 1 Invader(s) remain on #26"."""
+    session = spawn_onto_a_farmer_and_guard_post()
+    prompt = session.prompt()
+    assert GAME.expected_change(prompt.decision) == {
+        "hexes": {"26": {"basic": 1, "building:guard_post": -1, "farmer": -1}}
+    }
+    decision = session.answer({})
+    assert decision is not None and decision.result["table"] == {
+        "26": {"basic": 1, "building:guard_post": -1, "farmer": -1}
+    }
+    session.answer({"action": "done"})  # the players' turns: nothing done
+    session.answer({"card": "R101"})  # its arrow: down
+    prompt = session.prompt()
+    assert prompt.step == "battle" and prompt.decision is not None
+    assert prompt.decision.result["path"] == [26, 21] and not prompt.decision.result["battles"]
+    # The troop of 1 Basic walks down from #26 to #21; nothing else moves.
+    assert GAME.expected_change(prompt.decision) == {
+        "hexes": {"21": {"basic": 1}, "26": {"basic": -1}}
+    }
 
 
 def test_the_builder_offers_only_legal_options() -> None:
