@@ -161,8 +161,8 @@ def _check_square(data: dict[str, Any], path: str) -> None:
     key = f"{path}.border_clockwise" if path else "border_clockwise"
     if set(clockwise) != ring or len(clockwise) != len(ring):
         raise SituationError(key, msg("the ring must list every border and corner card once"))
-    at = {c["label"]: (c["row"], c["col"]) for c in cells}
-    ring_at = [at[label] for label in clockwise]
+    spot = {c["label"]: (c["row"], c["col"]) for c in cells}
+    ring_at = [spot[label] for label in clockwise]
     for index, (a, b) in enumerate(zip(ring_at, ring_at[1:] + ring_at[:1], strict=True)):
         if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
             raise SituationError(
