@@ -202,13 +202,17 @@ class RobinsonGame(Game):
 
     @staticmethod
     def _settle(state: State, out: Out) -> None:
-        """After a step: game over, a fatal fight's spoils, queues a death emptied, and the
-        one-time bonuses at the end of a phase."""
+        """After a step: game over, a fatal fight's spoils (after the attacker's reward),
+        queues a death emptied, and the one-time bonuses at the end of a phase."""
         if state["winner"] is not None or not alive(state):
             state["stage"] = "over"
             state["phase"] = "over"
             return
-        if state["spoils"] is not None and state["stage"] != "spoils":
+        if state["spoils"] is not None and state["stage"] not in (
+            "spoils",
+            "reward",
+            "reward-detail",
+        ):
             state["after_spoils"] = state["stage"]
             state["stage"] = "spoils"
         if state["stage"] == "night" and not state["queue"]:

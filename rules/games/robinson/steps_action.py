@@ -466,7 +466,9 @@ def attack(state: State, pid: str, target: str, pawns: int, bonus: bool, out: Ou
     winner, loser = names[result["winner"]], names[result["loser"]]
     out.notes.append(msg("{l} loses {n} heart(s).", l=who(loser), n=result["hearts_lost"]))
     change_hearts(state, loser, -result["hearts_lost"], out.notes, killer=winner)
-    if winner == pid and defender["alive"] and reward_choices(state, pid, target):
+    # "se o atacante vencer a luta, ele pode selecionar uma recompensa": also when the
+    # defender died of it (reading 9): the reward comes first, then the spoils of the death.
+    if winner == pid and reward_choices(state, pid, target):
         state["fight"] = {"winner": pid, "loser": target}
         state["stage"] = "reward"
     return msg("{w} wins the fight against {l}", w=who(winner), l=who(loser))
@@ -597,7 +599,9 @@ def advance_reward_detail(state: State, answer: Mapping[str, Any], out: Out) -> 
         }
         for kind, amount in taken.items():
             if amount:
-                set_track(state, loser, kind, player(state, loser)[kind] - amount, out.notes)
+                # Within what the loser has (the choices offered); a loser the fight killed
+                # still gives it (set_track leaves the dead alone).
+                player(state, loser)[kind] -= amount
                 set_track(state, winner, kind, player(state, winner)[kind] + amount, out.notes)
                 out.notes.append(
                     msg(

@@ -227,6 +227,8 @@ def test_fatal_fight_winner_may_take_everything() -> None:
     assert decision is not None and "Blue is eliminated" in " ".join(
         str(i) for i in decision.instructions
     )
+    assert session.prompt().step == "reward"  # the attacker's reward comes first
+    session.answer({"reward": "none"})
     assert session.prompt().step == "spoils"
     session.answer({"take": True})
     red = player(session, "red")
@@ -240,8 +242,36 @@ def test_fatal_fight_winner_may_decline() -> None:
     place(session, ("attack:blue",), ("camp:rest",), ("camp:rest",))
     place(session, ("camp:rest",), ("camp:rest",), ("camp:rest",))
     session.answer({})
+    session.answer({"reward": "none"})
     session.answer({"take": False})
     assert player(session, "red")["cards"].keys() == {"axe", "pistol"}
+
+
+def test_a_fatal_attack_still_gives_the_attackers_reward_then_the_spoils() -> None:
+    """ "Bônus de atacante: se o atacante vencer a luta, ele pode selecionar uma recompensa."
+    and "Se o personagem morreu durante um ataque, o vencedor da luta pode levar todos os seus
+    recursos e cartas": the text makes neither depend on the other, so a defender killed by
+    the attack owes the reward (here 2 determination tokens, the loser has the 1 from morale)
+    and then the spoils (reading 9)."""
+    session = attack_setup({"red": {"weapon": 4}, "blue": {"hearts": 3}}, camps=THREE)
+    place(session, ("attack:blue",), ("camp:rest",), ("camp:rest",))
+    place(session, ("camp:rest",), ("camp:rest",), ("camp:rest",))
+    session.answer({})
+    assert not player(session, "blue")["alive"]
+    assert session.prompt().step == "reward"
+    assert choices(session, "reward") == ["none", "resources", "determination"]
+    session.answer({"reward": "determination"})
+    assert choices(session, "take") == ["determination=1"]
+    session.answer({"take": "determination=1"})
+    assert (player(session, "red")["determination"], player(session, "blue")["determination"]) == (
+        2,
+        0,
+    )
+    assert session.prompt().step == "spoils"
+    session.answer({"take": True})
+    red = player(session, "red")
+    assert red["wood"] == 1 + 1 and set(red["cards"]) == {"axe", "pistol", "biscuits", "blanket"}
+    assert session.prompt().step == "resolve"
 
 
 def test_last_player_standing_wins() -> None:
