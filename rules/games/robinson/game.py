@@ -46,7 +46,7 @@ STEPS: dict[str, Step] = {
 }
 #: Steps whose decisions used printed component data (scenario texts, distances, cards).
 USES_COMPONENTS = {"setup", "event", "book", "production", "placement", "target", "resolve"}
-USES_COMPONENTS |= {"reward", "reward-detail", "spoils", "night"}
+USES_COMPONENTS |= {"reward", "reward-detail", "spoils", "night", "move-camp"}
 
 
 def prompt_over(state: State) -> Prompt:
@@ -216,7 +216,10 @@ class RobinsonGame(Game):
             state["after_spoils"] = state["stage"]
             state["stage"] = "spoils"
         if state["stage"] == "night" and not state["queue"]:
-            steps_phases.end_round(state, out)
+            steps_phases.start_camp_moves(state, out)
+        elif state["stage"] == "move-camp":
+            # Other changes may have ended a player; the next mover follows.
+            steps_phases.next_camp_mover(state, out)
         if state["stage"] in ("placement", "target"):
             # Other changes may have given or taken pawns: who places next follows from them.
             state["placer"] = A.current_placer(state)
@@ -237,7 +240,7 @@ class RobinsonGame(Game):
         if stage in ("placement", "target"):
             placer: str = state["placer"]
             return placer
-        if stage in ("setup", "night"):
+        if stage in ("setup", "night", "move-camp"):
             first: str = state["queue"][0]
             return first
         if stage == "resolve":

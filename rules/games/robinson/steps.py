@@ -35,6 +35,7 @@ PHASE_OF = {
     "reward-detail": "action",
     "weather": "weather",
     "night": "night",
+    "move-camp": "night",
     "over": "over",
 }
 PHASE_TITLE = {

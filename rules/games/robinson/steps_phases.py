@@ -13,8 +13,10 @@
 6 "Noite: Cada jogador come e sofre penalidades como se ele fosse o único
   jogador. Os jogadores podem então mover seu acampamento na ordem do
   jogador. Um jogador nunca pode mover um acampamento em um ladrilho onde
-  já existe outro acampamento." One step per player; a death at night
-  removes only that player from the night's queue.
+  já existe outro acampamento." First every player eats (one ``night`` step
+  each; a death at night removes only that player), *then* the camps move in
+  player order (one ``move-camp`` step for each player who has a space to go
+  to), so a tile freed by a death at night is free for every mover.
 """
 
 from __future__ import annotations
@@ -271,10 +273,7 @@ def prompt_night(state: State) -> Prompt:
         state,
         step="night",
         title=msg("Night: {p} eats alone", p=who(pid)),
-        lines=(
-            msg("{p} eats and suffers penalties as if they were the only player.", p=who(pid)),
-            msg("Then {p} may move the camp, never onto a tile with another camp.", p=who(pid)),
-        ),
+        lines=(msg("{p} eats and suffers penalties as if they were the only player.", p=who(pid)),),
         fields=(
             Field(
                 key="food",
@@ -292,6 +291,66 @@ def prompt_night(state: State) -> Prompt:
                 minimum=0,
                 maximum=p["hearts"],
             ),
+            other_field(state),
+        ),
+    )
+
+
+def advance_night(state: State, answer: Mapping[str, Any], out: Out) -> Msg | None:
+    pid = state["queue"][0]
+    p = player(state, pid)
+    night = cat(state).night
+    if answer["food"]:
+        set_track(state, pid, "food", p["food"] - answer["food"], out.notes)
+    missing = night["food_per_player"] - answer["food"]
+    out.tracer.add(
+        "night",
+        msg(
+            "{p} eats {n} of {need} food, alone",
+            p=who(pid),
+            n=answer["food"],
+            need=night["food_per_player"],
+        ),
+        missing=max(0, missing),
+    )
+    if answer["hearts"]:
+        out.notes.append(msg("{p} loses {n} heart(s) at night.", p=who(pid), n=answer["hearts"]))
+        change_hearts(state, pid, -answer["hearts"], out.notes)
+    # The player's own night is over; a death removed them from the queue already, and
+    # the next player's night still comes (each eats as if alone).
+    if state["queue"] and state["queue"][0] == pid:
+        state["queue"].pop(0)
+    if not state["queue"]:
+        start_camp_moves(state, out)
+    return None
+
+
+def start_camp_moves(state: State, out: Out) -> None:
+    """Everyone has eaten: "os jogadores podem então mover seu acampamento na ordem do jogador"."""
+    state["stage"] = "move-camp"
+    state["queue"] = in_order(state)
+    next_camp_mover(state, out)
+
+
+def next_camp_mover(state: State, out: Out) -> None:
+    """Skip the players with no space to move to; after the last mover the round ends."""
+    while state["queue"] and not camp_moves(state, state["queue"][0]):
+        state["queue"].pop(0)
+    if not state["queue"]:
+        end_round(state, out)
+
+
+def prompt_move_camp(state: State) -> Prompt:
+    pid = state["queue"][0]
+    return step_prompt(
+        state,
+        step="move-camp",
+        title=msg("Night: {p} may move the camp", p=who(pid)),
+        lines=(
+            msg("Everyone has eaten; the camps move in player order."),
+            msg("Never onto a tile with another camp."),
+        ),
+        fields=(
             Field(
                 key="camp",
                 label=msg("Move the camp to (none: it stays)"),
@@ -307,37 +366,20 @@ def prompt_night(state: State) -> Prompt:
     )
 
 
-def advance_night(state: State, answer: Mapping[str, Any], out: Out) -> Msg | None:
-    pid = state["queue"][0]
-    p = player(state, pid)
-    night = cat(state).night
+def advance_move_camp(state: State, answer: Mapping[str, Any], out: Out) -> Msg | None:
+    pid = state["queue"].pop(0)
     summary = None
-    if answer["food"]:
-        set_track(state, pid, "food", p["food"] - answer["food"], out.notes)
-    missing = night["food_per_player"] - answer["food"]
-    out.tracer.add(
-        "night",
-        msg(
-            "{p} eats {n} of {need} food, alone",
-            p=who(pid),
-            n=answer["food"],
-            need=night["food_per_player"],
-        ),
-        missing=max(0, missing),
-    )
     if answer["camp"]:
         where = answer["camp"][0]
-        p["camp"] = where
+        player(state, pid)["camp"] = where
         summary = msg("{p} moves the camp to {s}", p=who(pid), s=space(where))
-    if answer["hearts"]:
-        out.notes.append(msg("{p} loses {n} heart(s) at night.", p=who(pid), n=answer["hearts"]))
-        change_hearts(state, pid, -answer["hearts"], out.notes)
-    # The player's own night is over; a death removed them from the queue already, and
-    # the next player's night still comes (each eats as if alone).
-    if state["queue"] and state["queue"][0] == pid:
-        state["queue"].pop(0)
-    if not state["queue"]:
-        end_round(state, out)
+        out.tracer.decide(
+            "camp move",
+            msg(
+                "in player order, onto an explored space without another camp: {s}", s=space(where)
+            ),
+        )
+    next_camp_mover(state, out)
     return summary
 
 
@@ -369,4 +411,5 @@ STEPS: dict[str, Step] = {
     "production": Step(prompt_production, advance_production),
     "weather": Step(prompt_weather, advance_weather),
     "night": Step(prompt_night, advance_night),
+    "move-camp": Step(prompt_move_camp, advance_move_camp),
 }

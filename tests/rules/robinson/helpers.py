@@ -95,6 +95,13 @@ def rest_all(session: Session) -> None:
         session.answer({"action": "camp:rest"})
 
 
+def finish_night(session: Session, hearts: int | None = None) -> None:
+    """Every night step (eating, then the camp moves) with the defaults, or ``hearts`` lost."""
+    while session.prompt().step in ("night", "move-camp"):
+        night = session.prompt().step == "night"
+        session.answer({"hearts": hearts} if night and hearts is not None else {})
+
+
 def player(session: Session, pid: str) -> dict[str, Any]:
     found: dict[str, Any] = next(x for x in session.state["players"] if x["id"] == pid)
     return found

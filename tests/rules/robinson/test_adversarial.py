@@ -14,6 +14,7 @@ from tests.rules.robinson.helpers import (
     GAME,
     answer_with_changes,
     choices,
+    finish_night,
     place,
     player,
     resolve_all,
@@ -147,8 +148,7 @@ def test_the_first_player_dying_mid_round_passes_the_token_to_the_next_living_se
     rest_all(session)
     resolve_all(session)
     session.answer({"hearts": {"red": 9, "blue": 0, "green": 0}})
-    session.answer({})
-    session.answer({})
+    finish_night(session)
     assert session.state["first"] == "blue" and session.state["round"] == 2
 
 
@@ -159,8 +159,7 @@ def test_gathering_on_the_own_camp_tile_and_on_a_free_explored_tile() -> None:
     place(session, ("explore", "5"), ("camp:rest",), ("camp:rest",), ("camp:rest",))
     resolve_all(session, tile="2")
     session.answer({})
-    session.answer({"hearts": 0})
-    session.answer({"hearts": 0})
+    finish_night(session, hearts=0)
     to_placement(session)  # blue first
     session.answer({"action": "gather:food"})
     assert choices(session, "space") == ["5", "11"]  # not red's camp on 10

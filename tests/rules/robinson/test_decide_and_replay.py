@@ -224,8 +224,10 @@ def test_whole_round_replayed_from_the_journal(tmp_path: Path) -> None:
         fields = {f.key for f in session.prompt().fields}
         service.answer({"tile": "2"} if "tile" in fields else {"adventure": True})
     service.answer({"hearts": {"red": 1, "blue": 0}})
-    service.answer({"camp": ["5"], "hearts": 0})
-    service.answer({"hearts": 2})
+    service.answer({"hearts": 0})  # red eats
+    service.answer({"hearts": 2})  # blue eats
+    service.answer({"camp": ["5"]})  # then red moves the camp
+    service.answer({})  # blue could take red's old space 10; stays
     assert session.state["round"] == 2
     service.undo()
     service.redo()

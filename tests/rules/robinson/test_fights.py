@@ -9,6 +9,7 @@ from rules.session import Session
 from tests.rules.robinson.helpers import (
     answer_with_changes,
     choices,
+    finish_night,
     place,
     player,
     resolve_all,
@@ -210,8 +211,7 @@ def test_death_eliminates_and_inventions_go_back() -> None:
     text = " ".join(str(i) for i in decision.instructions)
     assert "Red is eliminated" in text and "back to the main board: Shovel" in text
     assert session.state["queue"] == ["blue", "green"]  # red has no night
-    session.answer({})
-    session.answer({})
+    finish_night(session)
     to_placement(session)
     assert session.state["placer"] == "blue"
     assert "build:shovel" in choices(session, "action")  # it can be built again
@@ -300,6 +300,6 @@ def test_first_player_passes_clockwise_skipping_the_eliminated() -> None:
     rest_all(session)
     resolve_all(session)
     session.answer({})  # weather
-    session.answer({})  # red's night
-    session.answer({})  # green's night (blue is out)
+    assert [session.prompt().step, session.state["queue"]] == ["night", ["red", "green"]]
+    finish_night(session)  # red's and green's (blue is out)
     assert session.state["first"] == "green"

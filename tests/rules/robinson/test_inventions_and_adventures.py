@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from tests.rules.robinson.helpers import choices, place, player, resolve_all, set_up, to_placement
+from tests.rules.robinson.helpers import (
+    choices,
+    finish_night,
+    place,
+    player,
+    resolve_all,
+    set_up,
+    to_placement,
+)
 
 
 def night_and_next_round(session) -> None:
     session.answer({})  # weather
-    while session.prompt().step == "night":
-        session.answer({"hearts": 0})
+    finish_night(session, hearts=0)
     to_placement(session)
 
 

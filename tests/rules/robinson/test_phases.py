@@ -10,6 +10,7 @@ from tests.rules.robinson.helpers import (
     GAME,
     answer_with_changes,
     choices,
+    finish_night,
     place,
     player,
     resolve_all,
@@ -217,6 +218,7 @@ def test_a_death_at_night_does_not_skip_the_next_players_night() -> None:
     session.answer({})
     assert session.prompt().step == "night" and "Green" in str(session.prompt().title)
     session.answer({})
+    finish_night(session)  # then the camps may move
     assert session.state["round"] == 2 and session.state["first"] == "blue"
 
 
@@ -229,9 +231,43 @@ def test_camps_move_only_to_explored_tiles_without_another_camp() -> None:
     place(session, ("camp:rest",), ("camp:rest",), ("camp:rest",))
     resolve_all(session, tile="3")
     session.answer({})  # weather
+    for _ in range(3):
+        session.answer({})  # everybody eats first
+    assert session.prompt().step == "move-camp" and "Red" in str(session.prompt().title)
     assert choices(session, "camp") == ["5"]  # not 11 or 9 (camps), not 4 (unexplored)
     decision = session.answer({"camp": ["5"]})
     assert decision is not None and player(session, "red")["camp"] == "5"
+    # Blue moves next in player order: 5 is taken now, red's old space 10 is free.
+    assert "Blue" in str(session.prompt().title) and choices(session, "camp") == ["10"]
+
+
+def test_camps_move_after_everyone_has_eaten_so_a_tile_freed_at_night_is_free() -> None:
+    """ "Noite: Cada jogador come e sofre penalidades como se ele fosse o único jogador. Os
+    jogadores podem então mover seu acampamento na ordem do jogador. Um jogador nunca pode
+    mover um acampamento em um ladrilho onde já existe outro acampamento." Red (first) may
+    move onto blue's camp tile when blue dies at night, although blue eats after red."""
+    session = set_up([("10", "8"), ("11", "4")])
+    finish_day(session)
+    assert session.prompt().step == "night" and "Red" in str(session.prompt().title)
+    assert "camp" not in {f.key for f in session.prompt().fields}  # eating only
+    session.answer({})  # red eats
+    session.answer({"hearts": 9})  # blue dies at night
+    assert not player(session, "blue")["alive"]
+    assert session.state["stage"] == "over"  # two players: red is the last one standing
+
+
+def test_a_camp_tile_freed_by_a_later_players_death_at_night_is_offered() -> None:
+    session = set_up([("10", "8"), ("11", "4"), ("9", "2")])
+    finish_day(session)
+    session.answer({})  # red eats
+    session.answer({"hearts": 9})  # blue dies at night
+    session.answer({})  # green eats
+    assert session.prompt().step == "move-camp" and "Red" in str(session.prompt().title)
+    assert choices(session, "camp") == ["11"]  # blue's tile; green's camp stays on 9
+    session.answer({"camp": ["11"]})
+    assert "Green" in str(session.prompt().title) and choices(session, "camp") == ["10"]
+    session.answer({})
+    assert session.state["round"] == 2 and session.prompt().step == "event"
 
 
 def test_game_ends_after_the_scenarios_rounds() -> None:
@@ -242,8 +278,7 @@ def test_game_ends_after_the_scenarios_rounds() -> None:
         rest_all(session)
         resolve_all(session)
         session.answer({})  # weather
-        while session.prompt().step == "night":
-            session.answer({"hearts": 0})
+        finish_night(session, hearts=0)
         rounds += 1
     assert rounds == 10  # example scenario: 10 rounds
     assert "victory condition" in str(session.prompt().lines[0])

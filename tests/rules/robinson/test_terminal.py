@@ -27,8 +27,10 @@ ANSWERS = [
     "", "", "",  # red gathers wood
     "2", "", "",  # blue explores: island tile 2
     "red=1", "",  # weather
-    "", "", "", "",  # red's night
-    "", "", "", "",  # blue's night
+    "", "", "",  # red eats
+    "", "", "",  # blue eats
+    "", "",  # red may move the camp (stays)
+    "", "",  # blue may move the camp (stays)
     "quit",
 ]  # fmt: skip
 

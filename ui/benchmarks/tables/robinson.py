@@ -8,6 +8,7 @@ wound. Red gathers wood on the own camp's space, blue explores space 5, red
 raises the roof, blue hunts (losing 2 hearts). Blue finds island tile 3 on
 space 5. The weather costs red a heart. At night red eats the food produced
 on tile 8 and loses 1 heart (no shelter); blue has no food and loses 2 + 1.
+Then, in player order, neither moves the camp.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from rules.prompt import Prompt
 GAME = "robinson"
 OPTIONS: dict[str, Any] = {"players": 2, "first": "red"}
 SEED = 1
-STEPS = 19  # set-up and one round
+STEPS = 21  # set-up and one round
 
 
 class Table:
@@ -54,4 +55,4 @@ class Table:
             return {}
         if step == "weather":
             return {"hearts": {"red": 1, "blue": 0}}
-        return {}  # camps, the book's wounds, morale, production, the night: as the screen says
+        return {}  # the rest (camps, wounds, night, camp moves): as the screen says
