@@ -228,6 +228,22 @@ def test_bad_situations_name_the_field(extra: dict[str, Any], field: str) -> Non
     assert err.value.field == field
 
 
+@pytest.mark.parametrize(
+    ("extra", "problem"),
+    [
+        ({"robber": "c3"}, "c3 is an inner card"),
+        ({"targi": {"blue": ["a1"]}}, "a1 is a corner card"),
+        ({"markers": {"blue": ["b1"]}}, "b1 is a border card"),
+    ],
+)
+def test_a_card_of_the_wrong_kind_is_named_in_plain_words(
+    extra: dict[str, Any], problem: str
+) -> None:
+    with pytest.raises(SituationError) as err:
+        decide(base(use="targi-tile", card="b5", **extra))
+    assert err.value.problem == problem  # was "c3 is a inner card"
+
+
 def test_a_situation_may_carry_its_own_board() -> None:
     own = example_data() | {"example": False}
     decision = decide(base(use="targi-tile", card="b5", components=own))
