@@ -56,7 +56,7 @@ class Table:
 
 
 def combat_engineer_open(table: Table) -> bool:
-    """"At the Combat Engineer (Era II)": Plant a Bomb and Fire a Bomb only from Era II on."""
+    """ "At the Combat Engineer (Era II)": Plant a Bomb and Fire a Bomb only from Era II on."""
     return table.era >= 2
 
 
