@@ -177,6 +177,31 @@ def _check_square(data: dict[str, Any], path: str) -> None:
     start = f"{path}.robber_start" if path else "robber_start"
     if data["robber_start"] not in ring:
         raise SituationError(start, msg("the robber must start on a border or corner card"))
+    _check_room_for_targi(data["targi_per_player"], size, path)
+
+
+def _check_room_for_targi(targi: int, size: int, path: str) -> None:
+    """Both players can always place all their Targi (base game), whatever the first places.
+
+    The start player's ``targi`` figures take as many border cards and close the
+    cards opposite them to the other player; the robber may take one more. The
+    other player still needs ``targi`` free ones: ``3 x targi + 1`` border cards
+    with an action, of the ``4 x (size - 2)`` a square has. Without this a step
+    would ask for more Targi than there are cards to tap.
+    """
+    have, need = 4 * (size - 2), 3 * targi + 1
+    if need > have:
+        raise SituationError(
+            f"{path}.targi_per_player" if path else "targi_per_player",
+            msg(
+                "{n} Targi per player need {need} border cards with an action; "
+                "a {size} x {size} square has {have}",
+                n=targi,
+                need=need,
+                size=size,
+                have=have,
+            ),
+        )
 
 
 #: Column letters of the card labels (``a1`` is the top left card).

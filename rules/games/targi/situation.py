@@ -110,7 +110,8 @@ def _on_board(s: dict[str, Any], board: Board) -> None:
             if cell is None:
                 raise SituationError(where, f"'{card}' is not a card of this board")
             if cell.kind not in allowed:
-                raise SituationError(where, f"{card} is a {cell.kind} card")
+                article = "an" if cell.kind == "inner" else "a"
+                raise SituationError(where, f"{card} is {article} {cell.kind} card")
     for key in ("card", "from", "to"):
         if key in s and s[key] not in board.cells:
             raise SituationError(key, f"'{s[key]}' is not a card of this board")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -10,9 +11,11 @@ from typing import Any
 import pytest
 
 from rules.errors import SituationError
-from rules.games.targi.board import BOARD_SCHEMA, example_board, example_data
+from rules.games.targi.board import BOARD_SCHEMA, board_from_data, example_board, example_data
+from rules.games.targi.legality import empty_table, legal_targi_figure_cards
 from tests.rules.targi.helpers import GAME, started, to_tile_steps
 from ui.cli import main
+from ui.i18n import translator
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "targi"
 decide = GAME.decisions()["legality"]
@@ -73,6 +76,69 @@ def test_malformed_board_data_names_the_field(change: Any, field: str) -> None:
     with pytest.raises(SituationError) as err:
         BOARD_SCHEMA.check(data)
     assert err.value.field == field
+
+
+def square(size: int, targi: int) -> dict[str, Any]:
+    """Board data for a ``size`` x ``size`` square (the robber starts top left)."""
+    cells = []
+    for row in range(size):
+        for col in range(size):
+            edges = (row in (0, size - 1)) + (col in (0, size - 1))
+            kind = ("inner", "border", "corner")[edges]
+            cells.append(
+                {"label": f"{'abcdefg'[col]}{row + 1}", "row": row, "col": col, "kind": kind}
+            )
+    last = size - 1
+    ring = (
+        [(0, c) for c in range(size)]
+        + [(r, last) for r in range(1, size)]
+        + [(last, c) for c in range(last - 1, -1, -1)]
+        + [(r, 0) for r in range(last - 1, 0, -1)]
+    )
+    return {
+        "targi_per_player": targi,
+        "markers_per_player": 2,
+        "tribe_cards_max": 12,
+        "robber_start": "a1",
+        "border_clockwise": [f"{'abcdefg'[c]}{r + 1}" for r, c in ring],
+        "cells": cells,
+    }
+
+
+@pytest.mark.parametrize(("size", "targi"), [(3, 2), (3, 3), (4, 3)])
+def test_a_square_too_small_for_the_targi_is_refused(size: int, targi: int) -> None:
+    """Base game: "setzen abwechselnd ihre drei Targi-Figuren". On a 4x4 square the start
+    player's 3 Targi and the 3 cards facing them and the robber leave 1 of the 8 action
+    border cards for the other player's 3: such a board is refused, not played into a step
+    that cannot be answered."""
+    with pytest.raises(SituationError) as err:
+        BOARD_SCHEMA.check(square(size, targi))
+    assert err.value.field == "targi_per_player"
+    need, have = 3 * targi + 1, 4 * (size - 2)
+    assert err.value.problem == (
+        f"{targi} Targi per player need {need} border cards with an action; "
+        f"a {size} x {size} square has {have}"
+    )
+    german = err.value.problem_message
+    assert german is not None
+    assert german.render(translator("de")).startswith(f"{targi} Targi je Spieler brauchen {need}")
+
+
+@pytest.mark.parametrize(("size", "targi"), [(3, 1), (4, 2), (5, 3)])
+def test_every_accepted_square_leaves_the_second_player_room(size: int, targi: int) -> None:
+    """Whatever the robber's card and the start player's Targi, the other player is offered
+    at least his own number of cards (exhaustive over every first placement)."""
+    board = board_from_data(BOARD_SCHEMA.check(square(size, targi)))
+    fewest = len(board.action_border)
+    for robber in board.border:
+        table = empty_table("blue", robber)
+        first = legal_targi_figure_cards(table, board, "blue")
+        for cards in itertools.combinations(first, targi):
+            table["targi"]["blue"] = list(cards)
+            fewest = min(fewest, len(legal_targi_figure_cards(table, board, "white")))
+    # the worst case the bound counts: the first player's Targi, the cards facing them, the robber
+    assert fewest == 4 * (size - 2) - 2 * targi - 1
+    assert fewest >= targi
 
 
 def test_components_are_part_of_the_state() -> None:
@@ -160,6 +226,22 @@ def test_bad_situations_name_the_field(extra: dict[str, Any], field: str) -> Non
     with pytest.raises(SituationError) as err:
         decide(situation)
     assert err.value.field == field
+
+
+@pytest.mark.parametrize(
+    ("extra", "problem"),
+    [
+        ({"robber": "c3"}, "c3 is an inner card"),
+        ({"targi": {"blue": ["a1"]}}, "a1 is a corner card"),
+        ({"markers": {"blue": ["b1"]}}, "b1 is a border card"),
+    ],
+)
+def test_a_card_of_the_wrong_kind_is_named_in_plain_words(
+    extra: dict[str, Any], problem: str
+) -> None:
+    with pytest.raises(SituationError) as err:
+        decide(base(use="targi-tile", card="b5", **extra))
+    assert err.value.problem == problem  # was "c3 is a inner card"
 
 
 def test_a_situation_may_carry_its_own_board() -> None:
