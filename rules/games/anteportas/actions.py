@@ -55,6 +55,11 @@ class Table:
 # -- legality ---------------------------------------------------------------------------
 
 
+def combat_engineer_open(table: Table) -> bool:
+    """ "At the Combat Engineer (Era II)": Plant a Bomb and Fire a Bomb only from Era II on."""
+    return table.era >= 2
+
+
 def placeable(field: Field, kit: Kit) -> list[int]:
     """Hexes a tile may be placed on: in sight, no Invaders, no tile yet."""
     seen = in_sight(field, kit)
@@ -374,6 +379,8 @@ def _upright(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Ask
 def _place_tile(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Asker) -> None:
     hex_id = a["hex"]
     kind = a.get("kind") or a["do"]
+    if kind == "bomb" and not combat_engineer_open(table):
+        raise IllegalInput(msg("the Combat Engineer opens in Era II"), "action")
     if hex_id not in placeable(field, kit):
         raise IllegalInput(
             msg(
@@ -412,6 +419,8 @@ def _fire_bomb(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: A
                 msg("the Guard Post on #{hex} cannot fire this Bomb", hex=a["by"]), "by"
             )
         exhaust(field, a["by"], "fire_bomb", kit)
+    elif not combat_engineer_open(table):
+        raise IllegalInput(msg("the Combat Engineer opens in Era II"), "action")
     explode_bomb(field, hex_id, table.twice, kit, asker)
 
 

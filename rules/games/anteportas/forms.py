@@ -124,8 +124,14 @@ def offered(field: BattleField, table: Table, kit: Kit, soldier_only: bool) -> l
         "mine": lambda: bool(room) and any(act.tiles_left(field, k, kit) for k in MINE_KINDS),
         "trap": lambda: bool(room) and act.tiles_left(field, "trap", kit) > 0,
         "knockback": lambda: bool(act.trapped(field)),
-        "bomb": lambda: table.era >= 2 and bool(room) and act.tiles_left(field, "bomb", kit) > 0,
-        "fire_bomb": lambda: bool(act.tile_hexes(field, "bomb")),
+        "bomb": lambda: (
+            act.combat_engineer_open(table)
+            and bool(room)
+            and act.tiles_left(field, "bomb", kit) > 0
+        ),
+        "fire_bomb": lambda: (
+            act.combat_engineer_open(table) and bool(act.tile_hexes(field, "bomb"))
+        ),
         "build": lambda: bool(room) and any(act.tiles_left(field, k, kit) for k in BUILDING_KINDS),
         "gunfire": lambda: bool(act.gunfire_targets(field, kit)),
         "gp_bomb": lambda: any(

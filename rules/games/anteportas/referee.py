@@ -29,6 +29,7 @@ from rules.games.anteportas.versus_play import (
     active,
     end_turn,
     new_teams,
+    over_the_edge,
     per_team,
     play,
     player_round,
@@ -208,12 +209,10 @@ def _page(state: State, kit: Kit) -> tuple[Field, ...] | None:
                     ),
                 )
                 break
-            if f.key == "to" and state["mode"] == "capture_the_flag":
-                ahead = "up" if active(state) == "A" else "down"
-                start = int(builder["chosen"]["from"])
-                if ahead not in kit.board.neighbours[start]:
-                    edge = Choice(str(OFF_EDGE), msg("over the opposite edge"))
-                    out[i] = replace(f, choices=(*f.choices, edge), default=None)
+            start = int(builder["chosen"]["from"]) if f.key == "to" else None
+            if start is not None and over_the_edge(state, active(state), start, kit):
+                edge = Choice(str(OFF_EDGE), msg("over the opposite edge"))
+                out[i] = replace(f, choices=(*f.choices, edge), default=None)
     return tuple(out)
 
 

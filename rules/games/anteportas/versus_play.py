@@ -33,7 +33,13 @@ from typing import Any
 
 from rules.errors import IllegalInput
 from rules.game import State
-from rules.games.anteportas.actions import Table, apply_action, enlisted, too_few_upright
+from rules.games.anteportas.actions import (
+    Table,
+    apply_action,
+    enlisted,
+    move_targets,
+    too_few_upright,
+)
 from rules.games.anteportas.asking import Asker
 from rules.games.anteportas.battle import allocate_defence, apply_defence_loss, falls, offer_choice
 from rules.games.anteportas.combat import fire_sources
@@ -145,6 +151,19 @@ def enlist(state: State, team: str, a: dict[str, Any], kit: Kit, asker: Asker) -
     side["soldiers"] += new
 
 
+def over_the_edge(state: State, team: str, start: int, kit: Kit) -> bool:
+    """Capture the Flag: a Unit on the far edge (no hex ahead of it) may move over it."""
+    ahead = "up" if team == "A" else "down"
+    return state["mode"] == "capture_the_flag" and ahead not in kit.board.neighbours[start]
+
+
+def deploy_targets(state: State, team: str, start: int, reach: int, kit: Kit) -> list[int]:
+    """Where ``team``'s Units on ``start`` may move: one hex (Supreme Commander: two, through
+    a hex the other team does not hold), or over the opposite edge (:data:`OFF_EDGE`)."""
+    targets = move_targets(view(state, team, kit), start, reach, kit)
+    return [*targets, OFF_EDGE] if over_the_edge(state, team, start, kit) else targets
+
+
 def deploy(state: State, team: str, a: dict[str, Any], kit: Kit, asker: Asker) -> None:
     """Move Units one (Supreme Commander: up to two) hexes; moving is exhausting."""
     units = state["teams"][team]["units"]
@@ -153,6 +172,10 @@ def deploy(state: State, team: str, a: dict[str, Any], kit: Kit, asker: Asker) -
     if here is None:
         raise IllegalInput(
             msg("Team {team} has no Units on #{hex}", team=team, hex=int(start)), "from"
+        )
+    if a["to"] not in deploy_targets(state, team, int(start), 2 if a["supreme"] else 1, kit):
+        raise IllegalInput(
+            msg("#{to} is out of reach from #{start}", to=a["to"], start=int(start)), "to"
         )
     moving: dict[str, Any] = {"soldiers": [], "tile": None}
     for kind in ("farmer", "citizen"):
