@@ -113,7 +113,7 @@ class Session:
         #: Set when a recorded answer no longer applies (e.g. a changed game
         #: module); replay stops there and the message says so. Nothing is lost:
         #: the events stay in the journal.
-        self.replay_problem: str | None = None
+        self.replay_problem: Msg | None = None
         self._replay(events)
 
     # -- replay ---------------------------------------------------------------------
@@ -153,9 +153,11 @@ class Session:
             try:
                 self._apply(values)
             except RulesError as exc:
-                self.replay_problem = (
-                    f"step {len(self._answers) + 1} of the journal no longer applies ({exc}); "
-                    "the game continues from the step before it"
+                self.replay_problem = msg(
+                    "step {n} of the saved game no longer applies ({why}); "
+                    "the game continues from the step before it",
+                    n=len(self._answers) + 1,
+                    why=exc.message,
                 )
                 break
 

@@ -110,3 +110,20 @@ def test_any_sequence_of_moves_replays_identically(moves: list) -> None:
     replayed = Session(ToyGame(), {"length": 50}, seed=5, events=session.events)
     assert replayed.state == session.state
     assert replayed.step_count == session.step_count
+
+
+def test_a_saved_step_that_no_longer_applies_stops_the_replay_with_a_translated_note() -> None:
+    """A journal written by an older game module: replay keeps every step before the one
+    that no longer applies and says which, in the players' language (it was English text)."""
+    from ui.i18n import translator
+
+    session = Session(ToyGame(), {}, seed=3)
+    play(session, [1, 2])
+    events = [*session.events, {"kind": "answer", "values": {"add": 1, "old": True}}]
+    resumed = Session(ToyGame(), {}, seed=3, events=events)
+    assert resumed.step_count == 2 and resumed.state == session.state
+    problem = resumed.replay_problem
+    assert problem is not None and problem.params["n"] == 3
+    assert problem.english().startswith("step 3 of the saved game no longer applies (")
+    german = problem.render(translator("de"))
+    assert german.startswith("Schritt 3 des gespeicherten Spiels gilt nicht mehr (")

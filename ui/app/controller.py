@@ -183,7 +183,7 @@ class AppController(ComponentActions):
             self.on_change()
             return
         except RulesError as exc:
-            self._refused(_("Cannot resume: {reason}", reason=str(exc)))
+            self._refused(_("Cannot resume: {reason}", reason=exc.message))
             return
         if session.replay_problem:
             self.notice = _("Note: {text}", text=session.replay_problem)
