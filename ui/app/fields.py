@@ -11,7 +11,7 @@ int       one ``[-] n [+]`` row
 choice    option buttons, the chosen one lit
 multi     option buttons, each a toggle; "Choose 2 (chosen: 1)"
 order     option buttons; each tap appends, the number shows the place
-(long)    more than :data:`LONG_LIST` options: what is chosen and Change (n),
+(long)    more than :data:`ui.app.focus.LONG_LIST` options: what is chosen and Change (n),
           which opens the option buttons (they exist only while open)
 bool      Yes / No buttons
 text      a text box (names only; the kiosk shows the on-screen keyboard)
@@ -38,6 +38,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from ui.app.focus import LONG_LIST
 from ui.app.presenters import OPTION_KINDS, EntryView, FieldView
 from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel, FocusRing
 
@@ -137,8 +138,8 @@ class FieldBox(BoxLayout):
             row.add_widget(self.list_button)
             holder.add_widget(row)
             self._list_holder = holder
-            if view.kind == "choice":  # one stop; a multi's or order's stops are its options
-                self.focusable[key] = holder
+            # One stop (a multi's or order's options are stops of their own once it is open).
+            self.focusable[key] = holder
             self.add_widget(holder)
         elif view.kind in OPTION_KINDS:
             grid = self._option_grid(view)
@@ -209,7 +210,7 @@ class FieldBox(BoxLayout):
             self.option_buttons = []
             self.options = {}
             if self.view.kind != "choice":
-                self.focusable = {}
+                self.focusable = {self.view.key: self._list_holder}
         self.update(self.view)
 
     def _stepper(self, name: str, label: str, key: str, entry: str | None) -> FocusRow:
@@ -286,6 +287,8 @@ class FieldBox(BoxLayout):
             self.options[entry.value] = button
         if view.kind != "choice":  # each toggle is a focus stop of its own
             self.focusable = {f"{key}.{value}": b for value, b in self.options.items()}
+            if self._list_holder is not None:  # and the long list itself
+                self.focusable[key] = self._list_holder
 
     @property
     def labels_held(self) -> int:
@@ -312,11 +315,10 @@ class FieldBox(BoxLayout):
         return found
 
 
-#: A field with more options than this shows what is chosen and a button that opens
-#: the list (Marauders' autumn asks where each of up to 8 members stands: 8 lists of
-#: 61 spaces were some 17 000 px of buttons to scroll, built every autumn; each
-#: member then asks 7 lists of 24 places).
-LONG_LIST = 12
+#: A field with more options than :data:`ui.app.focus.LONG_LIST` shows what is chosen and
+#: a button that opens the list (Marauders' autumn asks where each of up to 8 members
+#: stands: 8 lists of 61 spaces were some 17 000 px of buttons to scroll, built every
+#: autumn; each member then asks 7 lists of 24 places). The button box passes it whole.
 
 
 def is_long_list(view: FieldView) -> bool:

@@ -94,12 +94,24 @@ def _same(field: Field, a: Any, b: Any) -> bool:
 
 
 def _goto(box: Box, index: int) -> None:
-    """NEXT until the focus rests on stop ``index`` (it wraps through "no focus")."""
+    """NEXT until the focus rests on stop ``index`` (it wraps through "no focus");
+    an option of a closed long list is reached through the list (BOT opens it)."""
     focus = box.controller.focus
     assert focus is not None
-    for _ in range(len(focus.stops) + 2):
+    target = focus.stops[index]
+    for _ in range(2 * len(focus.stops) + 4):
         if focus.index == index:
             return
+        here = focus.stop
+        inside = here is not None and here.inner and here.key == target.key
+        if target.inner and not (inside and focus.index is not None and focus.index < index):
+            outer = next(i for i, s in enumerate(focus.stops) if s.key == target.key)
+            if focus.index == outer:
+                last = max(i for i, s in enumerate(focus.stops) if s.key == target.key)
+                box.press("undo" if index == last else "bot")
+                continue
+            _goto(box, outer)
+            continue
         box.press("next")
     raise RuntimeError("NEXT never reached the stop")
 
