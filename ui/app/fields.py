@@ -300,10 +300,13 @@ class FieldBox(BoxLayout):
         _set(self.options["no"], no)
 
     def set_focus(self, name: str | None) -> Any:
-        """Ring the widget named ``name`` (None: none); returns it (to scroll it into view).
+        """Ring the widget named ``name`` (None: none); returns what to scroll into view.
 
         The focus stepping onto an option of a closed long list opens it (NEXT
-        walks a multi's options one by one)."""
+        walks a multi's options one by one). On a choice field the ring goes
+        round all its options but the picked one is returned: after BOT or UNDO
+        changed the pick, the screen scrolls the lit option into view.
+        """
         view = self.view
         if name and self._grid is None and name.startswith(f"{view.key}."):
             self.open_list(True)
@@ -312,6 +315,9 @@ class FieldBox(BoxLayout):
             widget.focused = widget_name == name
             if widget.focused:
                 found = widget
+        if found is not None and name == view.key and view.kind == "choice":
+            picked = next((e.value for e in view.entries if e.selected), None)
+            return self.options.get(picked, found) if picked is not None else found
         return found
 
 
