@@ -463,3 +463,18 @@ def test_a_long_list_is_one_next_stop_that_bot_or_undo_opens() -> None:
     assert focus.next().name == "b"  # after the last place: the next list
     focus.focus("a", "p7")  # a finger on a place puts the focus there, not on the list
     assert focus.stop.name == "a.p7"
+
+
+def test_bot_and_undo_walk_a_choice_as_a_ring() -> None:
+    from rules.prompt import Choice as C
+
+    field = Field(
+        key="action",
+        label=msg("Action"),
+        kind="choice",
+        default="a",
+        choices=tuple(C(v, msg(v)) for v in ("a", "b", "c", "d")),
+    )
+    form = FormModel([field])
+    assert form.cycle("action", -1) and form.values["action"] == "d"  # UNDO: the last one
+    assert form.cycle("action", +1) and form.values["action"] == "a"  # BOT: round again
