@@ -96,7 +96,7 @@ def test_next_reaches_rows_below_the_fold_and_scrolls_them_into_view(app) -> Non
     ringed = [w for w in rows.walk() if getattr(w, "focused", False) and hasattr(w, "title")]
     assert [w.title for w in ringed] == ["1. Step 1"]
     top = rows.to_window(rows.x, rows.top)[1]
-    x, y = ringed[0].to_window(ringed[0].x, ringed[0].y)
+    _x, y = ringed[0].to_window(ringed[0].x, ringed[0].y)
     assert rows.to_window(rows.x, rows.y)[1] <= y and y + ringed[0].height <= top + 1
 
 

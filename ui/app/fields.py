@@ -310,14 +310,19 @@ class FieldBox(BoxLayout):
         view = self.view
         if name and self._grid is None and name.startswith(f"{view.key}."):
             self.open_list(True)
+        for button in self.options.values():
+            button.focused = False
         found = None
         for widget_name, widget in self.focusable.items():
             widget.focused = widget_name == name
             if widget.focused:
                 found = widget
         if found is not None and name == view.key and view.kind == "choice":
-            picked = next((e.value for e in view.entries if e.selected), None)
-            return self.options.get(picked, found) if picked is not None else found
+            picked = self.options.get(next((e.value for e in view.entries if e.selected), ""))
+            if picked is not None:  # the ring on the lit option: BOT/UNDO move both
+                found.focused = False
+                picked.focused = True
+                return picked
         return found
 
 

@@ -577,7 +577,7 @@ class HistoryRow(FocusRing, BoxLayout):
     detail = StringProperty("")
     decision = StringProperty("")
     pressed = BooleanProperty(False)
-    ring_outset = (-2.0, -6.0)  # inside the row: the list clips what stands outside
+    ring_outset = (0.0, -3.0)  # on the row's edge: the list clips what stands outside
 
     def on_touch_down(self, touch: Any) -> bool:
         if self.collide_point(*touch.pos):

@@ -30,7 +30,7 @@ from hardware.config import load_pin_map
 from hardware.panel import ButtonPanel
 from rules.prompt import Field
 from ui.app.controller import AppController
-from ui.app.focus import CONFIRM_STOP, Stop
+from ui.app.focus import Stop
 from ui.benchmarks.answers import tables
 from ui.commands.bench import Figure
 from ui.service import TableService
@@ -89,7 +89,9 @@ def _same(field: Field, a: Any, b: Any) -> bool:
     if field.kind == "multi":
         return sorted(a or []) == sorted(b or [])
     if field.kind == "counts":
-        return {k: v for k, v in (a or {}).items() if v} == {k: v for k, v in (b or {}).items() if v}
+        return {k: v for k, v in (a or {}).items() if v} == {
+            k: v for k, v in (b or {}).items() if v
+        }
     return bool(a == b)
 
 
@@ -246,7 +248,11 @@ def run(quick: bool) -> list[Figure]:
                 target=f"<= {MEDIAN_TARGET}",
                 met=median <= MEDIAN_TARGET,
             ),
-            Figure(name=f"{name}: p95 presses (answered steps)", value=_percentile(asked, 0.95), unit=""),
+            Figure(
+                name=f"{name}: p95 presses (answered steps)",
+                value=_percentile(asked, 0.95),
+                unit="",
+            ),
             Figure(
                 name=f"{name}: worst step ({worst_step})",
                 value=worst,
