@@ -160,3 +160,23 @@ def test_bot_on_a_choice_keeps_the_picked_option_in_view(app) -> None:
         press("u")
         picked = box.options[c.form.values["action"]]
         assert _in_view(picked), picked.text
+
+
+def test_next_visits_every_menu_button_once(app) -> None:
+    from tests.ui.support.driving import press
+
+    c = app.controller
+    for _ in range(3):  # saved games to switch to fill the menu's list
+        c.choose_game("toy")
+        c.start_game(seed=3)
+    press("m")
+    assert app.manager.current == "menu"
+    screen = app.manager.current_screen
+    everything = screen.focusables()
+    visited = []
+    for _ in range(len(everything)):
+        press("n")
+        ringed = [b for b in screen.focusables() if b.focused]
+        assert len(ringed) == 1
+        visited.append(id(ringed[0]))
+    assert len(set(visited)) == len(everything) >= 6
