@@ -18,7 +18,7 @@ from rules.game import State
 from rules.games.robinson.components import Catalogue, catalogue_of
 from rules.games.robinson.model import alive, player
 from rules.games.robinson.terms import TRACK, who
-from rules.games.step_output import Out
+from rules.games.step_output import Out as Out
 from rules.prompt import Choice, Field, Prompt
 from rules.text import Msg, msg
 

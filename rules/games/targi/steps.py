@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.game import State
-from rules.games.step_output import Out
+from rules.games.step_output import Out as Out
 from rules.games.targi.board import Board, board_of
 from rules.games.targi.legality import Table
 from rules.prompt import Choice, Field, Prompt
