@@ -24,7 +24,7 @@ def make_decision(
     summary: Msg,
     instructions: Sequence[Msg],
     tracer: Tracer,
-    result: dict[str, Any],
+    result: Mapping[str, Any],
     example: bool,
 ) -> Decision:
     return Decision(
