@@ -128,6 +128,9 @@ class Machine(Generic[Rec, R]):
     where: Where = field(default_factory=Where)
     #: The player to act now (``None``: the table, or nobody in particular).
     player: Callable[[State], str | None] | None = None
+    #: Runs on the private copy before every step's advance (Targi: the joker
+    #: goods tile, spent together with any step's answer).
+    before: Callable[[State, Answer, Rec], None] | None = None
 
     def steps(self) -> dict[str, Step[Rec, R]]:
         return {name: s for phase in self.phases for name, s in phase.steps.items()}
@@ -168,6 +171,8 @@ class Machine(Generic[Rec, R]):
         if self.where.notes is not None:
             new[self.where.notes] = []
         step = self.step(new)
+        if self.before is not None:
+            self.before(new, answer, out)
         result = step.advance(new, answer, out)
         for edge in step.next:
             if edge.holds(new, answer):

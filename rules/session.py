@@ -24,6 +24,7 @@ from rules.components import COMPONENTS_OPTION
 from rules.decision import Decision
 from rules.errors import IllegalInput, RulesError
 from rules.game import Game, State
+from rules.machine import Position
 from rules.prompt import Prompt
 from rules.text import Msg, msg
 
@@ -252,6 +253,11 @@ class Session:
     def prompt(self) -> Prompt:
         """The current step (computed once per step); its decision names the component set too."""
         return self._prompt_of(self._states[-1])
+
+    @property
+    def position(self) -> Position | None:
+        """Where the game stands now (:meth:`rules.game.Game.position`)."""
+        return self.game.position(self._states[-1])
 
     @property
     def step_count(self) -> int:

@@ -39,6 +39,7 @@ from rules.games.anteportas.prompts import half_title, places_lines, status_line
 from rules.games.anteportas.scene import board_scene
 from rules.games.anteportas.schedule import spawn_count, turns_per_player
 from rules.games.anteportas.spawning import next_troop, phase_order, spawn
+from rules.machine import copy_state
 from rules.prompt import Choice, Field, Prompt
 from rules.rng import rng_state, shuffled
 from rules.schema import Spec
@@ -121,9 +122,7 @@ def commit(state: State, done: Resolved) -> None:
 
 def scratch(state: State) -> State:
     """A copy of the state to resolve on; the (read-only) components are shared, not copied."""
-    out = copy.deepcopy({k: v for k, v in state.items() if k != "components"})
-    out["components"] = state["components"]
-    return out
+    return copy_state(state)
 
 
 def _pending(state: State, what: str) -> dict[str, Any]:
