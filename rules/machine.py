@@ -107,6 +107,9 @@ class Where:
     step: str = "step"
     round: str | None = "round"
     notes: str | None = "notes"
+    #: A phase the game keeps itself (Robinson: a change of values interrupts a phase
+    #: without leaving it); ``None``: the phase that declares the step.
+    phase: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -153,7 +156,7 @@ class Machine(Generic[Rec, R]):
         step = self.step_name(state)
         return Position(
             step=step,
-            phase=self.phase_of(step),
+            phase=state[self.where.phase] if self.where.phase else self.phase_of(step),
             round=state[self.where.round] if self.where.round is not None else None,
             notes=self.notes(state),
             player=self.player(state) if self.player is not None else None,

@@ -95,3 +95,20 @@ def test_the_session_reads_the_position_of_a_game_on_the_machine() -> None:
     assert position is not None
     assert (position.step, position.phase, position.round) == ("robber", "round", 1)
     assert Session(get_game("marauders"), {}, seed=1).position is None  # not moved yet
+
+
+def test_robinson_declares_the_round_order_as_data() -> None:
+    from rules.games.robinson.game import MACHINE as ROBINSON
+
+    ROBINSON.check()
+    assert {
+        ("setup", "event"),
+        ("event", "book"),
+        ("event", "morale"),
+        ("book", "morale"),
+        ("morale", "production"),
+        ("weather", "night"),
+    } <= set(ROBINSON.edges())
+    phases = [p.name for p in ROBINSON.phases]
+    assert phases[:7] == ["setup", "event", "morale", "production", "action", "weather", "night"]
+
