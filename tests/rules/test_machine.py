@@ -111,4 +111,3 @@ def test_robinson_declares_the_round_order_as_data() -> None:
     } <= set(ROBINSON.edges())
     phases = [p.name for p in ROBINSON.phases]
     assert phases[:7] == ["setup", "event", "morale", "production", "action", "weather", "night"]
-
