@@ -202,6 +202,8 @@ class Session:
         if over is not None and prompt.finished:
             raise IllegalInput(over)
         checked = prompt.coerce(values)
+        # The session owns the copy it hands over: the five games' ``advance`` is pure
+        # (tests/rules/test_pure_advance.py), a game written elsewhere may not be.
         new_state, decision = self.game.advance(_plain(state), checked)
         return prompt, checked, _plain(new_state), self._stamped(decision)
 

@@ -885,6 +885,7 @@ class AntePortas(Game):
         return STEPS[current_step(state)].prompt(state)
 
     def advance(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
+        state = copy_state(state)  # pure: the steps change a private copy
         if state["mode"] != "cooperative":
             return referee.advance(state, answer)
         return STEPS[current_step(state)].advance(state, answer)

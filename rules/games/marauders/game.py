@@ -26,6 +26,7 @@ from rules.games.marauders import catalogue as cat
 from rules.games.marauders import steps_autumn, steps_setup, steps_spring, steps_summer
 from rules.games.marauders.model import TRIBE, human_names
 from rules.games.marauders.steps_common import Step, round_of, with_notes, zero
+from rules.machine import copy_state
 from rules.prompt import Choice, Field, Prompt
 from rules.rng import rng_state
 from rules.schema import Spec
@@ -137,6 +138,7 @@ class Marauders(Game):
         return with_notes(state, prompt)
 
     def advance(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
+        state = copy_state(state)  # pure: the steps change a private copy
         step = STEPS[state["step"]]
         state["notes"] = []
         decision = step.advance(state, answer)

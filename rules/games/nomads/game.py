@@ -20,7 +20,8 @@ from rules.games.nomads import steps_eclipse as eclipse
 from rules.games.nomads import steps_setup as setup
 from rules.games.nomads.actions import Out
 from rules.games.nomads.catalogue import SCHEMA, example_data
-from rules.games.nomads.flow import action_prompt, advance_queue, preview_copy
+from rules.games.nomads.flow import action_prompt, advance_queue
+from rules.machine import copy_state
 from rules.prompt import Choice, Field, Prompt
 from rules.schema import Spec
 from rules.text import N_, Msg, msg
@@ -129,11 +130,12 @@ class NomadsGame(Game):
         shown = step.prompt(state)
         if step.preview and shown.decision is None and shown.confirmable:
             defaults = {f.key: f.default for f in shown.fields}
-            _, decision = self.advance(preview_copy(state), defaults)
+            _, decision = self.advance(state, defaults)
             shown = replace(shown, decision=decision)
         return shown
 
     def advance(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
+        state = copy_state(state)  # pure: the steps change a private copy
         if state["queue"]:
             return advance_queue(state, answer)
         out = Out()
