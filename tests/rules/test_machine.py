@@ -94,7 +94,7 @@ def test_the_session_reads_the_position_of_a_game_on_the_machine() -> None:
     position = session.position
     assert position is not None
     assert (position.step, position.phase, position.round) == ("robber", "round", 1)
-    assert Session(get_game("marauders"), {}, seed=1).position is None  # not moved yet
+    assert Session(get_game("nomads"), {}, seed=1).position is None  # not moved yet
 
 
 def test_robinson_declares_the_round_order_as_data() -> None:
@@ -111,3 +111,14 @@ def test_robinson_declares_the_round_order_as_data() -> None:
     } <= set(ROBINSON.edges())
     phases = [p.name for p in ROBINSON.phases]
     assert phases[:7] == ["setup", "event", "morale", "production", "action", "weather", "night"]
+
+
+def test_marauders_runs_on_the_machine_with_its_seasons_as_phases() -> None:
+    from rules.games.marauders.game import MACHINE as MARAUDERS
+
+    MARAUDERS.check()
+    assert [p.name for p in MARAUDERS.phases] == ["set-up", "spring", "summer", "autumn"]
+    assert {("spring-turn", "spring-action"), ("final", "end")} <= set(MARAUDERS.edges())
+    session = Session(get_game("marauders"), {}, seed=1)
+    position = session.position
+    assert position is not None and (position.step, position.phase) == ("setup", "set-up")

@@ -35,6 +35,7 @@ from rules.games.marauders.steps_common import (
     tile_lines,
     trays_line,
 )
+from rules.machine import Edge
 from rules.prompt import Field, Prompt
 from rules.text import msg
 
@@ -100,7 +101,6 @@ def turn_prompt(state: State) -> Prompt:
 
 def turn_advance(state: State, answer: Answer) -> None:
     apply_news(state, answer)
-    state["step"] = "spring-action"
 
 
 def spring_decision(state: State) -> Decision:
@@ -188,7 +188,7 @@ def end_advance(state: State, answer: Answer) -> None:
 
 STEPS = {
     "spring-start": Step(start_prompt, start_advance),
-    "spring-turn": Step(turn_prompt, turn_advance),
+    "spring-turn": Step(turn_prompt, turn_advance, then=(Edge("spring-action"),)),
     "spring-action": Step(action_prompt, action_advance),
     "spring-end": Step(end_prompt, end_advance),
 }
