@@ -18,6 +18,36 @@ AutumnOutcome = Literal["move", "stay", "lie-down", "search"]
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
+class SkippedTray(Result):
+    """A tray passed over because every column next to its action is occupied."""
+
+    side: int
+    colour: str
+    action: str
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class Spring(Result):
+    """``spring``: the tribe's spring action, or the tile's VP when no tray fits.
+
+    ``outcome``: ``action`` (the tray at ``side``, of ``colour``, next to
+    ``action``; ``pay`` markers per colour leave the tray) or ``vp`` (``vp``
+    points, the number in the middle of the tile). ``skipped``: the trays passed
+    over because every column next to their action is occupied.
+    """
+
+    outcome: Literal["action", "vp"]
+    side: int | None = field(default=None, metadata=OPTIONAL)
+    colour: str | None = field(default=None, metadata=OPTIONAL)
+    action: str | None = field(default=None, metadata=OPTIONAL)
+    vp: int | None = field(default=None, metadata=OPTIONAL)
+    skipped: tuple[SkippedTray, ...] = ()
+    pay: Mapping[str, int] | None = field(default=None, metadata=OPTIONAL)
+    #: In play: what carrying the action out did (steps_actions.with_action).
+    carry_out: Mapping[str, Any] | None = field(default=None, metadata=OPTIONAL)
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
 class TrayMarker(Result):
     """One action marker the member took, going onto the control board's tray of its colour."""
 
@@ -49,6 +79,14 @@ class AutumnMove(Result):
     marker: TrayMarker | None = field(default=None, metadata=OPTIONAL)
     from_: str | None = field(default=None, metadata=optional_as("from"))
     to: str | None = field(default=None, metadata=OPTIONAL)
+
+
+def spring_of(decision: Decision) -> Spring:
+    """The typed result of a ``spring`` decision made by this game's code."""
+    result = decision.result
+    if not isinstance(result, Spring):
+        raise TypeError(f"not a spring result: {decision.kind}")
+    return result
 
 
 def autumn_move_of(decision: Decision) -> AutumnMove:

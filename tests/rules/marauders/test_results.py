@@ -13,7 +13,13 @@ from pathlib import Path
 import pytest
 
 from rules.decision import Decision
-from rules.games.marauders.results import AutumnMove, TrayMarker, autumn_move_of
+from rules.games.marauders.results import (
+    AutumnMove,
+    SkippedTray,
+    TrayMarker,
+    autumn_move_of,
+    spring_of,
+)
 from rules.registry import get_game
 from rules.results import result_json
 from rules.schema import dump_json
@@ -81,3 +87,17 @@ def test_result_json_writes_reserved_names_nested_results_and_leaves_out_empty_o
         ).result
         == took
     )
+
+
+def test_the_spring_result_is_typed_with_the_trays_it_skipped() -> None:
+    decision = decide(ROOT / "examples" / "marauders" / "spring-own-tile.json")
+    result = spring_of(decision)
+    # Blue (4, first clockwise from the marker at 2) is skipped: gathering's columns are full.
+    assert result.skipped == (SkippedTray(side=2, colour="blue", action="gathering"),)
+    assert (result.outcome, result.side, result.colour, result.action) == (
+        "action",
+        1,
+        "yellow",
+        "hunting",
+    )
+    assert result.pay == {"yellow": 2} and result.vp is None and "vp" not in result
