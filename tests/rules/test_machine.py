@@ -94,7 +94,7 @@ def test_the_session_reads_the_position_of_a_game_on_the_machine() -> None:
     position = session.position
     assert position is not None
     assert (position.step, position.phase, position.round) == ("robber", "round", 1)
-    assert Session(get_game("nomads"), {}, seed=1).position is None  # not moved yet
+    assert Session(get_game("anteportas"), {}, seed=1).position is None  # not moved yet
 
 
 def test_robinson_declares_the_round_order_as_data() -> None:
@@ -121,4 +121,15 @@ def test_marauders_runs_on_the_machine_with_its_seasons_as_phases() -> None:
     assert {("spring-turn", "spring-action"), ("final", "end")} <= set(MARAUDERS.edges())
     session = Session(get_game("marauders"), {}, seed=1)
     position = session.position
+    assert position is not None and (position.step, position.phase) == ("setup", "set-up")
+
+
+def test_nomads_runs_on_the_machine_every_step_in_a_phase() -> None:
+    from rules.games.nomads.game import MACHINE as NOMADS
+    from rules.games.nomads.game import STEPS
+
+    NOMADS.check()
+    assert set(NOMADS.steps()) == set(STEPS)
+    assert {("setup", "area"), ("card", "face"), ("final", "over")} <= set(NOMADS.edges())
+    position = Session(get_game("nomads"), {}, seed=1).position
     assert position is not None and (position.step, position.phase) == ("setup", "set-up")
