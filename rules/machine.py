@@ -110,6 +110,10 @@ class Where:
     #: A phase the game keeps itself (Robinson: a change of values interrupts a phase
     #: without leaving it); ``None``: the phase that declares the step.
     phase: str | None = None
+    #: The step read from the state instead of stored (Ante Portas: it follows from
+    #: the stage, an open question and the action being built); such a game
+    #: declares no transitions: its advances change what the step is read from.
+    step_of: Callable[[Mapping[str, Any]], str] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -139,6 +143,8 @@ class Machine(Generic[Rec, R]):
         return {name: s for phase in self.phases for name, s in phase.steps.items()}
 
     def step_name(self, state: Mapping[str, Any]) -> str:
+        if self.where.step_of is not None:
+            return self.where.step_of(state)
         name: str = state[self.where.step]
         return name
 
@@ -187,6 +193,8 @@ class Machine(Generic[Rec, R]):
         """Make ``step`` the current one (a transition decided inside an advance)."""
         if step not in self.steps():
             raise KeyError(f"no step {step!r}")
+        if self.where.step_of is not None:
+            raise TypeError("this game reads its step from the state; it cannot be set")
         state[self.where.step] = step
 
     def edges(self) -> list[tuple[str, str]]:
@@ -202,3 +210,5 @@ class Machine(Generic[Rec, R]):
         unknown = sorted({to for _, to in self.edges()} - set(names))
         if unknown:
             raise ValueError(f"transitions to unknown steps: {unknown}")
+        if self.where.step_of is not None and self.edges():
+            raise ValueError("a game that reads its step from the state declares no transitions")

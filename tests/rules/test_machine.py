@@ -94,7 +94,8 @@ def test_the_session_reads_the_position_of_a_game_on_the_machine() -> None:
     position = session.position
     assert position is not None
     assert (position.step, position.phase, position.round) == ("robber", "round", 1)
-    assert Session(get_game("anteportas"), {}, seed=1).position is None  # not moved yet
+    versus = Session(get_game("anteportas"), {"mode": "capture_the_flag", "players": 2}, seed=1)
+    assert versus.position is None  # the team variants' referee keeps its own stages
 
 
 def test_robinson_declares_the_round_order_as_data() -> None:
@@ -133,3 +134,25 @@ def test_nomads_runs_on_the_machine_every_step_in_a_phase() -> None:
     assert {("setup", "area"), ("card", "face"), ("final", "over")} <= set(NOMADS.edges())
     position = Session(get_game("nomads"), {}, seed=1).position
     assert position is not None and (position.step, position.phase) == ("setup", "set-up")
+
+
+def test_ante_portas_reads_its_step_from_the_state_and_declares_no_transitions() -> None:
+    from rules.games.anteportas.game import MACHINE as ANTE_PORTAS
+
+    ANTE_PORTAS.check()
+    assert ANTE_PORTAS.edges() == []
+    session = Session(get_game("anteportas"), {"players": 2}, seed=9)
+    position = session.position
+    assert position is not None
+    assert (position.step, position.phase, position.round) == ("spawn", "half-year", 1)
+    with pytest.raises(TypeError):
+        ANTE_PORTAS.goto(dict(session.state), "battle")
+
+
+def test_a_machine_that_reads_its_step_refuses_declared_transitions() -> None:
+    broken = Machine(
+        [Phase("p", {"a": _step("a", Edge("a"))})],
+        where=Where(step_of=lambda state: "a"),
+    )
+    with pytest.raises(ValueError, match="declares no transitions"):
+        broken.check()
