@@ -478,3 +478,27 @@ def test_bot_and_undo_walk_a_choice_as_a_ring() -> None:
     form = FormModel([field])
     assert form.cycle("action", -1) and form.values["action"] == "d"  # UNDO: the last one
     assert form.cycle("action", +1) and form.values["action"] == "a"  # BOT: round again
+
+
+def test_a_wide_number_has_a_tens_stop_before_its_ones() -> None:
+    """A final score of 60 costs NEXT, six BOT, not sixty BOT."""
+    from ui.app.focus import Focus
+
+    score = Field(key="p1", label=msg("Score"), kind="int", minimum=0, maximum=999)
+    small = Field(key="hearts", label=msg("Hearts"), kind="int", minimum=1, maximum=13, default=9)
+    focus = Focus(FormModel([score, small]))
+    assert [(s.name, s.step) for s in focus.stops] == [
+        ("p1", 10),
+        ("p1", 1),
+        ("hearts", 1),
+        ("confirm", 1),
+    ]
+    focus.next()
+    focus.change(+1)  # an empty number starts at its minimum
+    for _ in range(6):
+        focus.change(+1)
+    focus.focus("p1")  # the app puts the focus where the change was: it stays on the tens
+    assert focus.form.values["p1"] == 60 and focus.stop.step == 10
+    focus.next()
+    focus.change(-1)
+    assert focus.form.values["p1"] == 59 and focus.stop.step == 1

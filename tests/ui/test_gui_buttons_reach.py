@@ -180,3 +180,34 @@ def test_next_visits_every_menu_button_once(app) -> None:
         assert len(ringed) == 1
         visited.append(id(ringed[0]))
     assert len(set(visited)) == len(everything) >= 6
+
+
+def test_a_score_steps_by_ten_first_and_the_stepper_says_so(app) -> None:
+    """Targi's scoring (points up to 300): NEXT rings the tens, BOT adds 10, "+10" shown."""
+    from tests.ui.support.driving import keyed, press, pump, tap
+    from ui.benchmarks.tables import targi as scripted
+
+    c = app.controller
+    c.choose_game("targi")
+    c.setup_form.values.update(scripted.OPTIONS)
+    c.start_game(seed=scripted.SEED)
+    table = scripted.Table()
+    session = c.service.session
+    while session.prompt().step != "scoring":
+        c.service.answer(table.answer(session.prompt(), session.state))
+    c._enter_current()
+    pump(3)
+    first = session.prompt().fields[0].choices[0].value
+    press("n")
+    assert c.focused_name() == f"points.{first}"
+    assert keyed(app, f"points.{first}+").text == "+10"
+    assert keyed(app, f"points.{first}-").text == "-10"
+    press("b")
+    press("b")
+    assert keyed(app, f"points.{first}=").text == "20"
+    tap(keyed(app, f"points.{first}+"))  # a finger does what the button shows
+    assert c.form.values["points"][first] == 30
+    press("n")  # the ones
+    assert keyed(app, f"points.{first}+").text == "+"
+    press("u")
+    assert c.form.values["points"][first] == 29

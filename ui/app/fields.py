@@ -99,6 +99,9 @@ class FieldBox(BoxLayout):
         #: Every widget that can hold the focus, by its focus name.
         self.focusable: dict[str, Any] = {}
         self.values: dict[str, FitLabel] = {}
+        #: Each stepper's - and + buttons and what one press steps (10 on a tens stop).
+        self.steppers: dict[str, tuple[BigButton, BigButton]] = {}
+        self.step_size: dict[str, int] = {}
         self.options: dict[str, BigButton] = {}
         #: A choice/multi/order field's buttons in order; update() gives each its option.
         self.option_buttons: list[BigButton] = []
@@ -224,8 +227,10 @@ class FieldBox(BoxLayout):
         minus.field_key = f"{name}-"
         plus.field_key = f"{name}+"
         shown.field_key = f"{name}="
-        minus.bind(on_release=lambda _b: self.actions.step(key, -1, entry))
-        plus.bind(on_release=lambda _b: self.actions.step(key, +1, entry))
+        minus.bind(on_release=lambda _b: self.actions.step(key, -self.step_size[name], entry))
+        plus.bind(on_release=lambda _b: self.actions.step(key, self.step_size[name], entry))
+        self.steppers[name] = (minus, plus)
+        self.step_size[name] = 1
         for widget in (minus, shown, plus):
             row.add_widget(widget)
         self.values[name] = shown
@@ -299,8 +304,11 @@ class FieldBox(BoxLayout):
         _set(self.options["yes"], yes)
         _set(self.options["no"], no)
 
-    def set_focus(self, name: str | None) -> Any:
+    def set_focus(self, name: str | None, step: int = 1) -> Any:
         """Ring the widget named ``name`` (None: none); returns what to scroll into view.
+
+        On a wide number's tens stop (``step`` 10) its stepper shows "-10" and
+        "+10" and a tap steps by 10, as BOT and UNDO do; elsewhere "-" and "+".
 
         The focus stepping onto an option of a closed long list opens it (NEXT
         walks a multi's options one by one). On a choice field the ring goes
@@ -310,6 +318,11 @@ class FieldBox(BoxLayout):
         view = self.view
         if name and self._grid is None and name.startswith(f"{view.key}."):
             self.open_list(True)
+        for stepper, (minus, plus) in self.steppers.items():
+            size = step if stepper == name else 1
+            self.step_size[stepper] = size
+            _set(minus, "-" if size == 1 else f"-{size}")
+            _set(plus, "+" if size == 1 else f"+{size}")
         for button in self.options.values():
             button.focused = False
         found = None
@@ -405,10 +418,10 @@ class FieldsPanel(BoxLayout):
         if box is not None:
             box.update(view)
 
-    def set_focus(self, name: str | None) -> Any:
+    def set_focus(self, name: str | None, step: int = 1) -> Any:
         found = None
         for box in self.boxes.values():
-            hit = box.set_focus(name)
+            hit = box.set_focus(name, step)
             found = found or hit
         return found
 

@@ -36,6 +36,9 @@ CONFIRM_STOP = "confirm"
 #: and is one stop for the button box until BOT or UNDO opens it.
 LONG_LIST = 12
 
+#: A number that can reach this gets a tens stop before its ones stop.
+TENS_FROM = 100
+
 
 @dataclass(frozen=True)
 class Stop:
@@ -45,6 +48,8 @@ class Stop:
     entry: str | None = None
     #: An option inside a long list: NEXT reaches it only once BOT/UNDO opened the list.
     inner: bool = False
+    #: What one BOT adds (UNDO takes away) on a number: 10 on a wide number's tens stop.
+    step: int = 1
 
     @property
     def name(self) -> str:
@@ -60,13 +65,27 @@ def stops(fields: tuple[Field, ...]) -> list[Stop]:
         if is_long_list(field):
             out.append(Stop(field.key))
             out.extend(Stop(field.key, c.value, inner=True) for c in field.choices)
-        elif field.kind in ("counts", "multi", "order"):
+        elif field.kind == "counts":
+            for c in field.choices:
+                if _wide(field, c.limit):
+                    out.append(Stop(field.key, c.value, step=10))
+                out.append(Stop(field.key, c.value))
+        elif field.kind in ("multi", "order"):
             out.extend(Stop(field.key, c.value) for c in field.choices)
         elif field.kind in ("int", "bool", "choice"):
+            if field.kind == "int" and _wide(field, None):
+                out.append(Stop(field.key, step=10))
             out.append(Stop(field.key))
     if out:
         out.append(Stop(CONFIRM_STOP))
     return out
+
+
+def _wide(field: Field, limit: int | None) -> bool:
+    """A number bounded at :data:`TENS_FROM` or more (unbounded ones are small counts)."""
+    if field.maximum is None:
+        return False
+    return min(field.maximum, limit if limit is not None else field.maximum) >= TENS_FROM
 
 
 def is_long_list(field: Field) -> bool:
@@ -117,9 +136,12 @@ class Focus:
 
     def focus(self, key: str, entry: str | None = None) -> None:
         """Put the focus where a finger just changed something (touch and buttons agree)."""
+        here = self.stop
+        if here is not None and here.key == key and here.entry == entry:
+            return  # already there (a wide number's tens stop stays the tens stop)
         for wanted in (entry, None):
             for index, stop in enumerate(self.stops):
-                if stop.key == key and stop.entry == wanted:
+                if stop.key == key and stop.entry == wanted and stop.step == 1:
                     self.index = index
                     return
 
@@ -137,9 +159,9 @@ class Focus:
             self.index = inner[0] if delta > 0 else inner[-1]
             return False
         if field.kind == "counts":
-            return self.form.step(stop.key, delta, stop.entry)
+            return self.form.step(stop.key, delta * stop.step, stop.entry)
         if field.kind == "int":
-            return self.form.step(stop.key, delta)
+            return self.form.step(stop.key, delta * stop.step)
         if field.kind == "bool":
             return self.form.set_bool(stop.key, delta > 0)
         if field.kind == "choice":

@@ -270,7 +270,8 @@ class StepScreen(AppScreen):
     def _focus(self) -> None:
         c = self.controller
         name = c.focused_name()
-        found = self.ids.fields.set_focus(name)
+        stop = c.focus.stop if c.focus is not None and name is not None else None
+        found = self.ids.fields.set_focus(name, stop.step if stop is not None else 1)
         confirm = self.ids.confirm
         confirm.focused = name == "confirm"
         scroll_to(found)
