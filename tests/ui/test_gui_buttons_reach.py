@@ -119,6 +119,23 @@ def test_next_visits_every_setup_button_once_though_the_screen_scrolls(app) -> N
     assert any(b.text == "we draw the real tiles and enter them" for b in visited)
 
 
+def _play_to(app, scripted, step: str):
+    """Start a scripted table's game and answer its steps until ``step`` is on screen."""
+    from tests.ui.support.driving import pump
+
+    c = app.controller
+    c.choose_game(scripted.GAME)
+    c.setup_form.values.update(scripted.OPTIONS)
+    c.start_game(seed=scripted.SEED)
+    table = scripted.Table()
+    session = c.service.session
+    while session.prompt().step != step:
+        c.service.answer(table.answer(session.prompt(), session.state))
+    c._enter_current()
+    pump(3)
+    return session
+
+
 def _in_view(widget) -> bool:
     from kivy.uix.scrollview import ScrollView
 
@@ -134,19 +151,11 @@ def _in_view(widget) -> bool:
 
 def test_bot_on_a_choice_keeps_the_picked_option_in_view(app) -> None:
     """Ante Portas' turn: nine actions in a grid taller than the screen; BOT walks them."""
-    from tests.ui.support.driving import press, pump
+    from tests.ui.support.driving import press
     from ui.benchmarks.tables import anteportas as scripted
 
     c = app.controller
-    c.choose_game("anteportas")
-    c.setup_form.values.update(scripted.OPTIONS)
-    c.start_game(seed=scripted.SEED)
-    table = scripted.Table()
-    session = c.service.session
-    while session.prompt().step != "turns":
-        c.service.answer(table.answer(session.prompt(), session.state))
-    c._enter_current()
-    pump(3)
+    session = _play_to(app, scripted, "turns")
     field = session.prompt().fields[0]
     assert field.key == "action" and len(field.choices) == 9
     press("n")
@@ -184,19 +193,11 @@ def test_next_visits_every_menu_button_once(app) -> None:
 
 def test_a_score_steps_by_ten_first_and_the_stepper_says_so(app) -> None:
     """Targi's scoring (points up to 300): NEXT rings the tens, BOT adds 10, "+10" shown."""
-    from tests.ui.support.driving import keyed, press, pump, tap
+    from tests.ui.support.driving import keyed, press, tap
     from ui.benchmarks.tables import targi as scripted
 
     c = app.controller
-    c.choose_game("targi")
-    c.setup_form.values.update(scripted.OPTIONS)
-    c.start_game(seed=scripted.SEED)
-    table = scripted.Table()
-    session = c.service.session
-    while session.prompt().step != "scoring":
-        c.service.answer(table.answer(session.prompt(), session.state))
-    c._enter_current()
-    pump(3)
+    session = _play_to(app, scripted, "scoring")
     first = session.prompt().fields[0].choices[0].value
     press("n")
     assert c.focused_name() == f"points.{first}"
