@@ -155,12 +155,15 @@ def _play_step(box: Box, values: dict[str, Any]) -> None:
         want = values[field.key]
         indices = [i for i, s in enumerate(focus.stops) if s.key == field.key]
         if field.kind == "order":
-            for i in indices:  # take out what is picked, then pick in the table's order
-                if _part(field, focus.stops[i], form.values[field.key]):
-                    _goto(box, i)
-                    box.press("undo")
+            now = list(form.values[field.key] or [])
+            keep = 0  # the picks already in the table's order stay; the rest go, then come back
+            while keep < min(len(now), len(want)) and now[keep] == want[keep]:
+                keep += 1
             by_entry = {focus.stops[i].entry: i for i in indices}
-            for entry in want:
+            for entry in now[keep:]:
+                _goto(box, by_entry[entry])
+                box.press("undo")
+            for entry in want[keep:]:
                 _goto(box, by_entry[entry])
                 box.press("bot")
             continue
