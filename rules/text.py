@@ -36,6 +36,8 @@ class Msg:
 
     def render(self, translate: Translator | None = None) -> str:
         """Format the message, translating the template and any ``Msg`` parameters."""
+        if not self.template:
+            return ""  # never looked up: gettext keeps the catalogue header under ""
         tr = translate or (lambda s: s)
         values = {
             key: value.render(translate) if isinstance(value, Msg) else value
@@ -76,6 +78,10 @@ def verbatim(text: str) -> Msg:
     template: its braces are not parameters, and it is not looked up in the catalogues
     unless it happens to be a msgid."""
     return Msg(text.replace("{", "{{").replace("}", "}}"))
+
+
+#: The empty text, for an optional part of a sentence that is absent (renders to "").
+NOTHING = Msg("")
 
 
 def msg(template: str, **params: Any) -> Msg:

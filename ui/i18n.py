@@ -77,12 +77,27 @@ def compile_catalogues() -> Path:
     return target
 
 
+class _Catalogue(gettext.GNUTranslations):
+    """A compiled catalogue that never translates the empty text.
+
+    gettext keeps the catalogue's header under the empty msgid, so ``gettext("")``
+    would put "Project-Id-Version: ..." on a screen (issue 23)."""
+
+    def gettext(self, message: str) -> str:
+        return super().gettext(message) if message else ""
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return super().ngettext(msgid1, msgid2, n) if msgid1 else ""
+
+
 @cache
 def _translations(lang: str) -> gettext.NullTranslations:
     # English has a catalogue too: it names game terms whose msgids are German
     # (Endless Winter's published German terms) by their English-edition names.
     directory = compile_catalogues()
-    return gettext.translation(DOMAIN, localedir=directory, languages=[lang], fallback=True)
+    return gettext.translation(
+        DOMAIN, localedir=directory, languages=[lang], fallback=True, class_=_Catalogue
+    )
 
 
 def translator(lang: str) -> Translator:

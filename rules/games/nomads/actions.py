@@ -36,7 +36,7 @@ from rules.games.nomads.hunting import (
 from rules.games.nomads.substitution import walk_down
 from rules.games.nomads.terms import INCOME_ITEMS, term
 from rules.prompt import Choice, Field
-from rules.text import Msg, msg
+from rules.text import NOTHING, Msg, msg
 
 Item = dict[str, Any]
 
@@ -728,7 +728,7 @@ def _lines_stone(st: State, item: Item) -> tuple[Msg, ...]:
             "They buy the {side} sacred stone available{limit}, pay its cost and take the "
             "income of its space.",
             side=extreme_word(big),
-            limit=msg(" (era I: only era-I stones)") if era_one else msg(""),
+            limit=msg(" (era I: only era-I stones)") if era_one else NOTHING,
         ),
     )
 

@@ -21,7 +21,7 @@ from rules.games.nomads.catalogue import catalogue_of
 from rules.games.nomads.flow import round_end, screen, settle
 from rules.games.nomads.scoring import eclipse_workforce, final_score, part_label, stone_points
 from rules.prompt import Choice, Field, Prompt
-from rules.text import Msg, msg
+from rules.text import NOTHING, Msg, msg
 
 
 def workforce(st: State) -> tuple[int | None, int]:
@@ -105,7 +105,7 @@ def prompt_ecl_terrain(st: State) -> Prompt:
         msg(
             "Influence of the Nomads: 1 per camp (5 camps), 2 per settlement ({s} placed){tile}.",
             s=n["settlements"],
-            tile=msg(", nomad tile {k} on its 3 adjacent fields", k=tile) if tile else msg(""),
+            tile=msg(", nomad tile {k} on its 3 adjacent fields", k=tile) if tile else NOTHING,
         ),
         msg(
             "They get the income of every terrain field where they have the most influence "
