@@ -18,7 +18,7 @@ from rules.games.marauders import catalogue as cat
 from rules.games.marauders import hexmap, logic
 from rules.games.marauders.hexmap import CAMP_ID, hex_at, hex_id
 from rules.games.marauders.model import COLOURS, ROUNDS, SIDES, label, order_msg, player_msg
-from rules.games.marauders.steps_common import example, payer
+from rules.games.marauders.steps_common import example, payer, picture_order
 from rules.text import Msg, msg
 
 #: Colour of the tribe's members on the map pictures.
@@ -253,7 +253,7 @@ def status_lines(state: dict[str, Any]) -> tuple[Msg, ...]:
         msg(
             "Trays: {trays}",
             trays=Msg(
-                ", ".join("{" + c + "}" for c in COLOURS),
+                ", ".join("{" + c + "}" for c in picture_order(state)),
                 {c: msg("{colour} {n}", colour=label(c), n=state["trays"][c]) for c in COLOURS},
             ),
         ),

@@ -66,6 +66,18 @@ def Step(
 COLOUR_CHOICES = tuple(Choice(c, label(c)) for c in COLOURS)
 
 
+def picture_order(state: Mapping[str, Any]) -> tuple[str, ...]:
+    """The colours in the order the control-board picture shows their trays (clockwise from
+    side 0), so a count field runs as the players' eyes do on the tray picture."""
+    sides = cat.tray_sides(cat.board_of(state))
+    return tuple(sorted(COLOURS, key=lambda c: sides.get(c, len(COLOURS) + COLOURS.index(c))))
+
+
+def colour_choices(state: Mapping[str, Any]) -> tuple[Choice, ...]:
+    """One option per colour, in :func:`picture_order`."""
+    return tuple(Choice(c, label(c)) for c in picture_order(state))
+
+
 def zero() -> dict[str, int]:
     return dict.fromkeys(COLOURS, 0)
 
@@ -161,7 +173,7 @@ def trays_field(state: State) -> Field:
         kind="counts",
         default=dict(state["trays"]),
         maximum=MAX_MARKERS,
-        choices=COLOUR_CHOICES,
+        choices=colour_choices(state),
         camera="colour_totals",
     )
 
@@ -170,11 +182,13 @@ def trays_field(state: State) -> Field:
 VP, DEV = "vp", "dev"
 
 
-NEWS_CHOICES = (
-    *(Choice(c, label(c), limit=MAX_MARKERS) for c in COLOURS),
-    Choice(VP, msg("VP"), limit=MAX_VP),
-    Choice(DEV, msg("development points"), limit=MAX_DEVELOPMENT),
-)
+def news_choices(state: Mapping[str, Any]) -> tuple[Choice, ...]:
+    """The colours in :func:`picture_order`, then VP and development points."""
+    return (
+        *(Choice(c, label(c), limit=MAX_MARKERS) for c in picture_order(state)),
+        Choice(VP, msg("VP"), limit=MAX_VP),
+        Choice(DEV, msg("development points"), limit=MAX_DEVELOPMENT),
+    )
 
 
 def news_field(state: State, text: Msg | None = None) -> Field:
@@ -189,7 +203,7 @@ def news_field(state: State, text: Msg | None = None) -> Field:
         label=text or msg("Since the tribe's last step: markers onto its trays, VP, development"),
         kind="counts",
         default={**zero(), VP: 0, DEV: 0},
-        choices=NEWS_CHOICES,
+        choices=news_choices(state),
     )
 
 

@@ -23,6 +23,7 @@ from rules.games.marauders.steps_common import (
     Answer,
     Step,
     apply_news,
+    colour_choices,
     news_fields,
     news_lines,
     next_tile,
@@ -82,7 +83,7 @@ def setup_prompt(state: State) -> Prompt:
             kind="counts",
             default=zero(),
             maximum=MAX_MARKERS,
-            choices=COLOUR_CHOICES,
+            choices=colour_choices(state),
         ),
     )
     return Prompt(

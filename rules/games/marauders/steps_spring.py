@@ -16,12 +16,12 @@ from rules.games.marauders.model import MAX_MARKERS, label
 from rules.games.marauders.results import spring_of
 from rules.games.marauders.steps_actions import action_fields, carry_out, with_action
 from rules.games.marauders.steps_common import (
-    COLOUR_CHOICES,
     Answer,
     Step,
     add,
     apply_news,
     check_trays,
+    colour_choices,
     example,
     news_fields,
     news_lines,
@@ -55,7 +55,7 @@ def start_prompt(state: State) -> Prompt:
             kind="counts",
             default=dict(state["income"]),
             maximum=MAX_MARKERS,
-            choices=COLOUR_CHOICES,
+            choices=colour_choices(state),
         ),
         order_field(state, text=msg("Player order this round")),
     )
