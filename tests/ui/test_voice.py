@@ -170,8 +170,8 @@ def test_voice_settings_are_kept_and_bad_values_fall_back(tmp_path: Path) -> Non
     from ui.app.settings import Settings, load_settings, save_settings
 
     path = tmp_path / "settings.json"
-    save_settings(path, Settings(voice=True, voice_volume=75))
-    assert load_settings(path) == Settings(voice=True, voice_volume=75)
+    save_settings(path, Settings(voice=True, voice_volume=25))
+    assert load_settings(path) == Settings(voice=True, voice_volume=25)
     path.write_text('{"voice": true, "voice_volume": 900}')
     assert load_settings(path).voice_volume == Settings().voice_volume
 
@@ -208,3 +208,9 @@ def test_the_app_speaks_the_bots_turn_once_when_the_voice_is_on(kivy_window, tmp
     finally:
         close_app(app)
         service.close()
+
+
+def test_the_default_volume_is_one_the_settings_screen_offers() -> None:
+    from ui.app.settings import VOICE_VOLUMES, Settings
+
+    assert Settings().voice_volume in VOICE_VOLUMES

@@ -586,8 +586,14 @@ class AppController(ComponentActions):
         if self.service.session is None:
             self.resume(session_id)
             return
+        other = next((g for g in self.saved_games() if g.session_id == session_id), None)
+        question = (
+            _("Switch to the game of {game} ({detail})?", game=other.title, detail=other.detail)
+            if other is not None
+            else _("Switch to the other game?")
+        )
         self.ask(
-            _("Switch to the other game?"),
+            question,
             self._kept_note(),
             _("Switch"),
             lambda: self.resume(session_id),

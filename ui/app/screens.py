@@ -30,6 +30,7 @@ from rules.text import Msg
 from ui.app.fields import Actions
 from ui.app.presenters import DecisionView, PlayView
 from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel, FocusRing, list_button
+from ui.app.settings import VOICE_VOLUMES
 from ui.i18n import LANGUAGES, _
 from ui.painters import marks_for_field
 from ui.paths import pin_map_choices
@@ -632,10 +633,6 @@ class ConfirmScreen(AppScreen):
         self.ids.question.text = c.text(pending.question) if pending else ""
         self.ids.detail.text = c.text(pending.detail) if pending else ""
         self.ids.yes.text = c.text(pending.yes) if pending else ""
-
-
-#: The volume steps offered on the settings screen.
-VOICE_VOLUMES = (25, 50, 75, 100)
 
 
 class SettingsScreen(AppScreen):

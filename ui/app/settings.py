@@ -16,6 +16,10 @@ from ui.i18n import DEFAULT_LANGUAGE, LANGUAGES
 ROTATIONS = (0, 90, 180, 270)
 
 
+#: The volumes the settings screen offers (percent).
+VOICE_VOLUMES = (25, 50, 75, 100)
+
+
 @dataclass(frozen=True)
 class Settings:
     """What the players or café staff choose on the settings screen."""
@@ -30,7 +34,7 @@ class Settings:
     show_cursor: bool = False
     #: Hands-free voice (ui/voice.py): speak the bot's action and instructions; volume 0-100.
     voice: bool = False
-    voice_volume: int = 60
+    voice_volume: int = 75  # one of VOICE_VOLUMES, so the settings screen lights its button
 
     def checked(self) -> Settings:
         """A copy with every out-of-range value replaced by its default."""
