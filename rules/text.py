@@ -5,12 +5,14 @@ player sees is a :class:`Msg`, an English template (the gettext msgid) plus
 parameters. Front ends translate the template and format it; parameters that
 are themselves ``Msg`` (game terms such as colours or tray names) are
 translated too. ``Msg`` round-trips through JSON as ``{"t": ..., "p": {...}}``.
+A count takes its plural form from the language (:func:`msgn`, gettext
+``ngettext``), never "player(s)".
 
 Example::
 
-    >>> m = msg("Move {n} {colour} marker(s) to the supply", n=1, colour=msg("yellow"))
+    >>> m = msg("Move {n} {colour} marker to the supply", n=1, colour=msg("yellow"))
     >>> m.english()
-    'Move 1 yellow marker(s) to the supply'
+    'Move 1 yellow marker to the supply'
 """
 
 from __future__ import annotations
@@ -33,21 +35,39 @@ class Msg:
 
     template: str
     params: Mapping[str, Any] = field(default_factory=dict)
+    #: The English plural template (see :func:`msgn`); "" for a message without plural forms.
+    plural: str = ""
+
+    def english_template(self) -> str:
+        """The English template for this message's count (singular when ``n`` is 1)."""
+        if self.plural and self.params.get("n", 1) != 1:
+            return self.plural
+        return self.template
+
+    def _translated(self, translate: Translator | None) -> str:
+        if translate is None:
+            return self.english_template()
+        if not self.plural:
+            return translate(self.template)
+        # The catalogue behind a gettext translator knows the language's plural rule.
+        ngettext = getattr(getattr(translate, "__self__", None), "ngettext", None)
+        if ngettext is None:
+            return self.english_template()
+        return str(ngettext(self.template, self.plural, int(self.params.get("n", 1))))
 
     def render(self, translate: Translator | None = None) -> str:
         """Format the message, translating the template and any ``Msg`` parameters."""
         if not self.template:
             return ""  # never looked up: gettext keeps the catalogue header under ""
-        tr = translate or (lambda s: s)
         values = {
             key: value.render(translate) if isinstance(value, Msg) else value
             for key, value in self.params.items()
         }
         try:
-            return tr(self.template).format(**values)
+            return self._translated(translate).format(**values)
         except (KeyError, IndexError, ValueError):
             # A faulty translation must never crash the kiosk: fall back to English.
-            return self.template.format(**values)
+            return self.english_template().format(**values)
 
     def english(self) -> str:
         return self.render(None)
@@ -60,7 +80,12 @@ class Msg:
             key: value.to_json() if isinstance(value, Msg) else value
             for key, value in self.params.items()
         }
-        return {"t": self.template, "p": params} if params else {"t": self.template}
+        out: dict[str, Any] = {"t": self.template}
+        if params:
+            out["p"] = params
+        if self.plural:
+            out["pl"] = self.plural
+        return out
 
     @staticmethod
     def from_json(data: Any) -> Msg:
@@ -70,7 +95,7 @@ class Msg:
             key: Msg.from_json(value) if isinstance(value, dict) and "t" in value else value
             for key, value in data.get("p", {}).items()
         }
-        return Msg(data["t"], params)
+        return Msg(data["t"], params, str(data.get("pl", "")))
 
 
 def verbatim(text: str) -> Msg:
@@ -87,6 +112,15 @@ NOTHING = Msg("")
 def msg(template: str, **params: Any) -> Msg:
     """Build a :class:`Msg`; the template is the English text and gettext msgid."""
     return Msg(template, params)
+
+
+def msgn(singular: str, plural: str, *, n: int, **params: Any) -> Msg:
+    """A message with plural forms, chosen by the count ``n`` (gettext ``ngettext``).
+
+    >>> [msgn("{n} heart", "{n} hearts", n=k).english() for k in (1, 3)]
+    ['1 heart', '3 hearts']
+    """
+    return Msg(singular, {**params, "n": n}, plural)
 
 
 def join_english(items: list[str]) -> str:

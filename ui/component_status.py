@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rules.editor import ComponentEditor
 from rules.registry import all_games, editor_for
-from rules.text import Msg
+from rules.text import Msg, msgn
 from ui.i18n import _
 from ui.service import TableService
 
@@ -95,7 +95,13 @@ def lines(info: GameComponents) -> tuple[Msg, ...]:
         done, total = info.draft
         out.append(_("Your entry is half done: {done} of {all}.", done=done, all=total))
     if info.learned:
-        out.append(_("{n} component(s) entered during play wait to be saved.", n=info.learned))
+        out.append(
+            msgn(
+                "{n} component entered during play waits to be saved.",
+                "{n} components entered during play wait to be saved.",
+                n=info.learned,
+            )
+        )
     return tuple(out)
 
 

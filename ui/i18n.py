@@ -87,7 +87,10 @@ class _Catalogue(gettext.GNUTranslations):
         return super().gettext(message) if message else ""
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return super().ngettext(msgid1, msgid2, n) if msgid1 else ""
+        if not msgid1:
+            return ""
+        # An untranslated plural entry (its forms still empty) stays English.
+        return super().ngettext(msgid1, msgid2, n) or (msgid1 if n == 1 else msgid2)
 
 
 @cache

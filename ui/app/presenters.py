@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.decision import Decision
 from rules.journal import SessionRecord
 from rules.prompt import Field, Prompt
 from rules.session import HistoryEntry
-from rules.text import Msg, Translator
+from rules.text import Msg, Translator, msgn
 from ui.app.form import FormModel
 from ui.app.table_check import TableCheckView
 from ui.i18n import _
@@ -46,7 +46,7 @@ def plain(value: Any, tr: Translator) -> Any:
 def render(message: Msg, tr: Translator) -> str:
     """Render ``message`` with every parameter made plain (see :func:`plain`)."""
     params = {key: plain(value, tr) for key, value in message.params.items()}
-    return Msg(message.template, params).render(tr)
+    return replace(message, params=params).render(tr)
 
 
 def tr_msg(message: Msg | dict[str, Any] | str | None, tr: Translator) -> str:
@@ -513,8 +513,8 @@ def saved_game_view(
         parts.append(_("round {n}", n=round_number).render(tr))
     players = record.options.get("players")
     if isinstance(players, int) and not isinstance(players, bool):
-        parts.append(_("{n} player(s)", n=players).render(tr))
-    parts.append(_("{n} steps", n=steps).render(tr))
+        parts.append(msgn("{n} player", "{n} players", n=players).render(tr))
+    parts.append(msgn("{n} step", "{n} steps", n=steps).render(tr))
     parts.append(_("last step {when}", when=when_text(record.updated)).render(tr))
     return SavedGameView(record.id, game_title, " · ".join(parts), current)
 

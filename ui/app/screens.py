@@ -29,8 +29,8 @@ from kivy.uix.widget import Widget
 from rules.text import Msg
 from ui.app.fields import Actions
 from ui.app.presenters import DecisionView, PlayView
-from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel, FocusRing, list_button
 from ui.app.settings import VOICE_VOLUMES
+from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel, FocusRing, list_button
 from ui.i18n import LANGUAGES, _
 from ui.painters import marks_for_field
 from ui.paths import pin_map_choices

@@ -4,7 +4,7 @@
 # (empty msgstr = shown in English). The app compiles .po -> .mo at start-up.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-uv run pybabel extract -F babel.cfg -k msg -k N_ -k _ -k tx --no-default-keywords \
+uv run pybabel extract -F babel.cfg -k msg -k msgn:1,2 -k N_ -k _ -k tx --no-default-keywords \
     --no-location --sort-output --project tableside -o ui/locale/tableside.pot .
 for lang in de pt; do
     if [[ -f ui/locale/$lang/LC_MESSAGES/tableside.po ]]; then

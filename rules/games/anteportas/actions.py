@@ -39,7 +39,7 @@ from rules.games.anteportas.effects import (
 from rules.games.anteportas.kit import Kit
 from rules.games.anteportas.sight import actors, in_sight
 from rules.games.anteportas.units import BUILDING_KINDS, MINE_KINDS, tile_kind
-from rules.text import msg
+from rules.text import msg, msgn
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -191,7 +191,13 @@ def apply_action(
 def too_few_upright(hex_id: int, n: int, kind: str, key: str) -> IllegalInput:
     """The refusal when more upright Soldiers of ``kind`` are moved than stand on the hex."""
     return IllegalInput(
-        msg("#{hex} has only {n} upright {unit}(s)", hex=hex_id, n=n, unit=SOLDIER_NAMES[kind]),
+        msgn(
+            "#{hex} has only {n} upright {unit}",
+            "#{hex} has only {n} upright {unit}s",
+            hex=hex_id,
+            n=n,
+            unit=SOLDIER_NAMES[kind],
+        ),
         key,
     )
 
@@ -256,7 +262,13 @@ def _take(field: Field, picks: dict[str, int], where: str) -> dict[int, list[dic
         ]
         if n > len(matching):
             raise IllegalInput(
-                msg("#{hex} holds only {n} such Soldier(s)", hex=hex_id, n=len(matching)), where
+                msgn(
+                    "#{hex} holds only {n} such Soldier",
+                    "#{hex} holds only {n} such Soldiers",
+                    hex=hex_id,
+                    n=len(matching),
+                ),
+                where,
             )
         for i in reversed(matching[:n]):
             taken.setdefault(hex_id, []).append(s["soldiers"].pop(i))
@@ -267,7 +279,13 @@ def _discharge(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: A
     _some(sum(a["soldiers"].values()), "soldiers")
     taken = _take(field, a["soldiers"], "soldiers")
     n = sum(len(v) for v in taken.values())
-    asker.log.say(msg("{n} Soldier(s) discharged into free Residences", n=n))
+    asker.log.say(
+        msgn(
+            "{n} Soldier discharged into free Residences",
+            "{n} Soldiers discharged into free Residences",
+            n=n,
+        )
+    )
 
 
 def _to_sickbay(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Asker) -> None:
@@ -277,7 +295,9 @@ def _to_sickbay(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: 
         for x in soldiers:
             field["sickbay"][x["kind"]] += 1
     n = sum(len(v) for v in taken.values())
-    asker.log.say(msg("{n} Soldier(s) moved to the Sickbay", n=n))
+    asker.log.say(
+        msgn("{n} Soldier moved to the Sickbay", "{n} Soldiers moved to the Sickbay", n=n)
+    )
 
 
 def _deploy(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Asker) -> None:
@@ -373,7 +393,7 @@ def _upright(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Ask
         for good, k in costs[kind].items():
             asker.log.pay({good: k * n})
         count += n
-    asker.log.say(msg("{n} Soldier(s) set upright", n=count))
+    asker.log.say(msgn("{n} Soldier set upright", "{n} Soldiers set upright", n=count))
 
 
 def _place_tile(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Asker) -> None:

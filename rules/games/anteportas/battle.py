@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.games.anteportas.units import Defences, tile_kind
-from rules.text import Msg, msg
+from rules.text import Msg, msg, msgn
 
 TILE_NAMES: dict[str, Msg] = {
     "guard_post": msg("Guard Post"),
@@ -399,7 +399,13 @@ def resolve_battle(
                 data={"damage": theirs, "absorbed": loss.absorbed},
             )
         )
-        steps.append(msg("All {n} Invader(s) fall.", n=troop["basic"] + troop["elite"]))
+        steps.append(
+            msgn(
+                "The {n} Invader falls.",
+                "All {n} Invaders fall.",
+                n=troop["basic"] + troop["elite"],
+            )
+        )
         invaders_lost = dict(troop)
         survivors = {"basic": 0, "elite": 0}
         apply_defence_loss(side, loss, wounded, tiles_lost, steps, hex_id)

@@ -24,7 +24,7 @@ from rules.games.anteportas.movement import move_troop
 from rules.games.anteportas.sight import in_sight
 from rules.games.anteportas.spawning import next_troop, phase_order
 from rules.games.anteportas.versus import area_control, capture_the_flag
-from rules.text import Msg, msg
+from rules.text import Msg, msg, msgn
 
 GAME = "anteportas"
 
@@ -155,7 +155,11 @@ def run_phase(s: dict[str, Any]) -> Decision:
     summary = (
         msg("Defeat: an Invader broke through")
         if defeat
-        else msg("Battle Phase done: {n} troop(s) on the Battleground", n=len(field["troops"]))
+        else msgn(
+            "Battle Phase done: {n} troop on the Battleground",
+            "Battle Phase done: {n} troops on the Battleground",
+            n=len(field["troops"]),
+        )
     )
     battles = [i for i, t in enumerate(trace) if t.rule == "compare Strength"]
     first = next((i for i, t in enumerate(trace) if t.decisive), None)

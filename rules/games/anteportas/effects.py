@@ -28,7 +28,7 @@ from rules.games.anteportas.battle import (
 )
 from rules.games.anteportas.kit import Kit
 from rules.games.anteportas.sight import actors, capacity, fires_indirectly
-from rules.text import msg
+from rules.text import msg, msgn
 
 Field = dict[str, Any]
 Moving = dict[int, dict[str, int]]
@@ -139,7 +139,14 @@ def damage_troop(
             field["supply"][kind] += lost[kind]
         fallen = lost["basic"] + lost["elite"]
         if fallen:
-            log.say(msg("{n} Invader(s) on #{hex} fall", n=fallen, hex=hex_id))
+            log.say(
+                msgn(
+                    "{n} Invader on #{hex} falls",
+                    "{n} Invaders on #{hex} fall",
+                    n=fallen,
+                    hex=hex_id,
+                )
+            )
         if resting and troop["basic"] + troop["elite"] == 0:
             del field["troops"][str(hex_id)]
 
@@ -340,7 +347,12 @@ def gunfire(
             field["supply"][kind] += lost[kind]
         if lost["basic"] + lost["elite"]:
             log.say(
-                msg("{n} Invader(s) on #{hex} fall", n=lost["basic"] + lost["elite"], hex=target)
+                msgn(
+                    "{n} Invader on #{hex} falls",
+                    "{n} Invaders on #{hex} fall",
+                    n=lost["basic"] + lost["elite"],
+                    hex=target,
+                )
             )
         if resting and troop["basic"] + troop["elite"] == 0:
             del field["troops"][str(target)]

@@ -44,7 +44,7 @@ from rules.machine import Step as MachineStep
 from rules.prompt import Choice, Field, Prompt
 from rules.rng import rng_state, shuffled
 from rules.schema import Spec
-from rules.text import N_, Msg, msg
+from rules.text import N_, Msg, msg, msgn
 
 GAME = "anteportas"
 
@@ -245,7 +245,14 @@ def spawn_prompt(state: State) -> Prompt:
             state,
             step="spawn-cards",
             title=msg("Spawn Invaders"),
-            lines=(*prep, msg("Turn over {n} Movement card(s) and tap their numbers.", n=n)),
+            lines=(
+                *prep,
+                msgn(
+                    "Turn over {n} Movement card and tap its number.",
+                    "Turn over {n} Movement cards and tap their numbers.",
+                    n=n,
+                ),
+            ),
             fields=(
                 Field(
                     key="cards",
@@ -287,7 +294,12 @@ def _spawn_decision(state: State, cards: list[dict[str, Any]], done: Resolved) -
     trace = (
         TraceStep(
             rule="spawn",
-            finding=msg("{n} Movement card(s) drawn: {ids}", n=len(cards), ids=ids),
+            finding=msgn(
+                "{n} Movement card drawn: {ids}",
+                "{n} Movement cards drawn: {ids}",
+                n=len(cards),
+                ids=ids,
+            ),
             data={"cards": [c["id"] for c in cards]},
             decisive=True,
         ),
@@ -296,7 +308,7 @@ def _spawn_decision(state: State, cards: list[dict[str, Any]], done: Resolved) -
     return Decision(
         game=GAME,
         kind="spawn",
-        summary=msg("{n} card(s) drawn: {ids}", n=len(cards), ids=ids),
+        summary=msgn("{n} card drawn: {ids}", "{n} cards drawn: {ids}", n=len(cards), ids=ids),
         instructions=tuple(done.log.steps),
         trace=trace,
         result={

@@ -32,7 +32,7 @@ from rules.games.anteportas.effects import (
 )
 from rules.games.anteportas.kit import Kit
 from rules.games.anteportas.words import units_msg
-from rules.text import msg
+from rules.text import msg, msgn
 
 
 @dataclass(kw_only=True)
@@ -256,7 +256,12 @@ class _Mover:
         if press and arrows and size(troop):
             n = press["steps"][min(size(troop), len(press["steps"])) - 1]
             arrows = [arrows[0]] * n
-            self.note("Press Ahead", msg("{n} Invader(s) move {k} hexes", n=size(troop), k=n))
+            self.note(
+                "Press Ahead",
+                msgn(
+                    "{n} Invader moves {k} hexes", "{n} Invaders move {k} hexes", n=size(troop), k=n
+                ),
+            )
         if not size(troop):
             return []
         return [_Group(units=troop, hex=self.start, arrows=arrows, shoot_pending=shoot_pending)]

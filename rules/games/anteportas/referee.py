@@ -224,7 +224,7 @@ def as_team(team: str, message: Msg) -> Msg:
     if not message.params and message.template in B_NAMES:
         return B_NAMES[message.template]
     params = {k: as_team(team, v) if isinstance(v, Msg) else v for k, v in message.params.items()}
-    return Msg(message.template, params)
+    return replace(message, params=params)
 
 
 def _for_team(team: str, field: Field) -> Field:

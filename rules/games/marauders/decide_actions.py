@@ -18,7 +18,7 @@ from typing import Any
 from rules.decision import Decision, Tracer
 from rules.games.marauders.decide_common import join, make_decision, settle
 from rules.games.marauders.model import income_key, label
-from rules.text import Msg, msg
+from rules.text import Msg, msg, msgn
 
 #: Actions whose item the tribe picks by value (the others have no choice to make).
 CHOOSING = ("fishing", "gathering", "hunting", "ceremony")
@@ -57,7 +57,7 @@ def choose_best(
     if action == "fishing":
         keys: list[tuple[int, ...]] = [(int(o["steps"]),) for o in offers]
         texts = [
-            msg("{name}: {n} step(s)", name=_offer_name(o, i), n=keys[i][0])
+            msgn("{name}: {n} step", "{name}: {n} steps", name=_offer_name(o, i), n=keys[i][0])
             for i, o in enumerate(offers)
         ]
     else:
@@ -191,8 +191,18 @@ def action_choice(
         )
         return make_decision(
             "action-choice",
-            msg("{n} tribe member(s) move onto the starting camp", n=moved),
-            [msg("Put {n} tribe member(s) onto the starting camp.", n=moved)],
+            msgn(
+                "{n} tribe member moves onto the starting camp",
+                "{n} tribe members move onto the starting camp",
+                n=moved,
+            ),
+            [
+                msgn(
+                    "Put {n} tribe member onto the starting camp.",
+                    "Put {n} tribe members onto the starting camp.",
+                    n=moved,
+                )
+            ],
             tracer,
             {"action": action, "moved": moved},
             example,

@@ -34,7 +34,7 @@ from rules.games.marauders.steps_common import (
 )
 from rules.machine import Edge
 from rules.prompt import Choice, Field, Prompt
-from rules.text import Msg, msg
+from rules.text import Msg, msg, msgn
 
 NO_TRAY = "none"
 
@@ -44,7 +44,11 @@ def setup_prompt(state: State) -> Prompt:
     n = state["players"]
     hard = state["hard_tiles"]
     lines = [
-        msg("Set up the base game for {n} player(s) plus the marauder tribe.", n=n),
+        msgn(
+            "Set up the base game for {n} player plus the marauder tribe.",
+            "Set up the base game for {n} players plus the marauder tribe.",
+            n=n,
+        ),
         msg("Give the tribe a colour, a player board, all its tribe members and markers."),
         msg("Place the control board near the tribe's player board, in line with the map."),
         msg("Put the priority marker next to the priority track's campsite symbol."),

@@ -36,7 +36,7 @@ from rules.games.nomads.hunting import (
 from rules.games.nomads.substitution import walk_down
 from rules.games.nomads.terms import INCOME_ITEMS, term
 from rules.prompt import Choice, Field
-from rules.text import NOTHING, Msg, msg
+from rules.text import NOTHING, Msg, msg, msgn
 
 Item = dict[str, Any]
 
@@ -247,7 +247,9 @@ def _tool(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool:
 def _points(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool:
     n = int(item.get("n", 1))
     out.say(tribe.gain_points(st["nomads"], n))
-    out.tracer.add("points", msg("The Nomads score {n} point(s).", n=n))
+    out.tracer.add(
+        "points", msgn("The Nomads score {n} point.", "The Nomads score {n} points.", n=n)
+    )
     return True
 
 
@@ -308,7 +310,11 @@ def _glacier(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool:
     out.say(tribe.gain_points(st["nomads"], count))
     out.tracer.add(
         "glacier scoring",
-        msg("1 point for each of {n} glacier field(s) with a Nomad camp.", n=count),
+        msgn(
+            "1 point for each of {n} glacier field with a Nomad camp.",
+            "1 point for each of {n} glacier fields with a Nomad camp.",
+            n=count,
+        ),
     )
     return True
 

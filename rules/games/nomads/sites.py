@@ -13,7 +13,7 @@ from typing import Any
 
 from rules.decision import Tracer
 from rules.games.nomads.arrows import pick
-from rules.text import msg
+from rules.text import msg, msgn
 
 
 def choose_site(
@@ -43,7 +43,11 @@ def choose_site(
         return pick(higher, big, small, tracer, msg("site(s)"))
     tracer.add(
         "build megalith",
-        msg("No higher level is possible: {n} site(s) on the lowest level.", n=len(sites)),
+        msgn(
+            "No higher level is possible: {n} site on the lowest level.",
+            "No higher level is possible: {n} sites on the lowest level.",
+            n=len(sites),
+        ),
         candidates=len(sites),
     )
     return pick(sites, big, small, tracer, msg("site(s)"))

@@ -26,7 +26,7 @@ from rules.errors import IllegalInput
 from rules.games.robinson.components import Catalogue, catalogue_of
 from rules.games.robinson.model import State, camp_owner, in_order, owner_of, player
 from rules.games.robinson.terms import ACTION, RESOURCE, space, terrain, text, who
-from rules.text import Msg, msg
+from rules.text import Msg, msg, msgn
 
 CAMP_ACTIONS = ("shelter", "roof", "palisade", "weapon", "arrange", "rest")
 GATHERED = ("food", "wood")
@@ -251,7 +251,12 @@ def _check_open_attacks(state: State, pid: str, spot: str) -> Trace:
         short = sorted(after.items())[0]
         raise Refused(
             msg("two pawns if the camp is two spaces away"),
-            msg("{p}'s attack still needs {n} more pawn(s)", p=who(pid), n=short[1]),
+            msgn(
+                "{p}'s attack still needs {n} more pawn",
+                "{p}'s attack still needs {n} more pawns",
+                p=who(pid),
+                n=short[1],
+            ),
         )
     return []
 

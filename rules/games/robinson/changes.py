@@ -21,7 +21,7 @@ from rules.games.robinson.model import alive, card_label, player, set_track, tra
 from rules.games.robinson.steps import Out, Step, cat, step, step_prompt, tracks_field
 from rules.games.robinson.terms import TRACK_WORD, who
 from rules.prompt import Choice, Field, Prompt
-from rules.text import Msg, msg
+from rules.text import Msg, msg, msgn
 
 
 def open_changes(state: State, pid: str) -> None:
@@ -34,7 +34,16 @@ def card_choices(state: State, pid: str) -> list[Choice]:
     c = cat(state)
     out = [Choice("none", msg("no card changes hands"))]
     for n in range(c.limits["markers"] + 1):
-        out.append(Choice(f"find:{n}", msg("finds a mystery card with {n} marker(s)", n=n)))
+        out.append(
+            Choice(
+                f"find:{n}",
+                msgn(
+                    "finds a mystery card with {n} marker",
+                    "finds a mystery card with {n} markers",
+                    n=n,
+                ),
+            )
+        )
     for other in alive(state):
         if other == pid:
             continue

@@ -47,7 +47,7 @@ from rules.games.robinson.terms import (
     who,
 )
 from rules.prompt import Choice, Field, Prompt
-from rules.text import Msg, msg
+from rules.text import Msg, msg, msgn
 
 # -- placement ----------------------------------------------------------------------------
 
@@ -465,7 +465,9 @@ def attack(state: State, pid: str, target: str, pawns: int, bonus: bool, out: Ou
         return msg("{a} attacks {d}: a tie, nobody wins", a=who(pid), d=who(target))
     names = {"attacker": pid, "defender": target}
     winner, loser = names[result["winner"]], names[result["loser"]]
-    out.notes.append(msg("{l} loses {n} heart(s).", l=who(loser), n=result["hearts_lost"]))
+    out.notes.append(
+        msgn("{l} loses {n} heart.", "{l} loses {n} hearts.", l=who(loser), n=result["hearts_lost"])
+    )
     change_hearts(state, loser, -result["hearts_lost"], out.notes, killer=winner)
     # "se o atacante vencer a luta, ele pode selecionar uma recompensa": also when the
     # defender died of it (reading 9): the reward comes first, then the spoils of the death.

@@ -38,7 +38,7 @@ from rules.games.robinson.steps import Out, Step, cat, other_field, scenario, st
 from rules.games.robinson.terms import CATEGORY, ICON, RESOURCE, space, text, who
 from rules.machine import Edge
 from rules.prompt import Choice, Field, Prompt
-from rules.text import Msg, msg
+from rules.text import Msg, msg, msgn
 
 ICONS = tuple(ICON)
 
@@ -233,7 +233,9 @@ def advance_weather(state: State, answer: Mapping[str, Any], out: Out) -> Msg | 
     )
     for pid, lost in answer["hearts"].items():
         if lost:
-            out.notes.append(msg("{p} loses {n} heart(s).", p=who(pid), n=lost))
+            out.notes.append(
+                msgn("{p} loses {n} heart.", "{p} loses {n} hearts.", p=who(pid), n=lost)
+            )
             change_hearts(state, pid, -lost, out.notes)
     state["queue"] = in_order(state)
     return None
@@ -309,7 +311,14 @@ def advance_night(state: State, answer: Mapping[str, Any], out: Out) -> Msg | No
         missing=max(0, missing),
     )
     if answer["hearts"]:
-        out.notes.append(msg("{p} loses {n} heart(s) at night.", p=who(pid), n=answer["hearts"]))
+        out.notes.append(
+            msgn(
+                "{p} loses {n} heart at night.",
+                "{p} loses {n} hearts at night.",
+                p=who(pid),
+                n=answer["hearts"],
+            )
+        )
         change_hearts(state, pid, -answer["hearts"], out.notes)
     # The player's own night is over; a death removed them from the queue already, and
     # the next player's night still comes (each eats as if alone).
