@@ -28,3 +28,25 @@ def test_the_switch_question_names_the_other_game(tmp_path: Path) -> None:
         assert "(0 steps · last step " in question
     finally:
         service.close()
+
+
+def test_started_for_one_game_the_app_opens_it_not_the_saved_list(tmp_path: Path) -> None:
+    service = TableService(tmp_path / "j.sqlite3")
+    try:
+        first = AppController(service, Settings(language="en"))
+        first.choose_game("nomads")
+        first.start_game(seed=2)
+        first.menu_new_game()
+        first.answer_pending(True)
+        first.choose_game("marauders")
+        first.start_game(seed=1)
+        marauders = service.session_id
+        service.session = None
+        service.session_id = None
+        again = AppController(service, Settings(language="en"), game_name="marauders")
+        again.start()
+        assert again.screen in {"play", "checklist"}  # the game itself, not "resume"
+        assert service.session_id == marauders
+        assert service.session is not None and service.session.game.name == "marauders"
+    finally:
+        service.close()

@@ -153,12 +153,18 @@ class AppController(ComponentActions):
     # -- starting ---------------------------------------------------------------------
 
     def start(self) -> None:
-        """Pick the first screen: resume an unfinished game, else choose one."""
+        """Pick the first screen: resume an unfinished game, else choose one.
+
+        Started for one game (``--game NAME``), its latest unfinished game is
+        resumed at once, or its set-up is shown when it has none."""
         try:
             self.resumable = self.service.resumable(self.game_name)
         except JournalError as exc:
             self.resumable = None
             self.notice = _("Note: {text}", text=str(exc))
+        if self.resumable is not None and self.game_name:
+            self.resume(self.resumable.id)  # `--game NAME`: that game, not the saved-games list
+            return
         if self.resumable is not None:
             self.screen = "resume"
         elif self.game_name:
