@@ -319,12 +319,16 @@ class PlayScreen(StepScreen):
     _tap_bound = False
     view: PlayView | None = None
     _why: BigButton | None = None
+    #: The line about what the bot did before is opened in full (closed again on a new step).
+    previous_open = BooleanProperty(False)
 
     def render(self) -> None:
         c = self.controller
         view: PlayView = c.play_view()
         self.view = view
         fresh = self._new_step()
+        if fresh:
+            self.previous_open = False
         self.can_undo = view.can_undo
         self.ids.where.text = view.where
         self.ids.title.text = view.title
@@ -397,13 +401,29 @@ class PlayScreen(StepScreen):
         label.bold = differs
 
     def _previous(self, d: DecisionView | None) -> None:
-        """What the bot did at the last step: headline and the physical steps left to do."""
-        set_text(self.ids.previous, f"{d.heading}: {d.summary}" if d is not None else "")
+        """What the bot did at the last step, under the question (issue 23: the players' own
+        question comes first): one line, opened in full (the physical steps left to do too)
+        by a touch."""
+        if d is None:
+            text = ""
+        elif self.previous_open:
+            text = f"▾ {d.heading}: {d.summary}"
+        else:
+            text = f"▸ {d.heading}: {d.summary}"
+        set_text(self.ids.previous, text)
         show_texts(
             self.ids.previous_todo,
-            [f"• {line}" for line in d.instructions] if d is not None else [],
+            [f"• {line}" for line in d.instructions] if d is not None and self.previous_open else [],
             lambda: FitLabel(auto_height=True, max_font_size=22),
         )
+
+    def previous_touched(self, label: Widget, touch: Any) -> bool:
+        """A touch on the one-line "the bot did" opens it in full, or closes it again."""
+        if not label.text or not label.collide_point(*touch.pos):
+            return False
+        self.previous_open = not self.previous_open
+        self.render()
+        return True
 
     def _decision(self, d: DecisionView | None) -> None:
         """The bot's action in large type, what to do now, and directly under it the reason."""

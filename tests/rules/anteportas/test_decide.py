@@ -63,7 +63,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "invaders_lost": {"basic": 3, "elite": 0},
         "steps": [
             "Battle on #7: your Strength 4 against the Invaders' 3",
-            "All 3 Invader(s) fall.",
+            "All 3 Invaders fall.",
             "1 Citizen on #7 wounded -> Sickbay",
             "Guard Post on #7 prevails",
         ],
@@ -82,7 +82,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "invaders_lost": {"basic": 3, "elite": 0},
         "steps": [
             "Battle on #7: your Strength 5 against the Invaders' 3",
-            "All 3 Invader(s) fall.",
+            "All 3 Invaders fall.",
             "1 Citizen on #7 wounded -> Sickbay",
             "Bounding Mine on #7 prevails",
         ],
@@ -109,7 +109,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
                 "invaders_lost": {"basic": 2, "elite": 0},
                 "steps": [
                     "Battle on #12: your Strength 2 against the Invaders' 2",
-                    "All 2 Invader(s) fall.",
+                    "All 2 Invaders fall.",
                     "1 Farmer on #12 wounded -> Sickbay",
                 ],
                 "mine_choice": [],

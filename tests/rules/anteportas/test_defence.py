@@ -135,7 +135,7 @@ def test_exhausted_soldiers_cannot_act_again_until_upright() -> None:
         act(f, {"do": "fire_bomb", "hex": 14, "by": 4})
     steps = act(f, {"do": "upright", "soldiers": {"4-farmer-exhausted": 1}})
     assert not f["hexes"]["4"]["soldiers"][0]["exhausted"]
-    assert steps == ["1 Soldier(s) set upright"]
+    assert steps == ["1 Soldier set upright"]
 
 
 def test_tiles_only_in_sight_and_not_on_invaders() -> None:

@@ -401,7 +401,7 @@ def test_trench_example_kills_the_elite_unit_just_passing_through_12() -> None:
     out = move(f, 17, card(["down", "down"]), answers={"gunfire-1": [9, 9, 10]})
     assert out.path == [17, 12] and out.field["troops"] == {}
     assert "Combined fire deals 3 damage to #12" in english(out)
-    assert "1 Invader(s) on #12 fall" in english(out)
+    assert "1 Invader on #12 falls" in english(out)
     with pytest.raises(IllegalInput, match="only 2 Soldier"):
         move(f, 17, card(["down", "down"]), answers={"gunfire-1": [9, 9, 9]})
     passed = move(f, 17, card(["down", "down"]), answers={"gunfire-1": []})

@@ -1,0 +1,57 @@
+"""On a step that asks, the question comes first (issue 23, item 1).
+
+What the bot did at the step before is one line under the players' question and
+its field, never above it; a touch opens it in full (its physical steps too), and
+a touch again closes it. Played in the real 800x480 window (Xvfb).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.gui
+
+
+def test_the_bots_last_action_is_one_line_under_the_question(kivy_window, tmp_path: Path):
+    from tests.ui.support.driving import screen, tap
+    from ui.app.controller import AppController
+    from ui.app.harness import close_app, open_app, pump
+    from ui.app.settings import Settings
+    from ui.commands.screenshots import fill_missing
+    from ui.service import TableService
+
+    service = TableService(tmp_path / "j.sqlite3")
+    app = open_app(AppController(service, Settings(language="en")), use_hardware=False)
+    try:
+        c = app.controller
+        c.choose_game("nomads")
+        c.start_game(seed=1)
+        for _ in range(30):
+            pump(2)
+            play = screen(app)
+            if app.manager.current == "play" and play.ids.previous.text and c.prompt.fields:
+                break
+            if c.form is not None:
+                fill_missing(c.form)
+            c.confirm()
+        else:
+            raise AssertionError("no step asked after a bot step")
+        ids = play.ids
+        line = ids.previous.font_size * 1.6
+        assert ids.previous.text.startswith("▸ ")
+        assert ids.previous.height <= line  # one line
+        assert ids.previous.top <= ids.fields.y + 1  # under the question's fields
+        assert ids.previous_todo.children == []
+        tap(ids.previous)
+        pump(3)
+        assert ids.previous.text.startswith("▾ ")
+        opened = ids.previous.height + ids.previous_todo.height
+        assert opened > line or ids.previous_todo.children
+        tap(ids.previous)
+        pump(3)
+        assert ids.previous.text.startswith("▸ ") and ids.previous_todo.children == []
+    finally:
+        close_app(app)
+        service.close()
