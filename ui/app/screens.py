@@ -142,9 +142,24 @@ def scroll_to(widget: Widget | None) -> None:
     parent = widget.parent
     while parent is not None and parent is not parent.parent:
         if isinstance(parent, ScrollView):
-            parent.scroll_to(widget, padding=10, animate=False)
+            if widget.height > parent.height - 20 and parent.children:
+                _show_top(parent, widget)  # taller than the view: its label and refusal
+            else:
+                parent.scroll_to(widget, padding=10, animate=False)
             return
         parent = parent.parent
+
+
+def _show_top(scroll: Any, widget: Widget, padding: int = 10) -> None:
+    """Scroll so that ``widget``'s top (its label, its refusal) is at the top of the view."""
+    content = scroll.children[0]
+    room = content.height - scroll.height
+    if room <= 0:
+        return
+    top = widget.to_window(widget.x, widget.top)[1]
+    view_top = scroll.to_window(scroll.x, scroll.top)[1] - padding
+    # Raising scroll_y by d moves the content down by d * room.
+    scroll.scroll_y = min(1.0, max(0.0, scroll.scroll_y + (top - view_top) / room))
 
 
 def show_texts(box: Widget, texts: Sequence[str], make: Callable[[], FitLabel]) -> None:
@@ -277,6 +292,17 @@ class StepScreen(AppScreen):
         confirm.focused = name == "confirm"
         scroll_to(found)
 
+    def _show_refusal(self, view: PlayView) -> None:
+        """A refusal is read where it is: beside its field (scrolled into view), else on top."""
+        refused = next((f.key for f in view.fields if f.error), None)
+        target = self.ids.fields.boxes.get(refused) if refused is not None else None
+        if target is None and view.error:
+            target = self.ids.error
+        if target is not None:
+            scroll_to(target)
+            # Once more after the next layout pass: the refusal's text may change heights.
+            Clock.schedule_once(lambda _dt: scroll_to(target), 0)
+
 
 class ChecklistScreen(StepScreen):
     def render(self) -> None:
@@ -310,6 +336,7 @@ class ChecklistScreen(StepScreen):
         self._focus()
         if fresh:
             self.ids.scroll.scroll_y = 1
+        self._show_refusal(view)
 
 
 class PlayScreen(StepScreen):
@@ -352,9 +379,7 @@ class PlayScreen(StepScreen):
         self._focus()
         if fresh:
             self.ids.scroll.scroll_y = 1  # every step opens at its top
-        refused = next((f.key for f in view.fields if f.error), None)
-        if refused is not None:  # a refusal is read where it is: beside its field
-            scroll_to(self.ids.fields.boxes.get(refused))
+        self._show_refusal(view)
 
     def _show_scene(self, scene: dict[str, Any]) -> None:
         """The picture with the marks of the field being answered (it repaints on a change only).

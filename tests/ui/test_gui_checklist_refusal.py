@@ -1,0 +1,50 @@
+"""CONFIRM on a set-up checklist with a required choice shows the refusal (issue 23, item 2).
+
+The refusal stands beside its field far down the checklist: CONFIRM scrolls it
+into view, and CONFIRM again keeps it there (Nomads step 1, in the real window).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.gui
+
+
+def top_in_view(widget, scroll) -> bool:
+    """The widget's top 60 px (its label and refusal) are inside the scroll view."""
+    top = widget.to_window(widget.x, widget.top)[1]
+    bottom = top - min(60, widget.height)
+    view_bottom = scroll.to_window(scroll.x, scroll.y)[1]
+    view_top = scroll.to_window(scroll.x, scroll.top)[1]
+    return view_bottom - 1 <= bottom and top <= view_top + 1
+
+
+def test_confirm_scrolls_to_the_refusal_and_stays(kivy_window, tmp_path: Path):
+    from tests.ui.support.driving import screen
+    from ui.app.controller import AppController
+    from ui.app.harness import close_app, open_app, pump
+    from ui.app.settings import Settings
+    from ui.service import TableService
+
+    service = TableService(tmp_path / "j.sqlite3")
+    app = open_app(AppController(service, Settings(language="en")), use_hardware=False)
+    try:
+        c = app.controller
+        c.choose_game("nomads")
+        c.start_game(seed=1)
+        pump(3)
+        assert app.manager.current == "checklist"
+        checklist = screen(app)
+        for _press in range(2):
+            c.confirm()
+            pump(4)
+            refused = [f.key for f in c.play_view().fields if f.error]
+            assert refused, "Nomads' set-up checklist has a required choice"
+            box = checklist.ids.fields.boxes[refused[0]]
+            assert top_in_view(box, checklist.ids.scroll)
+    finally:
+        close_app(app)
+        service.close()
