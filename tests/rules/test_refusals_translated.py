@@ -95,12 +95,12 @@ def test_the_source_has_refusals_to_check() -> None:
 
 
 def test_every_refusal_in_the_games_is_built_from_a_msg() -> None:
-    """No English string or f-string: a ``msg(...)``, or a name holding one."""
+    """No English string or f-string: a ``msg(...)`` or ``msgn(...)``, or a name holding one."""
     wrong = [
         f"{path}:{line} {name}({ast.unparse(arg)[:60]})"
         for path, line, name, arg in raise_sites()
         if not isinstance(arg, ast.Call | ast.Name | ast.IfExp | ast.Attribute)
-        or (isinstance(arg, ast.Call) and getattr(arg.func, "id", None) != "msg")
+        or (isinstance(arg, ast.Call) and getattr(arg.func, "id", None) not in {"msg", "msgn"})
         or (isinstance(arg, ast.IfExp) and not list(msg_templates(arg)))
     ]
     assert wrong == []
