@@ -27,7 +27,9 @@ UNIT = "tableside-kiosk.service"
 def unit_fields() -> dict[str, str]:
     out = subprocess.run(
         ["systemctl", "show", UNIT, "-p", "ActiveState,WatchdogTimestampMonotonic,NRestarts"],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     ).stdout
     return dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
 
@@ -64,7 +66,21 @@ def components() -> str:
     return ",".join(f"{p.stem}:{int(p.stat().st_mtime)}" for p in files) or "-"
 
 
+def security() -> str:
+    """The unit's overall exposure from ``systemd-analyze security`` on this booted system."""
+    out = subprocess.run(
+        ["systemd-analyze", "security", "--no-pager", UNIT],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout
+    found = [line for line in out.splitlines() if "Overall exposure level" in line]
+    return found[-1].split(":", 1)[1].strip().replace(" ", "_") if found else "unknown"
+
+
 def main() -> None:
+    time.sleep(5)
+    print(f"BOOTCHECK security={security()}", flush=True)
     while True:
         fields = unit_fields()
         uptime = Path("/proc/uptime").read_text().split()[0]
