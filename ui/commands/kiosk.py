@@ -41,8 +41,10 @@ APT_LIST = "apt-kiosk.txt"
 LOGIND_CONF = "logind-kiosk.conf"
 SYSTEM_CONF = "system-kiosk.conf"
 SYSCTL_CONF = "sysctl-kiosk.conf"
-#: Units masked so no key press reaches them: logins on other consoles, Ctrl+Alt+Del.
-MASKED = ("autovt@.service", "ctrl-alt-del.target")
+#: Units masked so no key press reaches them: logins on other consoles and on the
+#: serial console (a Pi's cmdline.txt says console=serial0, and systemd starts a
+#: login prompt on every serial console it is given), Ctrl+Alt+Del.
+MASKED = ("autovt@.service", "serial-getty@.service", "ctrl-alt-del.target")
 GROUPS = ("video", "render", "input", "gpio", "audio")
 DEFAULT_EXEC = "/opt/tableside/.venv/bin/tableside"
 DEFAULT_STATE = "/var/lib/tableside"
@@ -235,7 +237,9 @@ def build_plan(options: KioskOptions, root: Path | None) -> Plan:
     if root is None and not _systemd_running():
         # An image being built in a chroot (scripts/image/build): no udevd or
         # systemd to tell; the rules and the unit are read at the first boot.
-        plan.note("no running systemd (an image being built): udev and systemd read the new files at first boot")
+        plan.note(
+            "no running systemd (an image being built): udev and systemd read the new files at first boot"
+        )
     else:
         plan.run(["udevadm", "control", "--reload"], "pick up the touchscreen and USB stick rules")
         plan.run(["udevadm", "trigger", "--subsystem-match=input", "--action=change"])
