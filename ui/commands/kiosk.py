@@ -238,7 +238,8 @@ def build_plan(options: KioskOptions, root: Path | None) -> Plan:
         # An image being built in a chroot (scripts/image/build): no udevd or
         # systemd to tell; the rules and the unit are read at the first boot.
         plan.note(
-            "no running systemd (an image being built): udev and systemd read the new files at first boot"
+            "no running systemd (an image being built): "
+            "udev and systemd read the new files at first boot"
         )
     else:
         plan.run(["udevadm", "control", "--reload"], "pick up the touchscreen and USB stick rules")
