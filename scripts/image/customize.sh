@@ -4,7 +4,10 @@
 # few things an image needs that a running Pi already has.
 set -euo pipefail
 export HOME=/root DEBIAN_FRONTEND=noninteractive
-export SSL_CERT_FILE=/tmp/host-ca.crt PIP_CERT=/tmp/host-ca.crt UV_PYTHON_DOWNLOADS=never
+# Started with an empty environment (nothing of the build machine's leaks in) but
+# the build machine's CA bundle, for pip and uv to reach PyPI from here.
+export SSL_CERT_FILE=/tmp/host-ca.crt PIP_CERT=/tmp/host-ca.crt REQUESTS_CA_BUNDLE=/tmp/host-ca.crt
+export UV_PYTHON_DOWNLOADS=never LANG=C.UTF-8
 export TABLESIDE_IMAGE=1    # scripts/bootstrap.sh: the environment as on a Pi (system Python)
 cd /opt/tableside
 
