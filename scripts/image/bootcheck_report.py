@@ -78,10 +78,58 @@ def security() -> str:
     return found[-1].split(":", 1)[1].strip().replace(" ", "_") if found else "unknown"
 
 
+def app_log() -> None:
+    """The app's own lines of this boot, once: what boot-check shows when a check fails."""
+    out = subprocess.run(
+        ["journalctl", "-b", "-u", UNIT, "--no-pager", "-o", "cat", "-n", "80"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout
+    for line in out.splitlines():
+        print(f"BOOTLOG {line}", flush=True)
+
+
+def display_use() -> str:
+    """Which display files and GL libraries the app holds (its /proc entries)."""
+    pid = unit_pid()
+    if not pid:
+        return "no-app"
+    fds = []
+    with contextlib.suppress(OSError):
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            with contextlib.suppress(OSError):
+                target = str(fd.readlink())
+                if target.startswith("/dev/"):
+                    fds.append(target)
+    libs = set()
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/maps").read_text().splitlines():
+            name = line.split()[-1]
+            if any(key in name for key in ("dri", "SDL", "gbm", "EGL", "GLES", "drm")):
+                libs.add(Path(name).name)
+    return f"devices={','.join(sorted(set(fds))) or '-'} libs={','.join(sorted(libs)) or '-'}"
+
+
+def unit_pid() -> str:
+    out = subprocess.run(
+        ["systemctl", "show", UNIT, "-p", "MainPID", "--value"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
+    return "" if out in ("", "0") else out
+
+
 def main() -> None:
     time.sleep(5)
     print(f"BOOTCHECK security={security()}", flush=True)
+    rounds = 0
     while True:
+        rounds += 1
+        if rounds == 12:
+            app_log()
+            print(f"BOOTCHECK {display_use()}", flush=True)
         fields = unit_fields()
         uptime = Path("/proc/uptime").read_text().split()[0]
         host = Path("/proc/sys/kernel/hostname").read_text().strip()
