@@ -127,6 +127,12 @@ class TablesideApp(App):
         Window.unbind(on_flip=self._first_frame)
         if self.watchdog is not None:
             self.watchdog.ready()
+        # SDL2's KMS/DRM back end sets the display's mode on its first buffer swap
+        # and shows the *next* one: a kiosk that drew its first screen once and then
+        # sat idle stayed black until someone touched it (found by booting the image,
+        # scripts/image/boot-check). Two more frames put the first screen on the glass.
+        for delay in (0.2, 1.0):
+            Clock.schedule_once(lambda _dt: Window.canvas.ask_update(), delay)
 
     def on_stop(self) -> None:
         if self.root is not None:
