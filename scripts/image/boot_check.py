@@ -244,10 +244,15 @@ class Guest:
         found = []
         for when, line in list(self.lines):
             match = REPORT.search(line)
-            if match and when >= since:
+            if match and when >= since and ("kiosk=" in line or "security=" in line):
                 fields = dict(kv.split("=", 1) for kv in match.group(1).split() if "=" in kv)
                 found.append({"_t": str(when), **fields})
         return found
+
+    def status(self, since: float = 0.0) -> dict[str, str]:
+        """The newest status line (``kiosk=...``) since ``since``, or an empty one."""
+        lines = [r for r in self.reports(since) if "kiosk" in r]
+        return lines[-1] if lines else {}
 
     def wait_report(
         self, test: Callable[[dict[str, str]], bool], timeout: float, since: float = 0.0
@@ -389,14 +394,17 @@ def run(image: Path, boot_timeout: float) -> int:
             return finish(out, work)
         security = next((r for r in guest.reports() if "security" in r), None)
         if security:
-            out.figure("systemd-analyze security (booted)", security["security"].replace("_", " "))
+            out.figure(
+                "systemd-analyze security (booted)",
+                security["security"].replace("_", " ").removesuffix(" :-}"),
+            )
 
         # 2. watchdog
-        first = guest.wait_report(lambda r: r.get("watchdog", "0").isdigit(), 30)
+        first = guest.wait_report(lambda r: r.get("watchdog", "").isdigit(), 30)
         later = guest.wait_report(
             lambda r: (
                 first is not None
-                and r.get("watchdog", "0").isdigit()
+                and r.get("watchdog", "").isdigit()
                 and int(r["watchdog"]) > int(first["watchdog"]) > 0
             ),
             90,
@@ -408,7 +416,7 @@ def run(image: Path, boot_timeout: float) -> int:
         )
 
         # 3. escapes
-        restarts = (guest.reports() or [{}])[-1].get("restarts", "?")
+        restarts = guest.status().get("restarts", "?")
         guest.keys("ctrl-alt-f2", pause=5)
         other = guest.screen()
         cv2.imwrite(str(work / "ctrl-alt-f2.png"), other)
@@ -417,7 +425,7 @@ def run(image: Path, boot_timeout: float) -> int:
         still = difference(other, expected) < SAME_SCREEN
         guest.keys("ctrl-alt-f1", pause=5)
         after = difference(guest.screen(), expected)
-        now = (guest.reports() or [{}])[-1]
+        now = guest.status()
         out.check(
             "Ctrl+Alt+F2: no other console, Ctrl+Alt+F1 back in the app",
             (empty or still)
