@@ -447,7 +447,7 @@ def run(image: Path, boot_timeout: float) -> int:
         )
         plug(guest, stick(work, "ext4"), "ext4stick")
         time.sleep(15)
-        mounts = (guest.reports(since=time.monotonic() - 5) or [{}])[-1].get("mounts", "?")
+        mounts = guest.status(since=time.monotonic() - 5).get("mounts", "?")
         out.check("USB stick with ext4 refused", "ext4" not in mounts, f"mounted: {mounts}")
         unplug(guest, "ext4stick")
         plug(guest, stick(work, "vfat"), "vfatstick")
@@ -466,7 +466,7 @@ def run(image: Path, boot_timeout: float) -> int:
         time.sleep(5)
         before = guest.screen()
         cv2.imwrite(str(work / "before-reset.png"), before)
-        state = (guest.reports(since=time.monotonic() - 5) or [{}])[-1].get("games", "-")
+        state = guest.status(since=time.monotonic() - 5).get("games", "-")
         in_game = state not in ("-", "?", "unreadable")
         out.check("a game started by the keys", in_game, f"journal games {state}")
         reset_at = time.monotonic()
@@ -475,7 +475,7 @@ def run(image: Path, boot_timeout: float) -> int:
         seen_again, diff = wait_screen(guest, before, boot_timeout)
         after_reset = guest.screen()
         cv2.imwrite(str(work / "after-reset.png"), after_reset)
-        state_after = (guest.reports(since=time.monotonic() - 6) or [{}])[-1].get("games", "?")
+        state_after = guest.status(since=time.monotonic() - 6).get("games", "?")
         ok = back is not None and seen_again is not None and state_after == state
         out.check(
             "back in the same game at the same step after a hard reset",
