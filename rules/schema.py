@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import json
 import math
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,6 +50,8 @@ COMMENT_KEYS = frozenset({"note", "comment"})
 MAX_DEPTH = 32
 #: Longest string accepted anywhere (names, notes).
 MAX_STRING = 2000
+#: Most characters in one JSON number (Python refuses ints over 4,300 digits with ValueError).
+MAX_NUMBER = 100
 
 
 def join_path(path: str, key: str | int) -> str:
@@ -122,6 +125,9 @@ class Str(Spec):
             raise SituationError(path, f"is longer than {self.max_length} characters")
         if not _printable(value):
             raise SituationError(path, "contains characters that cannot be printed")
+        control = _control(value)
+        if control is not None:
+            raise SituationError(path, f"contains the control character U+{ord(control):04X}")
         if self.choices is not None and value not in self.choices:
             raise SituationError(path, f"'{value}' is not one of: {', '.join(self.choices)}")
         return value
@@ -283,7 +289,9 @@ def parse_json(text: str | bytes, source: str = "the situation") -> Any:
     """Parse a situation file strictly; problems raise :class:`SituationError`.
 
     Refused: bytes that are not UTF-8, invalid JSON, NaN and infinities,
-    duplicate keys in one object, nesting deeper than :data:`MAX_DEPTH`.
+    duplicate keys in one object, nesting deeper than :data:`MAX_DEPTH`,
+    numbers longer than :data:`MAX_NUMBER` characters. Pure: the caller
+    reads the bytes (files from outside: :mod:`ui.outside`, which caps their size).
     """
     if isinstance(text, bytes):
         try:
@@ -298,6 +306,21 @@ def parse_json(text: str | bytes, source: str = "the situation") -> Any:
     def no_constants(name: str) -> Any:
         raise SituationError("", f"{source} contains {name}: only finite numbers are allowed")
 
+    def short(digits: str) -> str:
+        if len(digits) > MAX_NUMBER:
+            too_long = f"has a number of {len(digits)} characters (at most {MAX_NUMBER})"
+            raise SituationError("", f"{source} {too_long}")
+        return digits
+
+    def whole(digits: str) -> int:
+        return int(short(digits))
+
+    def fraction(digits: str) -> float:
+        value = float(short(digits))
+        if not math.isfinite(value):
+            raise SituationError("", f"{source} has a number too large: {digits[:20]}...")
+        return value
+
     def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for key, value in pairs:
@@ -307,7 +330,13 @@ def parse_json(text: str | bytes, source: str = "the situation") -> Any:
         return out
 
     try:
-        return json.loads(text, parse_constant=no_constants, object_pairs_hook=no_duplicates)
+        return json.loads(
+            text,
+            parse_constant=no_constants,
+            parse_int=whole,
+            parse_float=fraction,
+            object_pairs_hook=no_duplicates,
+        )
     except json.JSONDecodeError as exc:
         raise SituationError(
             "", f"{source} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
@@ -350,6 +379,15 @@ def _printable(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def _control(text: str) -> str | None:
+    """The first control character (ESC, newline, DEL, C1...) in ``text``, or ``None``.
+
+    Ids and names are shown on screens and terminals; a control character
+    there would be a terminal command, not text.
+    """
+    return next((c for c in text if unicodedata.category(c) == "Cc"), None)
 
 
 def _hashable(value: Any) -> Any:

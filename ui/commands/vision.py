@@ -20,6 +20,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from ui.calibration_file import load as load_calibration
 from ui.cli import UserError
 from ui.paths import CALIBRATION_FILE, default_calibration
 from vision import calibration as cal_mod
@@ -95,7 +96,7 @@ def _frames(args: argparse.Namespace) -> list[np.ndarray]:
 
 def run_read(args: argparse.Namespace) -> int:
     path = Path(args.calibration) if args.calibration else default_calibration()
-    calibration = cal_mod.load(path)
+    calibration = load_calibration(path)
     try:
         frames = _frames(args)
         reader = TableReader(calibration)
