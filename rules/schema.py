@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.errors import SituationError
-from rules.text import msg
+from rules.text import msg, printable
 
 #: Keys any object may carry for people; they are dropped by the check.
 COMMENT_KEYS = frozenset({"note", "comment"})
@@ -209,10 +209,10 @@ class Map(Spec):
             raise SituationError(path, msg("has more than {n} entries", n=self.max_length))
         out: dict[str, Any] = {}
         for key, item in value.items():
-            where = join_path(path, str(key))
+            where = join_path(path, printable(str(key)))
             if self.keys.choices is not None and key not in self.keys.choices:
                 known = ", ".join(self.keys.choices)
-                raise SituationError(where, f"unknown key '{key}' (known: {known})")
+                raise SituationError(where, f"unknown key '{printable(key)}' (known: {known})")
             out[self.keys.check(key, where)] = self.value.check(item, where)
         return out
 
@@ -242,7 +242,8 @@ class Obj(Spec):
         for key in value:
             if key not in self.fields and key not in COMMENT_KEYS:
                 known = ", ".join(sorted(self.fields))
-                raise SituationError(join_path(path, str(key)), f"unknown field (known: {known})")
+                where = join_path(path, printable(str(key)))
+                raise SituationError(where, f"unknown field (known: {known})")
         for key in sorted(required):
             if key not in value:
                 raise SituationError(join_path(path, key), "is missing")
