@@ -90,8 +90,14 @@ def test_a_fifo_is_refused_at_once_instead_of_blocking(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     env = {**os.environ, "TABLESIDE_HOME": str(tmp_path / "box")}
     run = subprocess.run(
-        [sys.executable, "-c", "import sys; from ui.cli import main; sys.exit(main())"]
-        + ["components", "import", str(fifo)],
+        [
+            sys.executable,
+            "-c",
+            "import sys; from ui.cli import main; sys.exit(main())",
+            "components",
+            "import",
+            str(fifo),
+        ],
         capture_output=True,
         text=True,
         timeout=120,

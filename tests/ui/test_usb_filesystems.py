@@ -14,8 +14,18 @@ RULE = Path(__file__).parents[2] / "systemd" / "99-tableside-usb.rules"
 
 @pytest.mark.parametrize(
     ("fs_type", "read"),
-    [("vfat", True), ("exfat", True), ("VFAT", True), ("ext4", False), ("ntfs", False)]
-    + [("ntfs3", False), ("btrfs", False), ("xfs", False), ("", False), ("iso9660", False)],
+    [
+        ("vfat", True),
+        ("exfat", True),
+        ("VFAT", True),
+        ("ext4", False),
+        ("ntfs", False),
+        ("ntfs3", False),
+        ("btrfs", False),
+        ("xfs", False),
+        ("", False),
+        ("iso9660", False),
+    ],
 )
 def test_only_fat_and_exfat_are_read(fs_type: str, read: bool) -> None:
     assert accepted(fs_type) is read
