@@ -298,19 +298,28 @@ def parse_json(text: str | bytes, source: str = "the situation") -> Any:
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise SituationError("", f"{source} is not UTF-8 text (byte {exc.start})") from None
+            not_text = msg("{source} is not UTF-8 text (byte {n})", source=source, n=exc.start)
+            raise SituationError("", not_text) from None
     text = text.removeprefix("\ufeff")
     depth = _nesting(text)
     if depth > MAX_DEPTH:
-        raise SituationError("", f"{source} is nested {depth} deep (at most {MAX_DEPTH})")
+        deep = msg(
+            "{source} is nested {n} deep (at most {most})", source=source, n=depth, most=MAX_DEPTH
+        )
+        raise SituationError("", deep)
 
     def no_constants(name: str) -> Any:
         raise SituationError("", f"{source} contains {name}: only finite numbers are allowed")
 
     def short(digits: str) -> str:
         if len(digits) > MAX_NUMBER:
-            too_long = f"has a number of {len(digits)} characters (at most {MAX_NUMBER})"
-            raise SituationError("", f"{source} {too_long}")
+            too_long = msg(
+                "{source} has a number of {n} characters (at most {most})",
+                source=source,
+                n=len(digits),
+                most=MAX_NUMBER,
+            )
+            raise SituationError("", too_long)
         return digits
 
     def whole(digits: str) -> int:
@@ -319,7 +328,7 @@ def parse_json(text: str | bytes, source: str = "the situation") -> Any:
     def fraction(digits: str) -> float:
         value = float(short(digits))
         if not math.isfinite(value):
-            raise SituationError("", f"{source} has a number too large: {digits[:20]}...")
+            raise SituationError("", msg("{source} has a number too large", source=source))
         return value
 
     def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -339,9 +348,14 @@ def parse_json(text: str | bytes, source: str = "the situation") -> Any:
             object_pairs_hook=no_duplicates,
         )
     except json.JSONDecodeError as exc:
-        raise SituationError(
-            "", f"{source} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-        ) from None
+        broken = msg(
+            "{source} is not valid JSON (line {line}, column {column}: {why})",
+            source=source,
+            line=exc.lineno,
+            column=exc.colno,
+            why=exc.msg,
+        )
+        raise SituationError("", broken) from None
     except RecursionError:
         raise SituationError("", f"{source} is nested too deep") from None
 

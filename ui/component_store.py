@@ -30,7 +30,7 @@ from rules.errors import SituationError
 from rules.game import Game
 from rules.registry import all_games, get_game
 from rules.schema import dump_json
-from rules.text import printable
+from rules.text import Msg, printable, verbatim
 from ui.outside import OutsideFileError, read_json
 
 FORMAT = "tableside-components"
@@ -38,7 +38,14 @@ VERSION = 1
 
 
 class ComponentFileError(Exception):
-    """A component file cannot be used; the message says what is wrong and what to do."""
+    """A component file cannot be used; the message says what is wrong and what to do.
+
+    ``message`` is the text for the screen (translated where it was given as a ``Msg``).
+    """
+
+    def __init__(self, text: str | Msg) -> None:
+        self.message = text if isinstance(text, Msg) else verbatim(text)
+        super().__init__(self.message.english())
 
 
 @dataclass(frozen=True)
@@ -76,7 +83,7 @@ def read_file(path: Path, game: str | None = None, inside: Path | None = None) -
     try:
         doc = read_json(path, inside)
     except OutsideFileError as exc:
-        raise ComponentFileError(str(exc)) from None
+        raise ComponentFileError(exc.message) from None
     path = Path(printable(str(path)))
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ComponentFileError(f"{path} is not a tableside components file")

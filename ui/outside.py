@@ -31,35 +31,49 @@ from typing import Any, BinaryIO
 
 from rules.errors import SituationError
 from rules.schema import parse_json
-from rules.text import printable
+from rules.text import Msg, printable, verbatim
+from ui.i18n import _
 
 #: The largest file from outside that is read (a whole component set is ~20 KB).
 MAX_BYTES = 1024 * 1024
 
 
 class OutsideFileError(Exception):
-    """A file from outside cannot be used; the message says why in the player's words."""
+    """A file from outside cannot be used; ``message`` says why in the player's words."""
+
+    def __init__(self, message: Msg) -> None:
+        self.message = message
+        super().__init__(message.english())
 
 
 def read_bytes(path: Path, inside: Path | None = None, limit: int = MAX_BYTES) -> bytes:
     """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes (see module)."""
-    name = printable(str(path))
+    name = printable(path.name)
     if inside is not None and not _within(path, inside):
-        raise OutsideFileError(f"{name} leads out of {printable(str(inside))}: not read")
+        raise OutsideFileError(
+            _("{name} leads out of {stick}: not read", name=name, stick=printable(str(inside)))
+        )
     flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
     try:
         handle = os.open(path, flags)
     except OSError as exc:
         if exc.errno == errno.ELOOP:  # the name is a symlink (O_NOFOLLOW)
-            raise OutsideFileError(f"{name} is a link, not a file: not read") from None
-        raise OutsideFileError(f"cannot read {name}: {exc.strerror}") from None
+            raise OutsideFileError(_("{name} is a link, not a file: not read", name=name)) from None
+        raise OutsideFileError(
+            _("Cannot read {name}: {why}", name=name, why=exc.strerror)
+        ) from None
     try:
         info = os.fstat(handle)
         if not stat.S_ISREG(info.st_mode):
-            raise OutsideFileError(f"{name} is not a plain file: not read")
+            raise OutsideFileError(_("{name} is not a plain file: not read", name=name))
         if info.st_size > limit:
             raise OutsideFileError(
-                f"{name} is too large ({_size(info.st_size)}; at most {_size(limit)}): not read"
+                _(
+                    "{name} is too large ({size}; at most {limit}): not read",
+                    name=name,
+                    size=_size(info.st_size),
+                    limit=_size(limit),
+                )
             )
         chunks: list[bytes] = []
         total = 0
@@ -70,10 +84,14 @@ def read_bytes(path: Path, inside: Path | None = None, limit: int = MAX_BYTES) -
             chunks.append(chunk)
             total += len(chunk)
         if total > limit:
-            raise OutsideFileError(f"{name} grew beyond {_size(limit)} while read: not read")
+            raise OutsideFileError(
+                _("{name} grew beyond {limit} while read: not read", name=name, limit=_size(limit))
+            )
         return b"".join(chunks)
     except OSError as exc:
-        raise OutsideFileError(f"cannot read {name}: {exc.strerror}") from None
+        raise OutsideFileError(
+            _("Cannot read {name}: {why}", name=name, why=exc.strerror)
+        ) from None
     finally:
         os.close(handle)
 
@@ -82,20 +100,26 @@ def read_json(path: Path, inside: Path | None = None, limit: int = MAX_BYTES) ->
     """The parsed JSON of a file from outside; every problem is an :class:`OutsideFileError`."""
     raw = read_bytes(path, inside, limit)
     try:
-        return parse_json(raw, printable(str(path)))
+        return parse_json(raw, printable(path.name))
     except SituationError as exc:
-        raise OutsideFileError(str(exc)) from None
+        raise OutsideFileError(exc.problem_message or verbatim(str(exc))) from None
 
 
 def read_stream_json(stream: BinaryIO, source: str, limit: int = MAX_BYTES) -> Any:
     """The parsed JSON of a stream (standard input), refused beyond ``limit`` bytes."""
     raw = stream.read(limit + 1)
     if len(raw) > limit:
-        raise OutsideFileError(f"{source} is longer than {_size(limit)}: not read")
+        raise OutsideFileError(
+            _("{name} is longer than {limit}: not read", name=source, limit=_size(limit))
+        )
     try:
         return parse_json(raw, source)
     except SituationError as exc:
-        raise OutsideFileError(str(exc)) from None
+        raise OutsideFileError(exc.problem_message or verbatim(str(exc))) from None
+
+
+def _unreadable(name: str, exc: OSError) -> OutsideFileError:
+    return OutsideFileError(_("Cannot read {name}: {why}", name=name, why=exc.strerror or ""))
 
 
 def _within(path: Path, folder: Path) -> bool:

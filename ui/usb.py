@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from rules.text import Msg
 from ui.component_store import ComponentFile, ComponentFileError, found_on, read_file
 
 #: Where the kiosk's udev rule mounts sticks (one folder per partition, e.g. sda1).
@@ -76,7 +77,8 @@ class Found:
 
     path: Path
     item: ComponentFile | None
-    problem: str | None
+    #: Why it cannot be used, for the screen (its English text for the terminal: ``str()``).
+    problem: Msg | None
     #: The stick's folder: the file must stay inside it when it is imported.
     inside: Path | None = None
 
@@ -201,7 +203,7 @@ def component_files(
         try:
             item = read_file(path, inside=stick.path)
         except ComponentFileError as exc:
-            out.append(Found(path=path, item=None, problem=str(exc), inside=stick.path))
+            out.append(Found(path=path, item=None, problem=exc.message, inside=stick.path))
         else:
             out.append(Found(path=path, item=item, problem=None, inside=stick.path))
     if progress is not None:

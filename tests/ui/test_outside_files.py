@@ -105,7 +105,7 @@ def test_a_fifo_is_refused_at_once_instead_of_blocking(tmp_path: Path) -> None:
         cwd=Path(__file__).parents[2],
     )
     assert run.returncode == 2
-    assert run.stderr == f"tableside: {fifo} is not a plain file: not read\n"
+    assert run.stderr == "tableside: pipe.json is not a plain file: not read\n"
 
 
 def test_a_50_mb_file_is_refused_by_its_size_before_a_byte_is_read(
@@ -121,7 +121,10 @@ def test_a_50_mb_file_is_refused_by_its_size_before_a_byte_is_read(
     monkeypatch.setattr("ui.outside.os.read", no_reading)
     with pytest.raises(OutsideFileError) as refused:
         read_json(big)
-    assert str(refused.value) == f"{big} is too large (50.0 MiB; at most 1.0 MiB): not read"
+    assert (
+        str(refused.value)
+        == "big.tableside.json is too large (50.0 MiB; at most 1.0 MiB): not read"
+    )
     monkeypatch.undo()
     saved = box.path("tiles").read_bytes()
     assert main(["components", "import", str(big)]) == 2
@@ -138,7 +141,7 @@ def test_exactly_the_cap_is_read_and_one_byte_more_is_not(tmp_path: Path) -> Non
 
 
 def test_devices_and_folders_are_not_plain_files(tmp_path: Path) -> None:
-    with pytest.raises(OutsideFileError, match="/dev/zero is not a plain file"):
+    with pytest.raises(OutsideFileError, match="^zero is not a plain file: not read$"):
         read_bytes(Path("/dev/zero"))
     with pytest.raises(OutsideFileError, match="is not a plain file"):
         read_bytes(tmp_path)
@@ -157,11 +160,11 @@ def test_links_are_refused_and_nothing_leads_out_of_the_stick(
     (stick / "link.tableside.json").symlink_to(tmp_path / "outside" / "tiles.tableside.json")
     (stick / "folder").symlink_to(tmp_path / "outside")
     found = {f.path.relative_to(stick).as_posix(): f for f in component_files([Stick(stick, "x")])}
-    assert found["link.tableside.json"].problem == (
-        f"{stick / 'link.tableside.json'} is a link, not a file: not read"
+    assert str(found["link.tableside.json"].problem) == (
+        "link.tableside.json is a link, not a file: not read"
     )
-    assert found["folder/tiles.tableside.json"].problem == (
-        f"{stick / 'folder' / 'tiles.tableside.json'} leads out of {stick}: not read"
+    assert str(found["folder/tiles.tableside.json"].problem) == (
+        f"tiles.tableside.json leads out of {stick}: not read"
     )
     assert all(f.item is None for f in found.values())
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from rules.errors import RulesError
 from rules.journal import JournalError
 from rules.registry import all_games
-from rules.text import Msg, printable
+from rules.text import Msg, printable, verbatim
 from ui.component_status import GameComponents, action, describe, every_game, is_editor, lines
 from ui.component_store import ComponentFileError
 from ui.i18n import _
@@ -183,7 +183,7 @@ class ComponentActions:
             try:
                 return tuple(component_files(sticks(), progress)), tuple(refused())
             except (OSError, ValueError, RecursionError, MemoryError) as exc:  # never exit
-                return (Found(path=Path("?"), item=None, problem=str(exc)),), ()
+                return (Found(path=Path("?"), item=None, problem=verbatim(str(exc))),), ()
 
         def done(result: tuple[tuple[Found, ...], tuple[Refused, ...]]) -> None:
             self.usb_found, self.usb_refused = result
@@ -239,7 +239,7 @@ class ComponentActions:
         try:
             item = self.service.components.import_file(found.path, inside=found.inside)
         except ComponentFileError as exc:
-            self.error = _("Not imported: {reason}", reason=str(exc))
+            self.error = _("Not imported: {reason}", reason=exc.message)
         else:
             self.error = None
             self.notice = _(
