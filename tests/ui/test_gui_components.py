@@ -171,3 +171,26 @@ def visible(app) -> list[str]:
     from tests.ui.support.driving import visible_texts
 
     return visible_texts(app)
+
+
+def test_a_stick_that_is_not_fat_or_exfat_is_refused_on_screen(
+    make_app, tmp_path, monkeypatch
+) -> None:
+    from tests.ui.support.driving import button_with_text, shown, tap
+    from ui.usb import Refused
+
+    empty = tmp_path / "nothing-mounted"
+    empty.mkdir()
+    monkeypatch.setenv("TABLESIDE_USB_ROOTS", str(empty))
+    monkeypatch.setattr(
+        "ui.app.component_actions.refused", lambda: [Refused(device="sda1", fs_type="ext4")]
+    )
+    app = make_app()
+    app.controller.show("components")
+    tap(button_with_text(app, "Import from USB stick"))
+    wait_read(app)
+    assert shown(
+        app,
+        "The USB stick sda1 is formatted as ext4 and is not read: "
+        "use a stick formatted as FAT or exFAT.",
+    )
