@@ -60,7 +60,7 @@ def read_bytes(path: Path, inside: Path | None = None, limit: int = MAX_BYTES) -
         if exc.errno == errno.ELOOP:  # the name is a symlink (O_NOFOLLOW)
             raise OutsideFileError(_("{name} is a link, not a file: not read", name=name)) from None
         raise OutsideFileError(
-            _("Cannot read {name}: {why}", name=name, why=exc.strerror)
+            _("cannot read {name}: {why}", name=name, why=exc.strerror)
         ) from None
     try:
         info = os.fstat(handle)
@@ -90,7 +90,7 @@ def read_bytes(path: Path, inside: Path | None = None, limit: int = MAX_BYTES) -
         return b"".join(chunks)
     except OSError as exc:
         raise OutsideFileError(
-            _("Cannot read {name}: {why}", name=name, why=exc.strerror)
+            _("cannot read {name}: {why}", name=name, why=exc.strerror)
         ) from None
     finally:
         os.close(handle)
@@ -119,7 +119,7 @@ def read_stream_json(stream: BinaryIO, source: str, limit: int = MAX_BYTES) -> A
 
 
 def _unreadable(name: str, exc: OSError) -> OutsideFileError:
-    return OutsideFileError(_("Cannot read {name}: {why}", name=name, why=exc.strerror or ""))
+    return OutsideFileError(_("cannot read {name}: {why}", name=name, why=exc.strerror or ""))
 
 
 def _within(path: Path, folder: Path) -> bool:

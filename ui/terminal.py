@@ -76,7 +76,7 @@ class Terminal:
         """Read one line; handle the commands available everywhere."""
         while True:
             try:
-                line = self.read(question).strip()
+                line = self.read(printable(question)).strip()
             except EOFError:
                 raise Quit from None
             word, _, rest = line.partition(" ")
