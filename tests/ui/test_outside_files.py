@@ -141,7 +141,7 @@ def test_exactly_the_cap_is_read_and_one_byte_more_is_not(tmp_path: Path) -> Non
 
 
 def test_devices_and_folders_are_not_plain_files(tmp_path: Path) -> None:
-    with pytest.raises(OutsideFileError, match="^zero is not a plain file: not read$"):
+    with pytest.raises(OutsideFileError, match=r"^zero is not a plain file: not read$"):
         read_bytes(Path("/dev/zero"))
     with pytest.raises(OutsideFileError, match="is not a plain file"):
         read_bytes(tmp_path)
