@@ -236,3 +236,20 @@ def test_an_unknown_key_with_escapes_is_named_as_text() -> None:
     with pytest.raises(SituationError) as refused:
         spec.check({"\x1b[2J": 1}, "trays")
     assert "\x1b" not in str(refused.value) and "\\x1b[2J" in str(refused.value)
+
+
+def test_board_and_token_files_of_the_vision_commands_are_bounded_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ui.calibration_file import board, tokens
+
+    hostile = _file(tmp_path / "board.json", '{"size_mm": [' + HUGE + ", 1]}")
+    with pytest.raises(SituationError, match=r"board\.json has a number of 5000 characters"):
+        board(hostile)
+    with pytest.raises(SituationError, match="is not a plain file"):
+        tokens(Path("/dev/zero"))
+    with pytest.raises(SituationError, match="one of the examples: control-board"):
+        board(tmp_path / "control-bord")
+    assert board("control-board").name and tokens().tokens is not None
+    assert main(["vision", "calibrate", "x.png", "--board", str(hostile)]) == 2
+    assert "5000 characters" in capsys.readouterr().err

@@ -20,12 +20,13 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from ui.calibration_file import board as load_board
 from ui.calibration_file import load as load_calibration
+from ui.calibration_file import tokens as load_tokens
 from ui.cli import UserError
 from ui.paths import CALIBRATION_FILE, default_calibration
 from vision import calibration as cal_mod
 from vision.errors import CalibrationFailed, VisionError
-from vision.geometry import load_board, load_tokens
 from vision.reader import TableReader, outline
 from vision.sources import grab, open_source, read_image
 from vision.table_render import (
