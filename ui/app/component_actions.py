@@ -20,7 +20,7 @@ from rules.journal import JournalError
 from rules.registry import all_games
 from rules.text import Msg, printable, verbatim
 from ui.component_status import GameComponents, action, describe, every_game, is_editor, lines
-from ui.component_store import ComponentFileError
+from ui.component_store import ComponentFile, ComponentFileError
 from ui.i18n import _
 from ui.usb import Found, Refused, component_files, refused, sticks
 
@@ -221,7 +221,7 @@ class ComponentActions:
     def usb_import(self, index: int) -> None:
         """Ask, then keep the file's set as this box's set for its game."""
         found = self.usb_found[index]
-        if found.item is None:
+        if found.item is None or self.usb_progress is not None:
             return
         title = Msg(all_games()[found.item.game].title)
         ask = getattr(self, "ask", None)  # the confirmation screen, where the app has one
@@ -236,17 +236,30 @@ class ComponentActions:
         )
 
     def _usb_import(self, found: Found) -> None:
-        try:
-            item = self.service.components.import_file(found.path, inside=found.inside)
-        except ComponentFileError as exc:
-            self.error = _("Not imported: {reason}", reason=exc.message)
-        else:
-            self.error = None
-            self.notice = _(
-                "Imported: {game} now uses your own components.",
-                game=Msg(all_games()[item.game].title),
-            )
-        self.open_usb()
+        """Read the file again and keep its set, off the UI thread (the stick may have changed)."""
+        store = self.service.components
+
+        def work() -> ComponentFile | ComponentFileError:
+            try:
+                return store.import_file(found.path, inside=found.inside)
+            except ComponentFileError as exc:
+                return exc
+
+        def done(result: ComponentFile | ComponentFileError) -> None:
+            if isinstance(result, ComponentFileError):
+                self.error = _("Not imported: {reason}", reason=result.message)
+            else:
+                self.error = None
+                self.notice = _(
+                    "Imported: {game} now uses your own components.",
+                    game=Msg(all_games()[result.game].title),
+                )
+            self.usb_progress = None
+            self.open_usb()
+
+        self.usb_progress = (0, 0)  # the screen says it is reading; a second tap waits
+        self.on_change()
+        self.in_background(work, done)
 
     def usb_summary(self) -> str:
         if self.usb_progress is not None:
