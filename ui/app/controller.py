@@ -630,9 +630,9 @@ class AppController(ComponentActions):
             and self.focus.on_field
             and not self.covered
         ):
-            stop = self.focus.stop
-            assert stop is not None
             changed = self.focus.change(+1 if event == "bot" else -1)
+            stop = self.focus.stop  # BOT/UNDO on a long list moves the focus into it
+            assert stop is not None
             self._form_changed(stop.key, changed, stop.entry)
             return True
         if event == "history":

@@ -9,6 +9,7 @@ re-renders the current screen whenever the controller reports a change.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,16 @@ STORAGE_RECHECK_SECONDS = 5.0
 #: textures in a Marauders game), and built again should they be shown again.
 DROPPED_WHEN_LEFT = frozenset({"resume", "choose", "setup", "checklist"})
 _kv_loaded = False
+
+
+def in_background(work: Callable[[], Any], done: Callable[[Any], None]) -> None:
+    """Run ``work`` on a thread (the UI keeps drawing), then ``done(result)`` on the UI thread."""
+
+    def run() -> None:
+        result = work()
+        Clock.schedule_once(lambda _dt: done(result), 0)
+
+    threading.Thread(target=run, name="background", daemon=True).start()
 
 
 def load_kv() -> None:
@@ -105,6 +116,8 @@ class TablesideApp(App):
         self.controller.on_change = self.refresh
         self.controller.on_field = self.refresh_field
         self.controller.read_table = self.read_table
+        self.controller.in_background = in_background  # type: ignore[method-assign]
+        self.controller.on_ui = lambda func: Clock.schedule_once(lambda _dt: func(), 0)  # type: ignore[method-assign]
         return root
 
     def on_start(self) -> None:
