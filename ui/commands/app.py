@@ -136,6 +136,8 @@ def run(args: argparse.Namespace) -> int:
     from ui.app.main import run_app
 
     service = TableService(journal, recover=args.journal is None, backups_at_rest=True)
-    controller = AppController(service, settings, settings_path, game_name=args.game)
+    controller = AppController(
+        service, settings, settings_path, game_name=args.game, resume_directly=args.kiosk
+    )
     camera = camera_feed(args.camera, args.calibration)
     return run_app(controller, kiosk=args.kiosk, camera=camera)  # type: ignore[arg-type]
