@@ -399,6 +399,13 @@ def run(image: Path, boot_timeout: float) -> int:
                 security["security"].replace("_", " ").removesuffix(" :-}"),
             )
 
+        host = guest.status().get("host", "?")
+        out.check(
+            "a name of its own at first boot",
+            re.fullmatch(r"tableside-[0-9a-f]{6}", host) is not None,
+            f"hostname {host}",
+        )
+
         # 2. watchdog
         first = guest.wait_report(lambda r: r.get("watchdog", "").isdigit(), 30)
         later = guest.wait_report(
