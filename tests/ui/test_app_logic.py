@@ -193,6 +193,26 @@ def test_resume_offered_for_an_unfinished_game(tmp_path: Path) -> None:
         second.close()
 
 
+def test_the_kiosk_goes_straight_back_into_the_unfinished_game(tmp_path: Path) -> None:
+    """After a power cut the kiosk shows the game at its step, not a "Continue?" question
+    (found by booting the image: scripts/image/boot-check's reset check)."""
+    journal = tmp_path / "j.sqlite3"
+    first = TableService(journal)
+    c = AppController(first)
+    c.choose_game("toy")
+    c.start_game(seed=5)
+    c.confirm()
+    c.confirm()
+    first.close()
+    second = TableService(journal)
+    try:
+        kiosk = AppController(second, resume_directly=True)
+        kiosk.start()
+        assert kiosk.screen == "play" and kiosk.service.session.step_count == 2
+    finally:
+        second.close()
+
+
 def test_preferred_difficulty_prefills_setup(tmp_path: Path) -> None:
     service = TableService(tmp_path / "j.sqlite3")
     try:

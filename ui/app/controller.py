@@ -67,8 +67,12 @@ class AppController(ComponentActions):
         settings_path: Path | None = None,
         camera: CameraFeed | None = None,
         game_name: str | None = None,
+        resume_directly: bool = False,
     ) -> None:
         self.service = service
+        #: The kiosk goes straight back into the unfinished game (a power cut must not
+        #: leave a café table on a "Continue?" question); elsewhere the players choose.
+        self.resume_directly = resume_directly
         self.settings = (settings or Settings()).checked()
         self.settings_path = settings_path
         self.camera: CameraFeed = camera or NoCamera()
@@ -162,10 +166,13 @@ class AppController(ComponentActions):
         except JournalError as exc:
             self.resumable = None
             self.notice = _("Note: {text}", text=str(exc))
-        if self.resumable is not None and self.game_name:
-            self.resume(self.resumable.id)  # `--game NAME`: that game, not the saved-games list
-            return
-        if self.resumable is not None:
+        # `--game NAME` too: that game, not the saved-games list (issue 23)
+        if self.resumable is not None and (self.resume_directly or self.game_name):
+            self.resume()
+            if self.resumable is None:
+                return  # back in the game (_enter_current showed it)
+            self.screen = "resume"  # it could not be resumed: the notice says why
+        elif self.resumable is not None:
             self.screen = "resume"
         elif self.game_name:
             self.choose_game(self.game_name)
