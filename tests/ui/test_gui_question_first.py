@@ -40,18 +40,18 @@ def test_the_bots_last_action_is_one_line_under_the_question(kivy_window, tmp_pa
             raise AssertionError("no step asked after a bot step")
         ids = play.ids
         line = ids.previous.font_size * 1.6
-        assert ids.previous.text.startswith("▸ ")
+        assert ids.previous.text.startswith("+ ")
         assert ids.previous.height <= line  # one line
         assert ids.previous.top <= ids.fields.y + 1  # under the question's fields
         assert ids.previous_todo.children == []
         tap(ids.previous)
         pump(3)
-        assert ids.previous.text.startswith("▾ ")
+        assert ids.previous.text.startswith("– ")
         opened = ids.previous.height + ids.previous_todo.height
         assert opened > line or ids.previous_todo.children
         tap(ids.previous)
         pump(3)
-        assert ids.previous.text.startswith("▸ ") and ids.previous_todo.children == []
+        assert ids.previous.text.startswith("+ ") and ids.previous_todo.children == []
     finally:
         close_app(app)
         service.close()

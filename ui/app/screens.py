@@ -432,13 +432,14 @@ class PlayScreen(StepScreen):
         if d is None:
             text = ""
         elif self.previous_open:
-            text = f"▾ {d.heading}: {d.summary}"
+            text = f"– {d.heading}: {d.summary}"
         else:
-            text = f"▸ {d.heading}: {d.summary}"
+            text = f"+ {d.heading}: {d.summary}"
         set_text(self.ids.previous, text)
+        todo = d.instructions if d is not None and self.previous_open else []
         show_texts(
             self.ids.previous_todo,
-            [f"• {line}" for line in d.instructions] if d is not None and self.previous_open else [],
+            [f"• {line}" for line in todo],
             lambda: FitLabel(auto_height=True, max_font_size=22),
         )
 
