@@ -297,8 +297,9 @@ class TablesideApp(App):
         if self.housekeeping is not None:
             self.housekeeping.poke(new_screen=False)
 
-    def _speak(self) -> None:
-        """Say the bot's action and instructions once per step (ui/voice.py; never blocks)."""
+    def _speak(self, again: bool = False) -> None:
+        """Say the bot's action and instructions once per step (ui/voice.py; never blocks);
+        ``again`` says them once more (the menu's "Say again")."""
         c = self.controller
         voice = self.voice
         if voice is None:
@@ -306,11 +307,17 @@ class TablesideApp(App):
         s = c.settings
         voice.configure(s.voice, s.voice_volume, c.lang)
         session = c.service.session
-        if not s.voice or c.screen != "play" or session is None:
+        if not s.voice or (c.screen != "play" and not again) or session is None:
             return
         decision = c.prompt.decision or session.last_decision
         if decision is not None:
-            voice.say(speech_for(decision, c.tr), key=(c.service.session_id, session.step_count))
+            key = (c.service.session_id, session.step_count)
+            voice.say(speech_for(decision, c.tr), key=key, again=again)
+
+    def say_again(self) -> None:
+        """The menu's "Say again": the bot's last action spoken once more, back to the game."""
+        self._speak(again=True)
+        self.controller.back()
 
     def _update_lights(self) -> None:
         hw = self.hardware

@@ -650,10 +650,12 @@ class MenuScreen(AppScreen):
     """New game, end game, the saved games to switch to, settings, camera."""
 
     in_game = BooleanProperty(False)
+    voice_on = BooleanProperty(False)  # "Say again" only when the voice speaks
 
     def render(self) -> None:
         c = self.controller
         self.in_game = c.service.session is not None
+        self.voice_on = c.settings.voice
         games = self.ids.games
         games.clear_widgets()
         saved = c.saved_games()

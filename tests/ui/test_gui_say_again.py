@@ -1,0 +1,64 @@
+"""The menu's "Say again" speaks the bot's last action once more (issue 23, item 9)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.gui
+
+
+class Recorder:
+    """Stands in for ui.voice.Voice: records what it is asked to say."""
+
+    def __init__(self) -> None:
+        self.said: list[tuple[str, bool]] = []
+
+    def configure(self, enabled: bool, volume: int, lang: str) -> None:
+        pass
+
+    def say(self, text: str, *, key: Any = None, again: bool = False) -> None:
+        self.said.append((text, again))
+
+    def close(self) -> None:
+        pass
+
+
+def test_say_again_repeats_the_bots_action(kivy_window, tmp_path: Path):
+    from tests.ui.support.driving import button_with_text, screen, tap
+    from ui.app.controller import AppController
+    from ui.app.harness import close_app, open_app, pump
+    from ui.app.settings import Settings
+    from ui.commands.screenshots import fill_missing
+    from ui.service import TableService
+
+    service = TableService(tmp_path / "j.sqlite3")
+    app = open_app(AppController(service, Settings(language="en", voice=True)), use_hardware=False)
+    voice = Recorder()
+    app.voice = voice
+    try:
+        c = app.controller
+        c.choose_game("nomads")
+        c.start_game(seed=1)
+        for _ in range(30):
+            pump(2)
+            if app.manager.current == "play" and voice.said:
+                break
+            if c.form is not None:
+                fill_missing(c.form)
+            c.confirm()
+        assert voice.said and voice.said[-1][1] is False
+        first = voice.said[-1][0]
+        c.show("menu")
+        pump(3)
+        before = len(voice.said)
+        tap(button_with_text(app, "Say again"))
+        pump(3)
+        assert (first, True) in voice.said[before:]
+        assert app.manager.current == "play"
+        assert screen(app).name == "play"
+    finally:
+        close_app(app)
+        service.close()
