@@ -16,29 +16,25 @@ pytestmark = pytest.mark.gui
 
 def test_the_bots_last_action_is_one_line_under_the_question(kivy_window, tmp_path: Path):
     from tests.ui.support.driving import screen, tap
+    from tests.ui.support.walk_app import play_until
     from ui.app.controller import AppController
     from ui.app.harness import close_app, open_app, pump
     from ui.app.settings import Settings
-    from ui.commands.screenshots import fill_missing
     from ui.service import TableService
 
     service = TableService(tmp_path / "j.sqlite3")
     app = open_app(AppController(service, Settings(language="en")), use_hardware=False)
     try:
         c = app.controller
-        c.choose_game("nomads")
-        c.start_game(seed=1)
-        for _ in range(30):
-            pump(2)
-            play = screen(app)
-            if app.manager.current == "play" and play.ids.previous.text and c.prompt.fields:
-                break
-            if c.form is not None:
-                fill_missing(c.form)
-            c.confirm()
-        else:
-            raise AssertionError("no step asked after a bot step")
-        ids = play.ids
+        play_until(
+            app,
+            "nomads",
+            lambda: (
+                app.manager.current == "play"
+                and bool(screen(app).ids.previous.text and c.prompt.fields)
+            ),
+        )
+        ids = screen(app).ids
         line = ids.previous.font_size * 1.6
         assert ids.previous.text.startswith("+ ")
         assert ids.previous.height <= line  # one line

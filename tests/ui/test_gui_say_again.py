@@ -28,10 +28,10 @@ class Recorder:
 
 def test_say_again_repeats_the_bots_action(kivy_window, tmp_path: Path):
     from tests.ui.support.driving import button_with_text, screen, tap
+    from tests.ui.support.walk_app import play_until
     from ui.app.controller import AppController
     from ui.app.harness import close_app, open_app, pump
     from ui.app.settings import Settings
-    from ui.commands.screenshots import fill_missing
     from ui.service import TableService
 
     service = TableService(tmp_path / "j.sqlite3")
@@ -40,15 +40,7 @@ def test_say_again_repeats_the_bots_action(kivy_window, tmp_path: Path):
     app.voice = voice
     try:
         c = app.controller
-        c.choose_game("nomads")
-        c.start_game(seed=1)
-        for _ in range(30):
-            pump(2)
-            if app.manager.current == "play" and voice.said:
-                break
-            if c.form is not None:
-                fill_missing(c.form)
-            c.confirm()
+        play_until(app, "nomads", lambda: app.manager.current == "play" and bool(voice.said))
         assert voice.said and voice.said[-1][1] is False
         first = voice.said[-1][0]
         c.show("menu")
