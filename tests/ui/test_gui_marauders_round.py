@@ -54,7 +54,7 @@ def settle(app, step_count: int, seconds: float = 3.0) -> None:
 
 
 def test_spring_round_by_touch_and_gpio_with_undo(gpio_app) -> None:
-    from tests.ui.support.driving import button_with_text, shown, tap
+    from tests.ui.support.driving import button_with_text, screen, shown, tap
 
     app = gpio_app
     assert shown(app, "Simulated buttons")
@@ -97,8 +97,10 @@ def test_spring_round_by_touch_and_gpio_with_undo(gpio_app) -> None:
     decision = session.last_decision
     assert decision is not None and decision.kind == "spring"
     assert decision.result["colour"] == "yellow"
-    # What the bot did stays on screen with its instructions, above the next step's decision.
-    assert shown(app, f"The bot did: {decision.summary}")
+    # What the bot did stays on screen as one line under the next step's question
+    # (issue 23); a touch opens it with its instructions.
+    assert shown(app, f"+ The bot did: {decision.summary}")
+    tap(screen(app).ids.previous)
     for instruction in decision.instructions:
         assert shown(app, f"• {instruction}")
     assert app.hardware.lights is not None
