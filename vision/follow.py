@@ -32,15 +32,21 @@ Tray keys are the control board's sides as strings (``"0"`` .. ``"5"``), as in
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+import cv2
 import numpy as np
 
 from vision.calibration import Calibration
-from vision.counter import CounterModel
-from vision.geometry import COLOURS
+from vision.colour import bgr_to_lab, weighted_distance
+from vision.counter import CounterModel, CubeCounter
+from vision.geometry import COLOURS, Board
+from vision.motion import MotionGate
+from vision.registration import FiducialFinder, Registration
+from vision.tray_crops import CROP_SIZE, PX_PER_MM, camera_pose, tray_crops, tray_lifts, tray_mask
 
 WHY_CODES = (
     "hand",
@@ -57,12 +63,44 @@ WHY_CODES = (
 ``hand``               something (a hand, a sleeve) still covers the tray
 ``stack``              a cube seems to lie on another cube
 ``uncounted-change``   the tray changed but the change could not be counted
-``unexpected``         the change counted is not what the game expected
+``unexpected``         the change counted is not what the game expected (another number
+                       or another colour)
 ``counter-disagrees``  the change was counted but the counter reads other counts
 ``unseen``             the board's stickers are not seen (or too few to be sure)
-``moved``              the board moved and the tray could not be compared again
+``moved``              the camera was knocked and the tray's change could not be counted
 ``start-unconfirmed``  the start counts were never confirmed and not read surely
 """
+
+DIFF_THRESHOLD = 14.0
+"""Weighted Lab distance (:func:`vision.colour.weighted_distance`) at which a crop pixel
+counts as changed since the last still moment (after the whole crop's drift is taken out)."""
+MIN_CHANGE_PX = 40
+"""Changed pixels (after opening) below which a tray is unchanged: a third of one cube's top."""
+COVER_SHARE = 0.45
+"""A still moment whose change covers this share of a tray's crop has something over it."""
+CLASS_DISTANCE = 22.0
+"""A pixel farther than this from every cube colour is of no class (a shadow, a cube's
+dark side, a hand)."""
+FLOOR_DISTANCE = 10.0
+"""A pixel this near the tray floor's calibrated colour is floor."""
+CUBE_LAB = {
+    "red": np.array([35.0, 35.0, 25.0], np.float32),
+    "yellow": np.array([60.0, 5.0, 45.0], np.float32),
+    "blue": np.array([32.0, 2.0, -28.0], np.float32),
+    "brown": np.array([28.0, 12.0, 16.0], np.float32),
+    "white": np.array([80.0, 0.0, 0.0], np.float32),
+}
+"""The cube colours as a light-corrected crop shows their lit faces (Lab, L 0-100): the
+kit's red, yellow, blue and brown wooden cubes told apart by hue; white by lightness."""
+COUNT_SLACK = 0.4
+"""The measured change of a colour, in cubes, may be this far from a whole number."""
+STACK_SHARE = 0.55
+"""A new cube whose pixels covered cube pixels over this share of one cube's area lies on
+another cube (or hides one): the tray is not sure."""
+EXPECTED_LIKELY = 0.2
+"""The counter must give the followed count at least this probability, every colour ..."""
+OTHER_SURE = 0.9
+"""... and never be this sure of another count."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +124,31 @@ def full_counts(counts: Mapping[str, int]) -> dict[str, int]:
     return {c: int(counts.get(c, 0)) for c in COLOURS}
 
 
+@dataclass
+class _Track:
+    """What the follower knows of one tray between still moments."""
+
+    state: TrayFollow
+    reference: np.ndarray | None = None
+    """Lab crop (float32) at the last still moment the tray was compared."""
+    area: dict[str, float] = field(default_factory=dict)
+    """Measured crop pixels of one cube of each colour in this tray."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """What changed in one tray between two still moments (in crop pixels)."""
+
+    changed_px: int
+    added: dict[str, int]
+    removed: dict[str, int]
+    over_cubes: int
+    """Changed pixels that show a cube now and showed one before (a cube on or over
+    another)."""
+    grey: int = 0
+    """Changed pixels of no hue now and before: white cubes, shadows, dark cube sides."""
+
+
 class TableFollower:
     """Follows the trays of one control board from known start counts; one per game.
 
@@ -106,20 +169,41 @@ class TableFollower:
         start_sure: bool = True,
     ) -> None:
         self.calibration = calibration
-        self._trays: dict[str, TrayFollow] = {
-            str(side): TrayFollow(
-                full_counts(start.get(str(side), {})),
-                start_sure,
-                None if start_sure else "start-unconfirmed",
-            )
-            for side in range(6)
+        boards = [b for b in calibration.boards if b.kind == "control-board"]
+        chosen = [b for b in boards if board in (None, b.name)]
+        if not chosen:
+            raise ValueError(f"the calibration has no control board {board or ''}".strip())
+        self.board: Board = chosen[0]
+        self.finder = FiducialFinder(calibration.boards)
+        self.counter = CubeCounter(self.board, model)
+        self.gate = MotionGate()
+        self.sides = [str(t.side) for t in self.board.trays]
+        why = None if start_sure else "start-unconfirmed"
+        self._tracks = {
+            side: _Track(TrayFollow(full_counts(start.get(side, {})), start_sure, why))
+            for side in self.sides
         }
+        self._shown: dict[str, TrayFollow] = {s: t.state for s, t in self._tracks.items()}
         self._expected: dict[str, dict[str, int]] = {}
+        self._moved = True
+        """Something moved since the last still moment (true at the start)."""
+        self._mask = cv2.dilate(tray_mask(self.board), np.ones((9, 9), np.uint8)) > 0
+        self.last_registration: Registration | None = None
+        self.moments = 0
+        """Still moments seen so far."""
+        self.grey_ratio = 1.0
+        """Changed pixels without hue (shadow, dark sides) per pixel of a coloured cube."""
+        self.white_area = 1.0
+        """A white cube's changed pixels without hue, in coloured cube areas."""
+        self.evidence: dict[str, dict[str, Any]] = {}
+        """Per tray, what decided its last change (for the record and the benchmark)."""
+
+    # -- the public seam ----------------------------------------------------------------
 
     @property
     def trays(self) -> Mapping[str, TrayFollow]:
         """The followed state now: ``{side: TrayFollow}``."""
-        return dict(self._trays)
+        return dict(self._shown)
 
     def expect(self, change: Mapping[str, Mapping[str, int]]) -> None:
         """What the game expects to change next (bot instructions, income, expenses):
@@ -127,16 +211,238 @@ class TableFollower:
         for side, deltas in change.items():
             mine = self._expected.setdefault(str(side), {})
             for colour, d in deltas.items():
-                mine[colour] = mine.get(colour, 0) + int(d)
+                if colour in COLOURS:
+                    mine[colour] = mine.get(colour, 0) + int(d)
 
     def feed(self, frame: np.ndarray, *, timestamp: float) -> Mapping[str, TrayFollow] | None:
         """One camera frame. Returns the followed trays at each new still moment,
-        ``None`` otherwise (hands moving, or still and nothing new)."""
-        return None
+        ``None`` otherwise (hands moving, or still and nothing new). ``timestamp`` is kept
+        for the caller's records (frames must come in order)."""
+        still = self.gate.feed(frame)
+        if not still:
+            self._moved = True
+            return None
+        if not self._moved:
+            return None
+        self._moved = False
+        return self.still_moment(frame)
 
     def confirm(self, counts: Mapping[str, Mapping[str, int]]) -> None:
         """The players confirmed or corrected these trays' counts: they become sure,
         and the expected change for them is settled."""
         for side, c in counts.items():
-            self._trays[str(side)] = TrayFollow(full_counts(c), True, None)
+            track = self._tracks[str(side)]
+            track.state = TrayFollow(full_counts(c), True, None)
+            self._shown[str(side)] = track.state
             self._expected.pop(str(side), None)
+
+    # -- one still moment -----------------------------------------------------------------
+
+    def still_moment(self, frame: np.ndarray) -> Mapping[str, TrayFollow]:
+        """Compare every tray of ``frame`` (a still picture) with the last still moment."""
+        self.moments += 1
+        self.calibration.check_frame(frame)
+        grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        found = self.finder.detect(grey)
+        reg = self.finder.register(grey, found, self.board)
+        if reg is None or reg.unsure:
+            for side, track in self._tracks.items():
+                self._shown[side] = _unsure(track.state, "unseen")
+            return self.trays
+        self.last_registration = reg
+        crops = tray_crops(frame, found, reg, self.board)
+        labs = {str(s): _lab(c) for s, c in crops.items()}
+        lifts = tray_lifts(self.board, camera_pose(reg, (frame.shape[1], frame.shape[0])))
+        first = {s for s, t in self._tracks.items() if t.reference is None}
+        changes = {
+            s: self.change(s, labs[s]) for s in self.sides if self._tracks[s].reference is not None
+        }
+        covered = {s for s, ch in changes.items() if ch.changed_px > COVER_SHARE * self._mask.sum()}
+        to_count = sorted(
+            first | {s for s, ch in changes.items() if ch.changed_px >= MIN_CHANGE_PX}
+        )
+        reads = {}
+        if to_count:
+            sides = [int(s) for s in to_count]
+            got = self.counter.read({k: crops[k] for k in sides}, {k: lifts[k] for k in sides})
+            reads = {str(r.side): r for r in got}
+        for side in self.sides:
+            track = self._tracks[side]
+            read = reads.get(side)
+            if read is not None and (read.occluded or side in covered):
+                self._shown[side] = _unsure(track.state, "hand")
+                continue  # the reference stays: compare again when the hand is gone
+            if side in first:
+                self._start(side, labs[side], read)
+            elif side in reads:
+                self._changed(side, changes[side], labs[side], read)
+            track.reference = labs[side]
+            self._shown[side] = track.state
+        return self.trays
+
+    def change(self, side: str, lab: np.ndarray) -> Change:
+        """What changed in tray ``side`` since its reference (see the module docstring)."""
+        ref = self._tracks[side].reference
+        assert ref is not None
+        shift = np.median((lab - ref)[self._mask], axis=0)
+        dist = weighted_distance(lab - shift, ref)
+        changed = ((dist > DIFF_THRESHOLD) & self._mask).astype(np.uint8)
+        changed = cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
+        n = int(changed.sum())
+        if n < MIN_CHANGE_PX:
+            return Change(n, {}, {}, 0)
+        now = self.classify(side, lab[changed] - shift)
+        before = self.classify(side, ref[changed])
+        added, removed = {}, {}
+        for i, c in enumerate(COLOURS, start=1):
+            added[c] = int(np.count_nonzero((now == i) & (before != i)))
+            removed[c] = int(np.count_nonzero((before == i) & (now != i)))
+        hue_now, hue_before = (now >= 1) & (now <= 4), (before >= 1) & (before <= 4)
+        over = int(np.count_nonzero(hue_now & hue_before))
+        grey = int(np.count_nonzero(~hue_now & ~hue_before))
+        return Change(n, added, removed, over, grey)
+
+    def classify(self, side: str, lab: np.ndarray) -> np.ndarray:
+        """Class of each Lab pixel: 0 the floor, 1.. a cube colour (in :data:`COLOURS`
+        order), -1 none (a shadow, the rim, a hand). Colours are told by their hue in the
+        light-corrected crop (:data:`CUBE_LAB`); white from the floor by lightness."""
+        floor = np.asarray(self.calibration.floors_lab.get(side, (75.0, 0.0, 2.0)), np.float32)
+        d = lab - floor
+        chroma = np.hypot(d[..., 1], d[..., 2])
+        near_floor = weighted_distance(lab, floor) < FLOOR_DISTANCE
+        hues = np.stack(
+            [
+                np.hypot(*(lab[..., 1:] - CUBE_LAB[c][1:]).transpose(-1, *range(lab.ndim - 1)))
+                + 0.5 * np.abs(lab[..., 0] - CUBE_LAB[c][0])
+                for c in COLOURS[:4]
+            ],
+            axis=-1,
+        )
+        best = hues.argmin(axis=-1) + 1
+        out = np.where(hues.min(axis=-1) <= CLASS_DISTANCE, best, -1)
+        white = (chroma < 10) & (d[..., 0] > -6)
+        out = np.where(white & ~near_floor, COLOURS.index("white") + 1, out)
+        out = np.where(near_floor, 0, out)
+        return out
+
+    def cube_area(self, side: str, colour: str, lift: float) -> float:
+        """Crop pixels one cube of ``colour`` adds to tray ``side``: measured in this game
+        when it could be, else from the cube's size and the camera's tilt."""
+        measured = self._tracks[side].area.get(colour)
+        if measured is not None:
+            return measured
+        edge = 8.0 * PX_PER_MM
+        return 0.8 * (edge * edge + edge * lift * 1.27)
+
+    # -- the decisions ---------------------------------------------------------------------
+
+    def _start(self, side: str, lab: np.ndarray, read: Any) -> None:
+        """First sight of a tray: check the start counts with the counter."""
+        track = self._tracks[side]
+        if track.state.sure and read is not None and not _agrees(read, track.state.counts):
+            track.state = _unsure(track.state, "counter-disagrees")
+
+    def _changed(self, side: str, change: Change, lab: np.ndarray, read: Any) -> None:
+        """A tray that changed: count the change, check it against the expected change and
+        the counter (module docstring)."""
+        track = self._tracks[side]
+        old = track.state.counts
+        expected = self._expected.pop(side, {})
+        lift = self._lift(side)
+        hued = [c for c in COLOURS if c != "white"]
+        measured = {
+            c: (change.added[c] - change.removed[c]) / self.cube_area(side, c, lift) for c in hued
+        }
+        # White cubes show no hue: what changed without hue, beyond the shadows and dark
+        # sides of the coloured cubes that came or went, is white cubes.
+        coloured = sum(change.added[c] + change.removed[c] for c in hued)
+        excess = max(0.0, change.grey - self.grey_ratio * coloured)
+        white = excess / (self.white_area * self.cube_area(side, "white", lift))
+        sign = expected.get("white", 0)
+        if not sign and read is not None:
+            sign = read.counts["white"] - old["white"]
+        measured["white"] = -white if sign < 0 else white
+        whole = {c: round(v) for c, v in measured.items()}
+        clean = all(abs(v - whole[c]) <= COUNT_SLACK for c, v in measured.items())
+        delta = {c: expected.get(c, 0) for c in COLOURS} if expected else whole
+        agrees = clean and all(whole[c] == delta[c] for c in COLOURS)
+        if not agrees:
+            delta = whole
+        counts = {c: max(0, old[c] + delta[c]) for c in COLOURS}
+        per_cube = self.cube_area(side, hued[0], lift)
+        stacked = change.over_cubes > STACK_SHARE * per_cube
+        why: str | None = None
+        if stacked:
+            why = "stack"
+        elif not agrees:
+            why = "unexpected" if expected and clean else "uncounted-change"
+        elif any(old[c] + delta[c] < 0 for c in COLOURS):
+            why = "unexpected"
+        elif read is None or not _agrees(read, counts):
+            why = "counter-disagrees"
+        elif not track.state.sure:
+            why = track.state.why
+        track.state = TrayFollow(counts, why is None, why)
+        self.evidence[side] = {
+            "measured": {c: round(v, 2) for c, v in measured.items() if abs(v) > 0.05},
+            "expected": expected,
+            "over_cubes": change.over_cubes,
+            "stack_limit": round(STACK_SHARE * per_cube, 1),
+            "grey": change.grey,
+            "counter": None
+            if read is None
+            else {c: read.counts[c] for c in COLOURS if read.counts[c]},
+        }
+        if why is None:
+            self._learn(side, change, delta, coloured)
+
+    def _learn(self, side: str, change: Change, delta: dict[str, int], coloured: int) -> None:
+        """A sure change of one colour teaches one cube's area (and the shade ratio)."""
+        track = self._tracks[side]
+        moved = [c for c in COLOURS if delta[c]]
+        if len(moved) != 1:
+            return
+        c = moved[0]
+        if c == "white":
+            return
+        sample = (change.added[c] - change.removed[c]) / delta[c]
+        if sample > 0:
+            before = track.area.get(c, sample)
+            track.area[c] = 0.5 * before + 0.5 * sample
+            self.grey_ratio = 0.7 * self.grey_ratio + 0.3 * min(3.0, change.grey / max(coloured, 1))
+
+    def _lift(self, side: str) -> float:
+        """Crop pixels a cube's top is drawn from its footprint, at the tray's centre."""
+        reg = self.last_registration
+        if reg is None:
+            return 0.0
+        size = tuple(self.calibration.image_size)
+        s, fu, fv = tray_lifts(self.board, camera_pose(reg, (int(size[0]), int(size[1]))))[
+            int(side)
+        ]
+        return float(s * math.hypot(CROP_SIZE[0] / 2 - fu, CROP_SIZE[1] / 2 - fv))
+
+
+def _lab(crop: np.ndarray) -> np.ndarray:
+    """A crop as Lab floats (L 0-100), lightly blurred against sensor noise."""
+    blurred = cv2.GaussianBlur(crop, (0, 0), 1.2)
+    return bgr_to_lab(blurred).reshape(crop.shape[0], crop.shape[1], 3)
+
+
+def _unsure(state: TrayFollow, why: str) -> TrayFollow:
+    return TrayFollow(state.counts, False, state.why if not state.sure else why)
+
+
+def _agrees(read: Any, counts: Mapping[str, int]) -> bool:
+    """The counter gives ``counts`` some probability in every colour and is not very sure
+    of another count."""
+    for c in COLOURS:
+        probs = read.probabilities.get(c)
+        if not probs:
+            return False
+        n = counts[c]
+        p = probs[n] if n < len(probs) else 0.0
+        best = int(np.argmax(probs))
+        if p < EXPECTED_LIKELY or (best != n and probs[best] >= OTHER_SURE):
+            return False
+    return True
