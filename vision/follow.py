@@ -94,9 +94,17 @@ CUBE_LAB = {
 kit's red, yellow, blue and brown wooden cubes told apart by hue; white by lightness."""
 COUNT_SLACK = 0.4
 """The measured change of a colour, in cubes, may be this far from a whole number."""
+RESIDUE = 0.6
+RESIDUE_PER_CUBE = 0.1
+"""A colour that did not change may show up to ``RESIDUE + RESIDUE_PER_CUBE x`` (the
+largest change, in cubes) beside the colour that did (dark sides, shadows)."""
 STACK_SHARE = 0.55
 """A new cube whose pixels covered cube pixels over this share of one cube's area lies on
 another cube (or hides one): the tray is not sure."""
+STACK_GUARD = 0.5
+"""A changed tray whose counter's stack guard (:mod:`vision.counter`) is this sure of a
+stacked cube is not sure (the guard alone fires too often on untouched trays to be used
+there; on a change it flags what the colours cannot see)."""
 EXPECTED_LIKELY = 0.2
 """The counter must give the followed count at least this probability, every colour ..."""
 OTHER_SURE = 0.9
@@ -193,8 +201,8 @@ class TableFollower:
         """Still moments seen so far."""
         self.grey_ratio = 1.0
         """Changed pixels without hue (shadow, dark sides) per pixel of a coloured cube."""
-        self.white_area = 1.0
-        """A white cube's changed pixels without hue, in coloured cube areas."""
+        self.white_share = 0.5
+        """A white cube's changed pixels without hue, in coloured cube areas (at first)."""
         self.evidence: dict[str, dict[str, Any]] = {}
         """Per tray, what decided its last change (for the record and the benchmark)."""
 
@@ -332,7 +340,13 @@ class TableFollower:
         if measured is not None:
             return measured
         edge = 8.0 * PX_PER_MM
-        return 0.8 * (edge * edge + edge * lift * 1.27)
+        geometric = edge * edge + edge * lift * 1.27
+        elsewhere = [
+            t.area[colour] / (edge * edge + edge * self._lift(s) * 1.27)
+            for s, t in self._tracks.items()
+            if colour in t.area
+        ]
+        return geometric * (float(np.median(elsewhere)) if elsewhere else 0.8)
 
     # -- the decisions ---------------------------------------------------------------------
 
@@ -341,6 +355,11 @@ class TableFollower:
         track = self._tracks[side]
         if track.state.sure and read is not None and not _agrees(read, track.state.counts):
             track.state = _unsure(track.state, "counter-disagrees")
+        classes = self.classify(side, lab[self._mask])
+        for i, c in enumerate(COLOURS[:4], start=1):
+            n = track.state.counts[c]
+            if n and track.state.sure:
+                track.area[c] = float(np.count_nonzero(classes == i)) / n
 
     def _changed(self, side: str, change: Change, lab: np.ndarray, read: Any) -> None:
         """A tray that changed: count the change, check it against the expected change and
@@ -357,23 +376,38 @@ class TableFollower:
         # sides of the coloured cubes that came or went, is white cubes.
         coloured = sum(change.added[c] + change.removed[c] for c in hued)
         excess = max(0.0, change.grey - self.grey_ratio * coloured)
-        white = excess / (self.white_area * self.cube_area(side, "white", lift))
+        white = excess / self.white_area(side, lift)
         sign = expected.get("white", 0)
         if not sign and read is not None:
             sign = read.counts["white"] - old["white"]
         measured["white"] = -white if sign < 0 else white
         whole = {c: round(v) for c, v in measured.items()}
-        clean = all(abs(v - whole[c]) <= COUNT_SLACK for c, v in measured.items())
+        # A change's own colour must come in whole cubes; a little of another colour beside
+        # it (a red cube's dark sides look brown) is not a cube of that colour.
+        main = max(abs(v) for v in measured.values())
+        clean = all(
+            abs(v - whole[c]) <= COUNT_SLACK
+            if whole[c]
+            else abs(v) <= max(COUNT_SLACK, RESIDUE + RESIDUE_PER_CUBE * main)
+            for c, v in measured.items()
+        )
+        whole = {
+            c: (whole[c] if abs(v) > COUNT_SLACK or whole[c] else 0) for c, v in measured.items()
+        }
         delta = {c: expected.get(c, 0) for c in COLOURS} if expected else whole
         agrees = clean and all(whole[c] == delta[c] for c in COLOURS)
         if not agrees:
             delta = whole
         counts = {c: max(0, old[c] + delta[c]) for c in COLOURS}
         per_cube = self.cube_area(side, hued[0], lift)
-        stacked = change.over_cubes > STACK_SHARE * per_cube
+        stacked = change.over_cubes > STACK_SHARE * per_cube or (
+            read is not None and read.stacked >= STACK_GUARD
+        )
         why: str | None = None
         if stacked:
             why = "stack"
+            if expected:  # the best estimate to show; the players check it
+                counts = {c: max(0, old[c] + expected.get(c, 0)) for c in COLOURS}
         elif not agrees:
             why = "unexpected" if expected and clean else "uncounted-change"
         elif any(old[c] + delta[c] < 0 for c in COLOURS):
@@ -389,6 +423,7 @@ class TableFollower:
             "over_cubes": change.over_cubes,
             "stack_limit": round(STACK_SHARE * per_cube, 1),
             "grey": change.grey,
+            "guard": None if read is None else round(read.stacked, 4),
             "counter": None
             if read is None
             else {c: read.counts[c] for c in COLOURS if read.counts[c]},
@@ -404,12 +439,24 @@ class TableFollower:
             return
         c = moved[0]
         if c == "white":
+            sample = max(0.0, change.grey - self.grey_ratio * coloured) / abs(delta[c])
+            if sample > 0:
+                track.area["white"] = 0.5 * track.area.get("white", sample) + 0.5 * sample
             return
         sample = (change.added[c] - change.removed[c]) / delta[c]
         if sample > 0:
             before = track.area.get(c, sample)
             track.area[c] = 0.5 * before + 0.5 * sample
             self.grey_ratio = 0.7 * self.grey_ratio + 0.3 * min(3.0, change.grey / max(coloured, 1))
+
+    def white_area(self, side: str, lift: float) -> float:
+        """Changed pixels without hue that one white cube makes in tray ``side``."""
+        measured = self._tracks[side].area.get("white")
+        return (
+            measured
+            if measured is not None
+            else self.white_share * self.cube_area(side, "white", lift)
+        )
 
     def _lift(self, side: str) -> float:
         """Crop pixels a cube's top is drawn from its footprint, at the tray's centre."""
