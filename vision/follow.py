@@ -375,25 +375,29 @@ class TableFollower:
         # White cubes show no hue: what changed without hue, beyond the shadows and dark
         # sides of the coloured cubes that came or went, is white cubes.
         coloured = sum(change.added[c] + change.removed[c] for c in hued)
-        excess = max(0.0, change.grey - self.grey_ratio * coloured)
-        white = excess / self.white_area(side, lift)
+        # White cubes show no hue: a change without hued cubes is white cubes (with their
+        # shadows). Beside a hued change, what has no hue is that change's shadows and dark
+        # sides; a white cube there is left to the counter's check.
+        hue_cubes = max(abs(v) for v in measured.values())
+        white = 0.0
+        if hue_cubes < 0.5 or expected.get("white", 0):
+            excess = max(0.0, change.grey - self.grey_ratio * coloured)
+            white = excess / self.white_area(side, lift)
         sign = expected.get("white", 0)
         if not sign and read is not None:
             sign = read.counts["white"] - old["white"]
         measured["white"] = -white if sign < 0 else white
-        whole = {c: round(v) for c, v in measured.items()}
         # A change's own colour must come in whole cubes; a little of another colour beside
         # it (a red cube's dark sides look brown) is not a cube of that colour.
         main = max(abs(v) for v in measured.values())
-        clean = all(
-            abs(v - whole[c]) <= COUNT_SLACK
-            if whole[c]
-            else abs(v) <= max(COUNT_SLACK, RESIDUE + RESIDUE_PER_CUBE * main)
-            for c, v in measured.items()
-        )
-        whole = {
-            c: (whole[c] if abs(v) > COUNT_SLACK or whole[c] else 0) for c, v in measured.items()
+        limit = max(COUNT_SLACK, RESIDUE + RESIDUE_PER_CUBE * main)
+        moved = {
+            c for c, v in measured.items() if abs(v) > limit or (abs(v) == main and main >= 0.5)
         }
+        whole = {c: round(v) if c in moved else 0 for c, v in measured.items()}
+        clean = all(abs(measured[c] - whole[c]) <= COUNT_SLACK for c in moved) and (
+            bool(moved) or main < COUNT_SLACK
+        )
         delta = {c: expected.get(c, 0) for c in COLOURS} if expected else whole
         agrees = clean and all(whole[c] == delta[c] for c in COLOURS)
         if not agrees:
