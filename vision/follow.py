@@ -101,6 +101,15 @@ largest change, in cubes) beside the colour that did (dark sides, shadows)."""
 STACK_SHARE = 0.55
 """A new cube whose pixels covered cube pixels over this share of one cube's area lies on
 another cube (or hides one): the tray is not sure."""
+EXPECTED_RATIO = (0.7, 1.4)
+"""A change measured within these times the expected one (each colour) agrees with it ..."""
+COUNTER_BACKS = 0.5
+"""... when the counter gives the expected counts at least this probability, every colour."""
+BLIND_SHARE = 0.6
+"""A tray that changed over this share of one cube's area while no cube came or went
+(a cube put on one of its colour, a moved cube) is not sure."""
+LEARNABLE = ("uncounted-change", "unexpected", "counter-disagrees")
+"""Changes the players' confirmation may teach one cube's area from (not a stack)."""
 STACK_GUARD = 0.5
 """A changed tray whose counter's stack guard (:mod:`vision.counter`) is this sure of a
 stacked cube is not sure (the guard alone fires too often on untouched trays to be used
@@ -141,6 +150,9 @@ class _Track:
     """Lab crop (float32) at the last still moment the tray was compared."""
     area: dict[str, float] = field(default_factory=dict)
     """Measured crop pixels of one cube of each colour in this tray."""
+    last: tuple[dict[str, int], Change] | None = None
+    """The counts before the last change that could not be followed, and that change: the
+    players' confirmation teaches one cube's area from it."""
 
 
 @dataclass(frozen=True)
@@ -201,7 +213,7 @@ class TableFollower:
         """Still moments seen so far."""
         self.grey_ratio = 1.0
         """Changed pixels without hue (shadow, dark sides) per pixel of a coloured cube."""
-        self.white_share = 0.5
+        self.white_share = 0.85
         """A white cube's changed pixels without hue, in coloured cube areas (at first)."""
         self.evidence: dict[str, dict[str, Any]] = {}
         """Per tray, what decided its last change (for the record and the benchmark)."""
@@ -240,6 +252,16 @@ class TableFollower:
         and the expected change for them is settled."""
         for side, c in counts.items():
             track = self._tracks[str(side)]
+            if track.last is not None:
+                before, change = track.last
+                delta = {k: full_counts(c)[k] - before[k] for k in COLOURS}
+                self._learn(
+                    str(side),
+                    change,
+                    delta,
+                    sum(change.added[k] + change.removed[k] for k in COLOURS if k != "white"),
+                )
+                track.last = None
             track.state = TrayFollow(full_counts(c), True, None)
             self._shown[str(side)] = track.state
             self._expected.pop(str(side), None)
@@ -400,10 +422,18 @@ class TableFollower:
         )
         delta = {c: expected.get(c, 0) for c in COLOURS} if expected else whole
         agrees = clean and all(whole[c] == delta[c] for c in COLOURS)
+        if expected and not agrees and read is not None:
+            # The expected change, in its colours and direction, about as large as
+            # expected, and the counter likely of the result: the evidence agrees.
+            agrees = all(
+                EXPECTED_RATIO[0] <= measured[c] / d <= EXPECTED_RATIO[1] if d else c not in moved
+                for c, d in delta.items()
+            ) and _agrees(read, {c: old[c] + delta[c] for c in COLOURS}, COUNTER_BACKS)
         if not agrees:
             delta = whole
         counts = {c: max(0, old[c] + delta[c]) for c in COLOURS}
         per_cube = self.cube_area(side, hued[0], lift)
+        blind = not moved and change.changed_px > BLIND_SHARE * per_cube
         stacked = change.over_cubes > STACK_SHARE * per_cube or (
             read is not None and read.stacked >= STACK_GUARD
         )
@@ -412,6 +442,8 @@ class TableFollower:
             why = "stack"
             if expected:  # the best estimate to show; the players check it
                 counts = {c: max(0, old[c] + expected.get(c, 0)) for c in COLOURS}
+        elif blind:
+            why = "uncounted-change"  # something changed there, no cube came or went
         elif not agrees:
             why = "unexpected" if expected and clean else "uncounted-change"
         elif any(old[c] + delta[c] < 0 for c in COLOURS):
@@ -420,6 +452,7 @@ class TableFollower:
             why = "counter-disagrees"
         elif not track.state.sure:
             why = track.state.why
+        track.last = (dict(old), change) if why in LEARNABLE else None
         track.state = TrayFollow(counts, why is None, why)
         self.evidence[side] = {
             "measured": {c: round(v, 2) for c, v in measured.items() if abs(v) > 0.05},
@@ -484,9 +517,10 @@ def _unsure(state: TrayFollow, why: str) -> TrayFollow:
     return TrayFollow(state.counts, False, state.why if not state.sure else why)
 
 
-def _agrees(read: Any, counts: Mapping[str, int]) -> bool:
-    """The counter gives ``counts`` some probability in every colour and is not very sure
-    of another count."""
+def _agrees(read: Any, counts: Mapping[str, int], likely: float | None = None) -> bool:
+    """The counter gives ``counts`` at least ``likely`` (:data:`EXPECTED_LIKELY`) in every
+    colour and is not very sure of another count."""
+    likely = EXPECTED_LIKELY if likely is None else likely
     for c in COLOURS:
         probs = read.probabilities.get(c)
         if not probs:
@@ -494,6 +528,6 @@ def _agrees(read: Any, counts: Mapping[str, int]) -> bool:
         n = counts[c]
         p = probs[n] if n < len(probs) else 0.0
         best = int(np.argmax(probs))
-        if p < EXPECTED_LIKELY or (best != n and probs[best] >= OTHER_SURE):
+        if p < likely or (best != n and probs[best] >= OTHER_SURE):
             return False
     return True
