@@ -316,8 +316,8 @@ class TableFollower:
         assert ref is not None
         shift = np.median((lab - ref)[self._mask], axis=0)
         dist = weighted_distance(lab - shift, ref)
-        changed = ((dist > DIFF_THRESHOLD) & self._mask).astype(np.uint8)
-        changed = cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
+        raw = ((dist > DIFF_THRESHOLD) & self._mask).astype(np.uint8)
+        changed = cv2.morphologyEx(raw, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
         n = int(changed.sum())
         if n < MIN_CHANGE_PX:
             return Change(n, {}, {}, 0)
@@ -409,6 +409,8 @@ class TableFollower:
         if not sign and read is not None:
             sign = read.counts["white"] - old["white"]
         measured["white"] = -white if sign < 0 else white
+        # White counted from shade alone is the weakest evidence: the counter must back it.
+        white_likely = EXPECTED_LIKELY if expected.get("white") else COUNTER_BACKS
         # A change's own colour must come in whole cubes; a little of another colour beside
         # it (a red cube's dark sides look brown) is not a cube of that colour.
         main = max(abs(v) for v in measured.values())
@@ -448,7 +450,7 @@ class TableFollower:
             why = "unexpected" if expected and clean else "uncounted-change"
         elif any(old[c] + delta[c] < 0 for c in COLOURS):
             why = "unexpected"
-        elif read is None or not _agrees(read, counts):
+        elif read is None or not _agrees(read, counts, white_likely if delta["white"] else None):
             why = "counter-disagrees"
         elif not track.state.sure:
             why = track.state.why

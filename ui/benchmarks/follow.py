@@ -17,8 +17,9 @@ set-up's counts; *before* is today's from-scratch :class:`vision.reader.TableRea
 on the two frames of each still moment.
 
 Printed per reader: answers the players give (a tray-count field - ``start``,
-``income``, ``news``'s markers, ``trays_now`` - is left to the camera when every
-tray was read surely and rightly at the step), bot steps where the players
+``income``, ``news``'s markers, ``trays_now`` - is filled from what the camera
+shows, sure or "please check": the players only confirm it when every tray shown is
+right, and enter it otherwise), bot steps where the players
 entered no tray count (every tray sure after the bot's instructions were carried
 out, and no tray-count answer on the step; also counted only where no cube lies
 on another), tray readings sure but wrong (overall and per condition), trays left
@@ -88,6 +89,8 @@ class Step:
     other_answers: int
     news_other: bool
     """The news field also needed VP or development points (an answer all the same)."""
+    tray_shown: bool
+    """The step shows a tray-count field: the players confirm (or correct) the trays."""
     bot: bool
     expected: dict[str, dict[str, int]]
     """The decision's expected change, by colour tray (colour -> colour -> delta)."""
@@ -132,6 +135,7 @@ def script() -> list[Step]:
                 tray_answers=len(tray),
                 other_answers=len(changed) - len(tray),
                 news_other=news_other,
+                tray_shown=any(f.key in TRAY_FIELDS for f in prompt.fields),
                 bot=prompt.decision is not None,
                 expected=expected,
             )
@@ -334,20 +338,20 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
         if DEBUG:
             truth = game.counts()
             with open(DEBUG, "a", encoding="utf-8") as out:
-                for side, ev in follower.evidence.items():
-                    tr = follower.trays[side]
+                for where, ev in follower.evidence.items():
+                    tr = follower.trays[where]
                     line = {
                         "seed": seed,
-                        "side": side,
+                        "side": where,
                         "delta": {
-                            c: truth[side][c] - was[side][c]
+                            c: truth[where][c] - was[where][c]
                             for c in COLOURS
-                            if truth[side][c] != was[side][c]
+                            if truth[where][c] != was[where][c]
                         },
-                        "stacked": game.cubes.stacked(int(side)),
+                        "stacked": game.cubes.stacked(int(where)),
                         "sure": tr.sure,
                         "why": tr.why,
-                        "right": dict(tr.counts) == truth[side],
+                        "right": dict(tr.counts) == truth[where],
                         **ev,
                     }
                     out.write(json.dumps(line) + "\n")
@@ -365,6 +369,18 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
                     game, game.cubes.stacked(int(side)), bool(resting_side), game.bumped is not None
                 )
                 tally.tray(sure, right, cond, why)
+
+    def shown_right(name: str) -> bool:
+        """Every tray's counts as the screen shows them (sure or "please check") are right."""
+        moment = state.get(name)
+        if moment is None:
+            return False
+        truth = game.counts()
+        return all(
+            side in moment.trays
+            and all(moment.trays[side][0].get(c, 0) == truth[side][c] for c in COLOURS)
+            for side in truth
+        )
 
     def all_sure_right(name: str) -> bool:
         moment = state.get(name)
@@ -385,9 +401,9 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
             tally.answers += n_set
     for step in steps[1:]:
         change_to(step.before, {})
-        ok = {n: all_sure_right(n) for n in ("after", "before")}
-        if step.tray_answers and not (ok["after"] and not step.news_other):
-            follower.confirm(game.counts())  # the players entered the trays
+        ok = {n: shown_right(n) for n in ("after", "before")}
+        if step.tray_shown:
+            follower.confirm(game.counts())  # the players confirmed or entered the trays
             state["after"] = Moment(
                 {s: (dict(t.counts), True, None) for s, t in follower.trays.items()}
             )

@@ -208,8 +208,8 @@ def follow_frames(path: Path) -> Iterator[tuple[str, np.ndarray]]:
         if not ok:
             raise UserError(f"{path}: not a folder of pictures nor a video that can be read")
         index = 0
-        while ok:
-            yield f"{path.name}#{index:06d}", frame
+        while ok and frame is not None:
+            yield f"{path.name}#{index:06d}", np.asarray(frame)
             index += 1
             ok, frame = capture.read()
     finally:
