@@ -108,7 +108,10 @@ COUNTER_BACKS = 0.5
 BLIND_SHARE = 0.6
 """A tray that changed over this share of one cube's area while no cube came or went
 (a cube put on one of its colour, a moved cube) is not sure."""
-LEARNABLE = ("uncounted-change", "unexpected", "counter-disagrees")
+KNOCK_PX = 4.0
+"""The board's corners moving this many pixels between still moments: the camera was
+knocked (a change that cannot be counted then says ``moved``)."""
+LEARNABLE = ("moved", "uncounted-change", "unexpected", "counter-disagrees")
 """Changes the players' confirmation may teach one cube's area from (not a stack)."""
 STACK_GUARD = 0.5
 """A changed tray whose counter's stack guard (:mod:`vision.counter`) is this sure of a
@@ -209,6 +212,8 @@ class TableFollower:
         """Something moved since the last still moment (true at the start)."""
         self._mask = cv2.dilate(tray_mask(self.board), np.ones((9, 9), np.uint8)) > 0
         self.last_registration: Registration | None = None
+        self.knocked = False
+        """The board moved in the picture since the last still moment (a knocked camera)."""
         self.moments = 0
         """Still moments seen so far."""
         self.grey_ratio = 1.0
@@ -279,6 +284,10 @@ class TableFollower:
             for side, track in self._tracks.items():
                 self._shown[side] = _unsure(track.state, "unseen")
             return self.trays
+        self.knocked = (
+            self.last_registration is not None
+            and _shift_px(self.last_registration, reg, self.board) > KNOCK_PX
+        )
         self.last_registration = reg
         crops = tray_crops(frame, found, reg, self.board)
         labs = {str(s): _lab(c) for s, c in crops.items()}
@@ -445,9 +454,11 @@ class TableFollower:
             if expected:  # the best estimate to show; the players check it
                 counts = {c: max(0, old[c] + expected.get(c, 0)) for c in COLOURS}
         elif blind:
-            why = "uncounted-change"  # something changed there, no cube came or went
+            why = "moved" if self.knocked else "uncounted-change"  # no cube came or went
         elif not agrees:
             why = "unexpected" if expected and clean else "uncounted-change"
+            if why == "uncounted-change" and self.knocked:
+                why = "moved"
         elif any(old[c] + delta[c] < 0 for c in COLOURS):
             why = "unexpected"
         elif read is None or not _agrees(read, counts, white_likely if delta["white"] else None):
@@ -507,6 +518,15 @@ class TableFollower:
             int(side)
         ]
         return float(s * math.hypot(CROP_SIZE[0] / 2 - fu, CROP_SIZE[1] / 2 - fv))
+
+
+def _shift_px(a: Registration, b: Registration, board: Board) -> float:
+    """How far (image pixels) the board's corners moved between two registrations."""
+    w, h = board.size
+    corners = np.array([[[0, 0]], [[w, 0]], [[w, h]], [[0, h]]], np.float64)
+    pa = cv2.perspectiveTransform(corners, np.linalg.inv(a.image_to_board))
+    pb = cv2.perspectiveTransform(corners, np.linalg.inv(b.image_to_board))
+    return float(np.abs(pa - pb).max())
 
 
 def _lab(crop: np.ndarray) -> np.ndarray:

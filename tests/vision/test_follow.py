@@ -36,6 +36,7 @@ class Sequence:
     n: int = 0
     frames: list[np.ndarray] = field(default_factory=list)
     truths: list[dict[str, dict[str, int]]] = field(default_factory=list)
+    knocked: list[bool] = field(default_factory=list)
 
     def frame(self, hand: int | None = None, hand_seed: int | None = None) -> np.ndarray:
         self.n += 1
@@ -63,6 +64,7 @@ class Sequence:
         out = self.follower.feed(self.frame(hand, hs), timestamp=self.n)
         assert out is not None, "two still frames after a movement make a still moment"
         self.truths.append(self.cubes.counts())
+        self.knocked.append(self.follower.knocked)
         return dict(out)
 
 
@@ -166,6 +168,7 @@ def test_a_knocked_camera_follows_again_within_two_still_moments(
     game: tuple[Sequence, list],
 ) -> None:
     seq, moments = game
+    assert seq.knocked == [False] * 6 + [True, False]  # the follower saw the knock
     sure_before = {s for s, t in moments[5].items() if t.sure}
     assert sure_before == {"1", "2", "4", "5"}  # tray 0 unexpected, tray 3 stacked
     for side in sure_before:
