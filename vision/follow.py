@@ -74,6 +74,9 @@ WHY_CODES = (
 DIFF_THRESHOLD = 14.0
 """Weighted Lab distance (:func:`vision.colour.weighted_distance`) at which a crop pixel
 counts as changed since the last still moment (after the whole crop's drift is taken out)."""
+SHADE_THRESHOLD = 9.0
+"""Lightness change (L 0-100) at which a pixel counts as changed too: a white cube on a
+light floor changes little but the shade of its sides and its shadow."""
 MIN_CHANGE_PX = 40
 """Changed pixels (after opening) below which a tray is unchanged: a third of one cube's top."""
 COVER_SHARE = 0.45
@@ -94,6 +97,9 @@ CUBE_LAB = {
 kit's red, yellow, blue and brown wooden cubes told apart by hue; white by lightness."""
 COUNT_SLACK = 0.4
 """The measured change of a colour, in cubes, may be this far from a whole number."""
+NOTHING = 0.25
+"""A changed tray where no colour reaches this many cubes lost or gained nothing; up to
+half a cube of any colour is a change that cannot be counted."""
 RESIDUE = 0.6
 RESIDUE_PER_CUBE = 0.1
 """A colour that did not change may show up to ``RESIDUE + RESIDUE_PER_CUBE x`` (the
@@ -325,7 +331,8 @@ class TableFollower:
         assert ref is not None
         shift = np.median((lab - ref)[self._mask], axis=0)
         dist = weighted_distance(lab - shift, ref)
-        raw = ((dist > DIFF_THRESHOLD) & self._mask).astype(np.uint8)
+        shade = np.abs(lab[..., 0] - shift[0] - ref[..., 0]) > SHADE_THRESHOLD
+        raw = (((dist > DIFF_THRESHOLD) | shade) & self._mask).astype(np.uint8)
         changed = cv2.morphologyEx(raw, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
         n = int(changed.sum())
         if n < MIN_CHANGE_PX:
@@ -429,7 +436,7 @@ class TableFollower:
         }
         whole = {c: round(v) if c in moved else 0 for c, v in measured.items()}
         clean = all(abs(measured[c] - whole[c]) <= COUNT_SLACK for c in moved) and (
-            bool(moved) or main < COUNT_SLACK
+            bool(moved) or main < NOTHING
         )
         delta = {c: expected.get(c, 0) for c in COLOURS} if expected else whole
         agrees = clean and all(whole[c] == delta[c] for c in COLOURS)

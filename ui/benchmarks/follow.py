@@ -47,6 +47,7 @@ import numpy as np
 from rules.games.marauders.expected import expected_change
 from rules.registry import get_game
 from rules.session import Session
+from ui.cli import UserError
 from ui.commands.bench import Figure
 from vision.calibration import Calibration, calibrate
 from vision.errors import CalibrationFailed
@@ -149,6 +150,8 @@ class Tally:
 
     answers: int = 0
     answers_without: int = 0
+    tray_answers: int = 0
+    tray_answers_without: int = 0
     bot_steps: int = 0
     bot_free: int = 0
     bot_steps_flat: int = 0
@@ -399,15 +402,32 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
             n_set = steps[0].tray_answers + steps[0].other_answers
             tally.answers_without += n_set
             tally.answers += n_set
+            tally.tray_answers_without += steps[0].tray_answers
+            tally.tray_answers += steps[0].tray_answers
     for step in steps[1:]:
         change_to(step.before, {})
         ok = {n: shown_right(n) for n in ("after", "before")}
+        if DEBUG and step.tray_answers and not ok["after"]:
+            truth, shown = game.counts(), state["after"].trays
+            wrong = {
+                s: (shown[s][0], shown[s][1], shown[s][2], truth[s])
+                for s in truth
+                if any(shown[s][0].get(c, 0) != truth[s][c] for c in COLOURS)
+            }
+            with open(DEBUG, "a", encoding="utf-8") as out:
+                out.write(
+                    json.dumps({"seed": seed, "answer": step.tray_answers, "wrong": wrong}) + "\n"
+                )
         if step.tray_shown:
             follower.confirm(game.counts())  # the players confirmed or entered the trays
             state["after"] = Moment(
                 {s: (dict(t.counts), True, None) for s, t in follower.trays.items()}
             )
-        change_to(step.after, step.expected)
+        # The players carry out the bot's instructions first (what the game expects);
+        # what its action brings in comes after, like any news.
+        now = {c: game.counts()[game.side_of[c]][c] for c in COLOURS}
+        instructed = {c: max(0, now[c] + step.expected.get(c, {}).get(c, 0)) for c in COLOURS}
+        change_to(instructed, step.expected)
         ok_after = {n: all_sure_right(n) for n in ("after", "before")}
         flat = not game.cubes.stacked()
         if step.bot and not ok_after["after"]:
@@ -415,10 +435,13 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
             state["after"] = Moment(
                 {s: (dict(t.counts), True, None) for s, t in follower.trays.items()}
             )
+        change_to(step.after, {})
         for name, tally in (("after", after), ("before", before)):
             tally.answers_without += step.tray_answers + step.other_answers
             camera = ok[name] and not step.news_other
             tally.answers += step.other_answers + (0 if camera else step.tray_answers)
+            tally.tray_answers_without += step.tray_answers
+            tally.tray_answers += 0 if ok[name] else step.tray_answers
             if step.bot:
                 free = ok_after[name] and (camera or not step.tray_answers)
                 tally.bot_steps += 1
@@ -435,8 +458,10 @@ def _pct(a: float, b: float) -> float:
 
 def run(quick: bool, games: int | None = None) -> list[Figure]:
     cv2.setNumThreads(1)
-    which = os.environ.get("TABLESIDE_FOLLOW_SEEDS", "held-out")
-    base = DEV if which == "dev" else HELD_OUT
+    which, _, first = os.environ.get("TABLESIDE_FOLLOW_SEEDS", "held-out").partition(":")
+    if which not in ("held-out", "dev") or (first and not first.isdigit()):
+        raise UserError("TABLESIDE_FOLLOW_SEEDS: held-out or dev, optionally :FIRST (dev:2)")
+    base = (DEV if which == "dev" else HELD_OUT) + int(first or 0)
     n = games or (2 if quick else GAMES)
     board = load_board("control-board")
     steps = script()
@@ -476,6 +501,11 @@ def run(quick: bool, games: int | None = None) -> list[Figure]:
                 "<= 35",
                 answers <= 35,
             ),
+            Figure(
+                "  tray counts entered per game",
+                t.tray_answers / games_n,
+                f"of {t.tray_answers_without / games_n:.0f}",
+            ),
             Figure(f"{name}: bot steps, no tray count", _pct(t.bot_free, t.bot_steps), "%"),
             Figure("  ... no cube on another", free, "%", ">= 95 %", free >= 95),
             Figure(f"{name}: trays sure", _pct(t.sure, t.trays), "%"),
@@ -510,11 +540,11 @@ def run(quick: bool, games: int | None = None) -> list[Figure]:
         Figure("stills per second (following, one core)", stills / spent if spent else 0.0, "/s"),
         Figure("motion gate while hands move, CPU per frame", gate_ms, "ms"),
         Figure(
-            "  share of a core at 5 frames/s",
-            gate_ms * 5 / 10,
+            "  share of a core at 30 frames/s",
+            gate_ms * 3,
             "%",
             "<= 10 %",
-            gate_ms * 5 / 10 <= 10,
+            gate_ms * 3 <= 10,
         ),
     ]
     return figures
