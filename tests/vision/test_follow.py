@@ -200,7 +200,7 @@ def test_the_command_prints_one_line_per_still_moment(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    seq, moments = game
+    seq, _ = game
     folder = tmp_path / "frames"
     folder.mkdir()
     for i, image in enumerate(seq.frames[:9]):  # the start and the first two changes
@@ -283,3 +283,31 @@ def test_the_command_names_a_missing_folder_and_an_empty_one(
         == 2
     )
     assert "calibrate" in capsys.readouterr().err
+
+
+def test_table_cubes_keep_what_hands_did(control_board: Board) -> None:
+    cubes = TableCubes.empty(control_board, 4240, 5)
+    cubes.add(2, "blue", 3, touch=0.5, stack=0.0)
+    assert cubes.counts()["2"] == counts(blue=3) and not cubes.stacked()
+    assert cubes.add(2, "red", 1, touch=0.0, stack=1.0) == 1
+    assert cubes.stacked(2) and not cubes.stacked(1)
+    kept = [c.vertices.copy() for c in cubes.cubes if c.colour == "blue"]
+    cubes.remove(2, "red", 1)  # the cube on top goes first
+    assert cubes.counts()["2"] == counts(blue=3) and not cubes.stacked()
+    assert all(
+        np.array_equal(a, c.vertices)
+        for a, c in zip(kept, [c for c in cubes.cubes if c.colour == "blue"], strict=True)
+    )
+    with pytest.raises(ValueError, match="no white cube left in tray 2"):
+        cubes.remove(2, "white", 1)
+
+
+def test_the_benchmark_plays_the_scripted_game_of_bench_answers() -> None:
+    from ui.benchmarks.follow import script
+
+    steps = script()
+    assert sum(s.tray_answers + s.other_answers for s in steps) == 86
+    assert steps[0].after == dict.fromkeys(COLOURS, 1)  # the set-up: one marker per tray
+    bot = [s.expected for s in steps if s.bot and s.expected]
+    # The bot's first spring action pays 2 markers from the red tray (the game says so).
+    assert bot[0] == {"red": {"red": -2}}
