@@ -38,7 +38,9 @@ import os
 import sys
 import time
 from collections import Counter, defaultdict
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
+from multiprocessing import get_context
 from typing import Any
 
 import cv2
@@ -165,6 +167,27 @@ class Tally:
     """condition -> value -> [trays, sure, sure wrong]"""
     why: Counter[str] = field(default_factory=Counter)
     cpu_ms: list[float] = field(default_factory=list)
+
+    def plain(self) -> dict[str, Any]:
+        """The figures as plain data (to send from a worker process)."""
+        out = {k: v for k, v in vars(self).items() if k not in ("by", "why")}
+        out["by"] = {k: {v: list(r) for v, r in vals.items()} for k, vals in self.by.items()}
+        out["why"] = dict(self.why)
+        return out
+
+    def add(self, other: dict[str, Any]) -> None:
+        """Add another tally's :meth:`plain` figures."""
+        for k, v in other.items():
+            if k == "by":
+                for cond, vals in v.items():
+                    for value, row in vals.items():
+                        mine = self.by[cond][value]
+                        for i, x in enumerate(row):
+                            mine[i] += x
+            elif k == "why":
+                self.why.update(v)
+            else:
+                setattr(self, k, getattr(self, k) + v)
 
     def tray(self, sure: bool, right: bool, conditions: dict[str, str], why: str | None) -> None:
         self.trays += 1
@@ -452,6 +475,14 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
     return {"seed": seed, "frames": game.frames, "gate_ms": game.gate_ms}
 
 
+def _one_game(seed: int) -> dict[str, Any]:
+    """Play one game in a worker process: its figures as plain data."""
+    cv2.setNumThreads(1)
+    after, before = Tally(), Tally()
+    info = play(load_board("control-board"), seed, script(), after, before)
+    return {**info, "after": after.plain(), "before": before.plain()}
+
+
 def _pct(a: float, b: float) -> float:
     return 100.0 * a / b if b else 0.0
 
@@ -463,25 +494,27 @@ def run(quick: bool, games: int | None = None) -> list[Figure]:
         raise UserError("TABLESIDE_FOLLOW_SEEDS: held-out or dev, optionally :FIRST (dev:2)")
     base = (DEV if which == "dev" else HELD_OUT) + int(first or 0)
     n = games or (2 if quick else GAMES)
-    board = load_board("control-board")
-    steps = script()
     after, before = Tally(), Tally()
     gate: list[float] = []
     frames = 0
     t0 = time.time()
     seeds = [base + k for k in range(n)]
     print(f"follow: {which} games, seeds {seeds[0]}..{seeds[-1]}", file=sys.stderr)
-    for seed in seeds:
-        info = play(board, seed, steps, after, before)
-        gate += info.get("gate_ms", [])
-        frames += info.get("frames", 0)
-        print(
-            f"  game {seed}: {info.get('frames', 0)} frames; after: sure-wrong "
-            f"{after.sure_wrong}/{after.sure}, answers {after.answers}; "
-            f"before: sure-wrong {before.sure_wrong}/{before.sure} ({time.time() - t0:.0f} s)",
-            file=sys.stderr,
-            flush=True,
-        )
+    jobs = max(1, int(os.environ.get("TABLESIDE_FOLLOW_JOBS", "1")))
+    with ProcessPoolExecutor(jobs, mp_context=get_context("fork")) as pool:
+        for seed, info in zip(seeds, pool.map(_one_game, seeds), strict=True):
+            after.add(info["after"])
+            before.add(info["before"])
+            gate += info.get("gate_ms", [])
+            frames += info.get("frames", 0)
+            print(
+                f"  game {seed}: {info.get('frames', 0)} frames {info.get('refused', '')}; "
+                f"after: sure-wrong {after.sure_wrong}/{after.sure}, answers {after.answers}; "
+                f"before: sure-wrong {before.sure_wrong}/{before.sure} "
+                f"({time.time() - t0:.0f} s)",
+                file=sys.stderr,
+                flush=True,
+            )
     figures = []
     for name, t in (("before (from scratch)", before), ("after (following)", after)):
         games_n = max(1, n)
