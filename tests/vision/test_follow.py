@@ -311,3 +311,27 @@ def test_the_benchmark_plays_the_scripted_game_of_bench_answers() -> None:
     bot = [s.expected for s in steps if s.bot and s.expected]
     # The bot's first spring action pays 2 markers from the red tray (the game says so).
     assert bot[0] == {"red": {"red": -2}}
+
+
+def test_the_command_reads_a_video(
+    game: tuple[Sequence, list],
+    calibration: Calibration,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    seq, _ = game
+    video = tmp_path / "table.avi"
+    h, w = seq.frames[0].shape[:2]
+    writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), 5, (w, h))
+    for image in seq.frames[:2]:  # the start: two still frames
+        writer.write(image)
+    writer.release()
+    cal = calibration.save(tmp_path / "cal.json")
+    start = tmp_path / "start.json"
+    start.write_text(json.dumps(START))
+    capsys.readouterr()
+    args = ["--calibration", str(cal), "--start", str(start)]
+    assert main(["vision", "follow", str(video), *args]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [x["frame"] for x in lines] == ["table.avi#000001"]
+    assert lines[0]["trays"]["2"] == {"counts": counts(blue=1), "sure": True, "why": None}
