@@ -212,7 +212,11 @@ class CameraControl:
                 reason=exc.strerror or str(exc),
             )
             return None
-        self.controller.camera = VisionFeed(TableReader(self.pending.calibration), self.source)
+        from ui.app.follow_feed import FollowFeed
+
+        feed = VisionFeed(TableReader(self.pending.calibration), self.source)
+        self.controller.camera = FollowFeed(feed)
+        self.controller.follow_from = "resume"  # the game's counts, until the players confirm
         self.recent = [self.pending.picture]
         self.pending = None
         self.phase = "live"

@@ -190,6 +190,7 @@ def news_field(state: State, text: Msg | None = None) -> Field:
         kind="counts",
         default={**zero(), VP: 0, DEV: 0},
         choices=NEWS_CHOICES,
+        camera="colour_gains",
     )
 
 
