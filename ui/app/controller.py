@@ -297,14 +297,18 @@ class AppController(ComponentActions):
         camera: Any = self.camera
         if session is None or not hasattr(camera, "follow"):  # no follower: no vision import
             return
-        from ui.app.follow_feed import game_trays
+        from ui.app.follow_feed import game_sides, game_trays
 
         key = (self.service.session_id, session.step_count)
         if self.follow_from is not None:
             counts = game_trays(session.state)
             if counts is None or not session.step_count:
                 return  # the set-up step is not confirmed yet: nothing to follow from
-            camera.start(camera.side_counts(counts), sure=self.follow_from == "set-up")
+            sides = game_sides(session.state)
+            if sides is not None:
+                camera.colours = dict(sides)
+            sure = self.follow_from == "set-up"
+            camera.start(camera.side_counts(counts), sure=sure, colours=sides)
             self.follow_from = None
         decision = session.prompt().decision
         if decision is not None and key != self._follow_expected:

@@ -182,11 +182,20 @@ class FollowFeed:
         """Colour totals as tray counts: each colour's markers in its own tray."""
         return {s: {c: int(colour_counts.get(c, 0))} for s, c in self.colours.items() if c}
 
-    def start(self, counts: Mapping[str, Mapping[str, int]], *, sure: bool = True) -> None:
+    def start(
+        self,
+        counts: Mapping[str, Mapping[str, int]],
+        *,
+        sure: bool = True,
+        colours: Mapping[str, str | None] | None = None,
+    ) -> None:
         """Follow from these tray counts (``{side: {colour: n}}``); ``sure=False`` on a
-        resume the players have not confirmed yet."""
+        resume the players have not confirmed yet. ``colours``: each side's marker colour
+        as the game's components say (default: the board file's)."""
         if self.board is None:
             return
+        if colours is not None:
+            self.colours = {str(t.side): colours.get(str(t.side)) for t in self.board.trays}
         follower = TableFollower(
             calibration=self.reader.calibration,
             start=counts,
@@ -274,6 +283,18 @@ def game_trays(state: Mapping[str, Any]) -> dict[str, int] | None:
     ):
         return None
     return dict(trays)
+
+
+def game_sides(state: Mapping[str, Any]) -> dict[str, str | None] | None:
+    """Each control-board side's marker colour as the game's components say (Marauders:
+    ``state["components"]["data"]["control_board"]["sides"]``), or None."""
+    record = state.get("components")
+    data = record.get("data") if isinstance(record, Mapping) else None
+    control = data.get("control_board") if isinstance(data, Mapping) else None
+    sides = control.get("sides") if isinstance(control, Mapping) else None
+    if not isinstance(sides, list):
+        return None
+    return {str(s["side"]): s.get("tray") for s in sides if isinstance(s, Mapping) and "side" in s}
 
 
 def follow_confirmed(camera: Any, form: Any) -> None:
