@@ -13,7 +13,8 @@ with the expected change:
   camera sees 0"), the status LED shows ``differs``, and
   the table is read again every :data:`RECHECK_SECONDS` until it matches
   (the players put it right) or the step is confirmed;
-* ``unsure`` (a tray covered, not read surely): nothing is said.
+* ``unsure`` (a tray covered, not read surely): it says only which trays it could
+  not check and why ("The blue tray: not checked (a hand was over it)").
 
 For hexes each reading is first turned into the pieces seen on each hex
 (:func:`vision.battleground_view.read_battleground`, with the camera's own
@@ -184,7 +185,7 @@ class TableCheck:
                 after=after,
                 unsure=tuple(check.unsure),
             )
-            changed = (self.outcome is None and check.status != "unsure") or (
+            changed = self.outcome is None or (
                 self.outcome is not None
                 and (self.outcome.status, self.outcome.differences, self.outcome.unsure)
                 != (outcome.status, outcome.differences, outcome.unsure)
@@ -226,7 +227,7 @@ class TableCheck:
         outcome = self.outcome
         if outcome is None:
             return None
-        unchecked = [unchecked_text(u, outcome, tr) for u in outcome.unsure]
+        unchecked = unchecked_lines(outcome, tr)
         if outcome.status == "unsure":
             return TableCheckView("unsure", tuple(unchecked))
         if outcome.status == "ok":
@@ -288,6 +289,22 @@ UNCHECKED_WHY = {
     "moving": _("hands were moving over the table"),
     "not sure": _("the camera is not sure of it"),
 }
+
+
+#: More places than this not checked are counted in one line, not named one by one.
+UNCHECKED_NAMED = 2
+
+
+def unchecked_lines(outcome: Outcome, tr: Translator) -> list[str]:
+    """The places the check could not see, each by name ("The blue tray: not checked (a
+    hand was over it)"); more than :data:`UNCHECKED_NAMED` in one line ("Camera: 6 trays
+    not checked")."""
+    if len(outcome.unsure) <= UNCHECKED_NAMED:
+        return [unchecked_text(u, outcome, tr) for u in outcome.unsure]
+    n = len(outcome.unsure)
+    if any("hex" in u for u in outcome.unsure):
+        return [_render(_("Camera: {n} hexes not checked", n=n), tr)]
+    return [_render(_("Camera: {n} trays not checked", n=n), tr)]
 
 
 def unchecked_text(unsure: Mapping[str, Any], outcome: Outcome, tr: Translator) -> str:
