@@ -226,6 +226,24 @@ def test_news_and_trays_come_from_the_followed_table(game, table) -> None:
     assert status.font_size >= 16 and status.texture_size[1] < 2 * status.font_size  # one line
     shoot(app, "play-en", field="news")
 
+    # The in-game Camera screen leads with what the camera sees now, tray by tray.
+    c.show("camera")
+    wait_for(lambda: app.manager.current == "camera")
+    seen = app.current_screen().ids.seen.text.split("\n")
+    assert seen == [
+        "The camera sees now:",
+        "The white tray: 0",
+        "The brown tray: 0",
+        "The red tray: 1",
+        f"The yellow tray: {yellow}, please check ({why})",
+        "The blue tray: 0",
+    ]
+    ids = app.current_screen().ids
+    assert ids.seen.y > ids.message.y  # calibration comes second
+    shoot(app, "camera-en")
+    c.back()
+    assert c.screen == "play"
+
     # The players correct the yellow tray and confirm: the follower takes their counts.
     form.values["trays_now"]["yellow"] = 3
     form.values["news"]["yellow"] = 3
@@ -265,6 +283,13 @@ def test_please_check_and_the_mismatch_in_german(game, table) -> None:
     assert c.text(c.form.camera_notes["trays_now"]) == f"Das gelbe Fach: bitte prüfen ({why})"
     assert app.root.ids.camera.text == "Kamera: Das gelbe Fach: bitte prüfen"
     shoot(app, "play-de", field="news")
+    c.show("camera")
+    wait_for(lambda: app.manager.current == "camera")
+    seen = app.current_screen().ids.seen.text.split("\n")
+    assert seen[0] == "Die Kamera sieht jetzt:"
+    assert seen[4] == f"Das gelbe Fach: {tray.counts['yellow']}, bitte prüfen ({why})"
+    shoot(app, "camera-de")
+    c.back()
     c.form.values["trays_now"]["yellow"] = 3
     c.form.values["news"]["yellow"] = 3
     c.confirm()

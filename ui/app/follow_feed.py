@@ -83,6 +83,8 @@ class FollowFeed:
         #: Hands have moved since the last still moment (or none seen yet).
         self.moving = True
         self.frames = 0
+        #: The newest frame fed (the Camera screen shows it instead of reading the camera).
+        self.latest: Any = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -236,6 +238,7 @@ class FollowFeed:
         trays = follower.feed(frame, timestamp=timestamp)  # outside the lock: the slow part
         with self.lock:
             self.frames += 1
+            self.latest = frame
             if follower is not self.follower:
                 return False  # started again meanwhile
             self.moving = bool(getattr(follower, "_moved", False))
