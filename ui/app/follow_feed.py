@@ -256,6 +256,9 @@ class FollowFeed:
             period = 1.0 / self.fps
             while not self._stop.is_set():
                 t0 = time.monotonic()
+                if self.follower is None:  # nothing to follow (yet): leave the camera be
+                    self._stop.wait(period)
+                    continue
                 try:
                     with self.feed.lock:
                         frame = self.feed.source.read()
