@@ -108,7 +108,8 @@ class FollowFeed:
             return self.feed.describe()
         unsure = [s for s, t in sorted(self.trays.items()) if not t.sure]
         if not unsure:
-            return _("Camera: following all {n} trays", n=len(self.trays))
+            trays = [s for s in self.trays if self.colour(s) is not None] or list(self.trays)
+            return _("Camera: following all {n} trays", n=len(trays))
         if len(unsure) == 1:
             tray = tray_name(unsure[0], self.colour(unsure[0]))
             return _("Camera: {tray}: please check", tray=tray)
