@@ -164,8 +164,8 @@ def test_calibrate_on_the_screen_then_save_writes_the_file(make_app, pictures, t
     from tests.ui.support.driving import button_with_text, press, screen, shown, tap
     from ui.app.camera import UncalibratedCamera
     from ui.app.follow_feed import FollowFeed
+    from ui.calibration_file import load as load_calibration
     from ui.commands.app import camera_feed
-    from vision import calibration as cal
 
     camera = camera_feed(str(pictures["calib"]), tmp_path / "none.json")
     assert isinstance(camera, UncalibratedCamera)  # a camera but no calibration yet
@@ -187,7 +187,7 @@ def test_calibrate_on_the_screen_then_save_writes_the_file(make_app, pictures, t
     tap(button_with_text(app, "Save"))
     saved = tmp_path / "data" / "vision-calibration.json"
     assert saved.exists()
-    assert cal.load(saved).cubes_lab  # a complete calibration with the cubes' colours
+    assert load_calibration(saved).cubes_lab  # a complete calibration with the cubes' colours
     assert isinstance(app.controller.camera, FollowFeed)  # the app follows the table from now on
     assert shown(app, "Calibration saved")
     assert not shown(app, "not calibrated yet")

@@ -25,12 +25,15 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from ui.calibration_file import board as load_board
+from ui.calibration_file import load as load_calibration
+from ui.calibration_file import tokens as load_tokens
 from ui.cli import UserError
 from ui.paths import CALIBRATION_FILE, default_calibration
 from vision import calibration as cal_mod
 from vision.errors import CalibrationFailed, VisionError
 from vision.follow import TableFollower
-from vision.geometry import COLOURS, load_board, load_tokens
+from vision.geometry import COLOURS
 from vision.reader import TableReader, outline
 from vision.sources import IMAGE_SUFFIXES, grab, open_source, read_image
 from vision.table_render import (
@@ -115,7 +118,7 @@ def _frames(args: argparse.Namespace) -> list[np.ndarray]:
 
 def run_read(args: argparse.Namespace) -> int:
     path = Path(args.calibration) if args.calibration else default_calibration()
-    calibration = cal_mod.load(path)
+    calibration = load_calibration(path)
     try:
         frames = _frames(args)
         reader = TableReader(calibration)
@@ -218,7 +221,7 @@ def follow_frames(path: Path) -> Iterator[tuple[str, np.ndarray]]:
 
 def run_follow(args: argparse.Namespace) -> int:
     path = Path(args.calibration) if args.calibration else default_calibration()
-    calibration = cal_mod.load(path)
+    calibration = load_calibration(path)
     start = load_start(args.start)
     try:
         follower = TableFollower(calibration=calibration, start=start)
