@@ -113,6 +113,9 @@ class Setup:
     """``wood`` or ``cloth``."""
     glossy: bool
     frame_size: tuple[int, int] = (1280, 720)
+    bump: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    """The camera knocked: (pitch, yaw) degrees about its own axes and a shift in mm along
+    the board's x (0 for an untouched camera)."""
 
     def conditions(self) -> dict[str, Any]:
         band = min(int((self.tilt_deg - 20) // 10), 3)
@@ -142,6 +145,18 @@ class FrameSpec:
     hand_seed: int | None = None
     """Draws the hand (where, what skin, sleeve) from this seed instead of ``seed``: frames
     of one still table with a hand moving over it."""
+    cubes: tuple[Cube, ...] | None = None
+    """Cubes already placed (:mod:`vision.table_sequence`): drawn as they are, so a table
+    followed through a game keeps its cubes where they lie; ``counts`` and ``arrangement``
+    are then ignored."""
+    hand_tray: int | None = None
+    """With ``hand="tray"``: the side of the tray the hand reaches into."""
+    light_drift: float = 0.0
+    """Light drifting during a game: the direct light is ``1 + drift`` times, the ambient
+    light ``1 - drift`` times as strong."""
+    noise_seed: int | None = None
+    """Draws the sensor noise from this seed instead of ``seed``: frames of one still table
+    under one camera differ only by noise."""
 
 
 @dataclass
@@ -150,7 +165,7 @@ class Rendered:
     truth: dict[str, Any]
 
 
-@dataclass
+@dataclass(eq=False)
 class Cube:
     vertices: np.ndarray  # 8 x 3 world mm
     albedo: np.ndarray  # linear RGB
@@ -158,6 +173,8 @@ class Cube:
     stacked: bool = False
     leaning: bool = False
     colour: str = ""
+    tone_seed: int | None = None
+    """Placed cubes (``FrameSpec.cubes``) keep their faces' tones from frame to frame."""
 
 
 @dataclass
@@ -245,7 +262,14 @@ def _board_corners(board: Board) -> np.ndarray:
 
 @lru_cache(maxsize=16)
 def _setup_camera(setup: Setup, board: Board) -> _Camera:
-    return _make_camera(setup, board, np.random.default_rng([setup.seed, 1]))
+    cam = _make_camera(setup, board, np.random.default_rng([setup.seed, 1]))
+    if setup.bump == (0.0, 0.0, 0.0):
+        return cam
+    pitch, yaw, shift = setup.bump
+    centre = cam.centre + np.array([shift, 0.0, 0.0])
+    turn, _ = cv2.Rodrigues(np.array([math.radians(pitch), math.radians(yaw), 0.0]))
+    r = turn @ cam.r
+    return _Camera(cam.k, r, -r @ centre, cam.k1, cam.size)
 
 
 def _make_camera(setup: Setup, board: Board, rng: np.random.Generator) -> _Camera:
@@ -823,12 +847,19 @@ def render_frame(
     margin = (mx, my)
     lrng = np.random.default_rng([setup.seed, 2])
     light = _scene_light(setup, lrng)
+    if spec.light_drift:
+        for lt in light.lights:
+            lt.rgb = lt.rgb * (1 + spec.light_drift)
+        light.ambient = light.ambient * (1 - spec.light_drift)
     palette = _palette(np.random.default_rng([setup.seed, 3]))
     palettes = [palette]
     frng = np.random.default_rng([spec.seed, 4])
     if spec.second_run:
         palettes.append(_second_run(palette, frng))
-    cubes, counts, tally = place_cubes(board, spec, palettes, frng)
+    if spec.cubes is None:
+        cubes, counts, tally = place_cubes(board, spec, palettes, frng)
+    else:
+        cubes, counts, tally = list(spec.cubes), *_tally(board, spec.cubes)
 
     # Albedo and shading buffers (canvas at s x output).
     table = _table_art(setup, (h + 2 * my, w + 2 * mx))
@@ -902,6 +933,7 @@ def render_frame(
     order = sorted(cubes, key=lambda c: -np.linalg.norm(c.vertices.mean(axis=0) - eye))
     for cube in order:
         centre = cube.vertices.mean(axis=0)
+        tones = np.random.default_rng([cube.tone_seed or 0, 8])
         faces = []
         for f in FACES:
             pts = cube.vertices[list(f)]
@@ -913,7 +945,7 @@ def render_frame(
             faces.append((pts, n))
         for pts, n in faces:
             img = cam.project(pts, s, margin)
-            tone = 1 + 0.04 * frng.normal()
+            tone = 1 + 0.04 * (frng.normal() if cube.tone_seed is None else tones.normal())
             vals_key = [max(0.0, float(n @ lt.direction)) for lt in light.lights]
             horizontal = abs(float(n @ UP))
             _fill(
@@ -959,6 +991,8 @@ def render_frame(
     if spec.hand != "none":
         if spec.hand == "tray" and board.trays:
             tray = board.trays[int(hrng.integers(len(board.trays)))]
+            if spec.hand_tray is not None:
+                tray = next(t for t in board.trays if t.side == spec.hand_tray)
             target = np.array(tray.centroid()) + hrng.normal(0, 6, 2)
         else:
             a = hrng.uniform(0, 2 * math.pi)
@@ -1059,7 +1093,8 @@ def render_frame(
     ideal = cv2.resize(radiance, (w + 2 * mx, h + 2 * my), interpolation=cv2.INTER_AREA)
     mapx, mapy = _undistort_maps(cam.k.tobytes(), cam.k1, (w, h), margin)
     image = cv2.remap(ideal, mapx, mapy, cv2.INTER_LINEAR)
-    image = _sensor(image, setup, spec, light, np.random.default_rng([spec.seed, 6]))
+    noise = None if spec.noise_seed is None else np.random.default_rng([spec.noise_seed, 7])
+    image = _sensor(image, setup, spec, light, np.random.default_rng([spec.seed, 6]), noise)
     truth = {
         "board": board.name,
         "counts": {str(k): v for k, v in counts.items()},
@@ -1074,6 +1109,21 @@ def render_frame(
         "frame_seed": spec.seed,
     }
     return Rendered(image, truth)
+
+
+def _tally(
+    board: Board, cubes: tuple[Cube, ...]
+) -> tuple[dict[int, dict[str, int]], dict[int, dict[str, int]]]:
+    """Counts and arrangement tally of already placed cubes (as :func:`place_cubes` gives)."""
+    counts = {t.side: dict.fromkeys(COLOURS, 0) for t in board.trays}
+    tally = {t.side: {"touching": 0, "leaning": 0, "stacked": 0} for t in board.trays}
+    for cube in cubes:
+        counts[cube.side][cube.colour] += 1
+        if cube.stacked:
+            tally[cube.side]["stacked"] += 1
+        elif cube.leaning:
+            tally[cube.side]["leaning"] += 1
+    return counts, tally
 
 
 def _arrangement(stats: dict[str, int]) -> str:
@@ -1223,10 +1273,17 @@ _GAMMA = np.round((np.arange(4096) / 4095) ** (1 / 2.2) * 255).astype(np.uint8)
 
 
 def _sensor(
-    linear: np.ndarray, setup: Setup, spec: FrameSpec, light: _Scene, rng: np.random.Generator
+    linear: np.ndarray,
+    setup: Setup,
+    spec: FrameSpec,
+    light: _Scene,
+    rng: np.random.Generator,
+    noise_rng: np.random.Generator | None = None,
 ) -> np.ndarray:
     """Camera: auto white balance and exposure (imperfect), vignetting, blur, rolling
-    shutter, noise, sRGB encoding, sharpening, JPEG."""
+    shutter, noise, sRGB encoding, sharpening, JPEG. The noise comes from ``noise_rng``
+    when given (the camera's settings from ``rng``)."""
+    noise_rng = noise_rng or rng
     h, w = linear.shape[:2]
     img = linear.astype(np.float32)
     # Vignetting.
@@ -1260,7 +1317,7 @@ def _sensor(
     # Noise: shot noise grows with the gain the exposure needed; read noise.
     analogue = gain * light.exposure
     shot = 0.004 * math.sqrt(max(1.0, 1 / max(analogue, 1e-3)))
-    noisy = img + rng.standard_normal(img.shape, dtype=np.float32) * (
+    noisy = img + noise_rng.standard_normal(img.shape, dtype=np.float32) * (
         np.sqrt(np.clip(img, 0, None)) * shot + 0.002 / max(analogue, 0.08)
     )
     levels = np.clip(noisy * 4095, 0, 4095).astype(np.uint16)

@@ -44,6 +44,7 @@ def app(kivy_window, tmp_path: Path):
     from kivy.app import App
 
     from ui.app.controller import AppController
+    from ui.app.follow_feed import FollowFeed
     from ui.app.harness import close_app, open_app
     from ui.app.settings import Settings
     from ui.commands.app import camera_feed
@@ -52,7 +53,7 @@ def app(kivy_window, tmp_path: Path):
 
     folder, cal = render_battleground(tmp_path)
     feed = camera_feed(str(folder), cal)
-    assert isinstance(feed, VisionFeed)
+    assert isinstance(feed, FollowFeed) and isinstance(feed.feed, VisionFeed)
     service = TableService(tmp_path / "journal.sqlite3")
     controller = AppController(service, Settings(language="en"), tmp_path / "settings.json")
     controller.camera = feed

@@ -103,11 +103,11 @@ def wait_for(condition: Callable[[], bool], seconds: float = 20.0) -> None:
 
 def test_camera_screen_shows_the_live_picture_with_the_trays(make_app, pictures):
     from tests.ui.support.driving import press, screen, shown
+    from ui.app.follow_feed import FollowFeed
     from ui.commands.app import camera_feed
-    from vision.feed import VisionFeed
 
     feed = camera_feed(str(pictures["table"]), pictures["cal"])
-    assert isinstance(feed, VisionFeed)
+    assert isinstance(feed, FollowFeed)
     app = make_app(feed)
     press("c")  # key C opens the Camera screen
     assert app.manager.current == "camera"
@@ -163,9 +163,9 @@ def test_the_chosen_tray_is_drawn_thick(kivy_window, pictures, tmp_path: Path):
 def test_calibrate_on_the_screen_then_save_writes_the_file(make_app, pictures, tmp_path: Path):
     from tests.ui.support.driving import button_with_text, press, screen, shown, tap
     from ui.app.camera import UncalibratedCamera
+    from ui.app.follow_feed import FollowFeed
     from ui.calibration_file import load as load_calibration
     from ui.commands.app import camera_feed
-    from vision.feed import VisionFeed
 
     camera = camera_feed(str(pictures["calib"]), tmp_path / "none.json")
     assert isinstance(camera, UncalibratedCamera)  # a camera but no calibration yet
@@ -188,7 +188,7 @@ def test_calibrate_on_the_screen_then_save_writes_the_file(make_app, pictures, t
     saved = tmp_path / "data" / "vision-calibration.json"
     assert saved.exists()
     assert load_calibration(saved).cubes_lab  # a complete calibration with the cubes' colours
-    assert isinstance(app.controller.camera, VisionFeed)  # the app reads the table from now on
+    assert isinstance(app.controller.camera, FollowFeed)  # the app follows the table from now on
     assert shown(app, "Calibration saved")
     assert not shown(app, "not calibrated yet")
     assert cam.model.phase == "live"

@@ -115,12 +115,38 @@ def test_a_reading_from_before_the_step_counts_as_none() -> None:
     assert check.outcome is None and check.next_reading() == MOVING_RETRY_SECONDS
 
 
-def test_not_sure_says_nothing() -> None:
+def test_not_sure_says_only_that_it_did_not_check() -> None:
     check = TableCheck()
     bot_step_done(check, reading(3, sure=False))
     assert check.outcome.status == "unsure"  # type: ignore[union-attr]
-    assert check.view(translator("en")) is None and not check.differs
+    view = check.view(translator("en"))
+    assert view is not None and view.status == "unsure" and not check.differs
+    assert view.lines == ("Camera: 6 trays not checked",)
+    assert check.view(translator("de")).lines == (  # type: ignore[union-attr]
+        "Kamera: 6 Fächer nicht geprüft",
+    )
     assert check.next_reading() is None
+
+
+def test_a_covered_tray_is_named_by_colour_and_the_rest_still_checked() -> None:
+    """The yellow tray paid as told; a hand over the blue tray: that one is not checked."""
+    check = TableCheck()
+    after = reading(1)
+    trays = [
+        replace(t, colour=c)
+        for t, c in zip(
+            after.trays, ("red", "yellow", "blue", "yellow", "white", None), strict=True
+        )
+    ]
+    trays[2] = replace(trays[2], counts=None, occluded=True, sure=False)
+    bot_step_done(check, replace(after, trays=trays))
+    assert check.outcome.status == "unsure"  # type: ignore[union-attr]
+    assert check.view(translator("en")).lines == (  # type: ignore[union-attr]
+        "The blue tray: not checked (a hand was over it)",
+    )
+    assert check.view(translator("pt")).lines == (  # type: ignore[union-attr]
+        "O compartimento azul: não conferido (havia uma mão sobre ele)",
+    )
 
 
 def test_undo_redo_and_late_readings_check_nothing() -> None:
@@ -220,15 +246,21 @@ def test_a_piece_sticker_read_unsurely_leaves_its_hex_unsaid() -> None:
     after.tokens[0] = replace(after.tokens[0], confidence=0.6)  # the Farmer on #26
     spawn_done(check, after)
     assert check.outcome is not None and check.outcome.status == "unsure"
-    assert check.view(translator("en")) is None
+    assert check.view(translator("en")).lines == (  # type: ignore[union-attr]
+        "#26: not checked (the camera is not sure of it)",
+    )
 
 
-def test_a_camera_that_does_not_see_the_battleground_says_nothing() -> None:
+def test_a_camera_that_does_not_see_the_battleground_says_so() -> None:
     """Trays in view but not the battleground: no hex can be told empty, so nothing differs."""
     check = TableCheck()
     spawn_done(check, Reading("ok", False, trays=reading(0).trays, boards={"control-board": SEEN}))
     assert check.outcome is not None and check.outcome.status == "unsure"
-    assert check.view(translator("en")) is None and not check.differs
+    assert not check.differs
+    assert check.view(translator("en")).lines == (  # type: ignore[union-attr]
+        "#9: not checked (the camera cannot see it)",
+        "#26: not checked (the camera cannot see it)",
+    )
 
 
 def test_hex_changes_are_checkable() -> None:

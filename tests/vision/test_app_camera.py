@@ -9,6 +9,7 @@ import pytest
 
 from rules.prompt import Choice, Field
 from rules.text import msg
+from ui.app.follow_feed import FollowFeed
 from ui.commands.app import camera_feed
 from vision.calibration import Calibration
 from vision.feed import VisionFeed
@@ -32,7 +33,8 @@ def test_camera_with_calibration_gives_a_feed_that_reads(
     for i in range(3):
         cv2.imwrite(str(frames / f"f{i}.png"), rendered.image)
     feed = camera_feed(str(frames), cal_path)
-    assert isinstance(feed, VisionFeed)
+    assert isinstance(feed, FollowFeed) and isinstance(feed.feed, VisionFeed)
+    assert not feed.following  # no game yet: every reading is the wrapped feed's
     colours = tuple(Choice(c, msg(c)) for c in COLOURS)
     field = Field(
         key="tray0", label=msg("Tray 0"), kind="counts", choices=colours, camera="tray_counts:0"

@@ -93,9 +93,12 @@ class CameraControl:
     def _grab(self) -> np.ndarray:
         camera = self.controller.camera
         first = getattr(camera, "first_frame", None)
+        latest = getattr(camera, "latest", None)  # a following camera's own newest frame
         if first is not None:  # the picture taken at start-up to check the camera
             camera.first_frame = None
             frame: np.ndarray = first
+        elif latest is not None and getattr(camera, "following", False):
+            frame = latest  # its worker thread has the camera: never two readers at once
         else:
             from vision.sources import grab
 
@@ -212,7 +215,11 @@ class CameraControl:
                 reason=exc.strerror or str(exc),
             )
             return None
-        self.controller.camera = VisionFeed(TableReader(self.pending.calibration), self.source)
+        from ui.app.follow_feed import FollowFeed
+
+        feed = VisionFeed(TableReader(self.pending.calibration), self.source)
+        self.controller.camera = FollowFeed(feed)
+        self.controller.follow_from = "resume"  # the game's counts, until the players confirm
         self.recent = [self.pending.picture]
         self.pending = None
         self.phase = "live"
@@ -252,6 +259,39 @@ class CameraControl:
             "To calibrate: put exactly one marker of each tray's colour in that tray, "
             "nothing else, then tap Calibrate."
         )
+
+    def seen(self) -> list[Msg]:
+        """What the camera sees now, tray by tray (a following camera in a game): "The red
+        tray: 1", "The yellow tray: 2, please check (a hand was over it)"; else nothing."""
+        camera: Any = self.controller.camera
+        if not getattr(camera, "following", False):
+            return []
+        from ui.app.follow_feed import why_words
+        from ui.app.table_check import tray_name
+
+        lines = [
+            _("Hands over the table: the camera waits for them to leave")
+            if camera.moving
+            else _("The camera sees now:")
+        ]
+        for side, tray in sorted(camera.snapshot().items()):
+            colour = camera.colour(side)
+            n = sum(tray.counts.values())
+            if colour is None and not n and tray.sure:
+                continue  # a side without a tray
+            name = tray_name(side, colour)
+            if tray.sure:
+                lines.append(_("{tray}: {n}", tray=name, n=n))
+            else:
+                lines.append(
+                    _(
+                        "{tray}: {n}, please check ({why})",
+                        tray=name,
+                        n=n,
+                        why=why_words(tray.why),
+                    )
+                )
+        return lines
 
     def status(self) -> Msg | None:
         """A second line: error, notice, picture problem or "not calibrated"."""

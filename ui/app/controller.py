@@ -102,6 +102,10 @@ class AppController(ComponentActions):
         self.revealed = False
         #: The closed loop: the camera checks each bot step's change (ui/app/table_check.py).
         self.table_check = TableCheck()
+        #: Where the camera's follower starts ("set-up", "resume"; None: it follows).
+        self.follow_from: str | None = None
+        #: The step whose expected change the follower was told.
+        self._follow_expected: StepKey | None = None
         #: Take a reading of the table for the step ``key`` after ``delay`` seconds and hand
         #: it to :meth:`table_read` on the main thread (the app does it off the main thread).
         self.read_table: Callable[[StepKey, float], None] = lambda key, delay: None
@@ -202,6 +206,7 @@ class AppController(ComponentActions):
             self.notice = _("Note: {text}", text=session.replay_problem)
         self.note_components()
         self.resumable = None
+        self.follow_from = "resume"
         self._enter_current()
 
     def saved_games(self) -> list[presenters.SavedGameView]:
@@ -272,6 +277,7 @@ class AppController(ComponentActions):
             return
         self.error = None
         self.note_components()
+        self.follow_from = "set-up"
         self._enter_current()
 
     # -- the current step -------------------------------------------------------------
@@ -285,6 +291,7 @@ class AppController(ComponentActions):
     def _enter_current(self) -> None:
         """Show the screen of the current prompt with a fresh form."""
         prompt = self.prompt
+        self._follow_step()
         self.form = FormModel(prompt.fields, self.camera)
         self.focus = Focus(self.form)
         self.ticked = set()
@@ -292,6 +299,41 @@ class AppController(ComponentActions):
         self.error_field = ""
         self.screen = "checklist" if prompt.step.startswith(CHECKLIST_PREFIX) else "play"
         self._watch_table()
+        self.on_change()
+
+    # -- the camera follows the table (ui/app/follow_feed.py) --------------------------
+
+    def _follow_step(self) -> None:
+        """A step comes on screen: start following (after the set-up, or on resume) and
+        tell the follower what a bot step shown now will change."""
+        session = self.service.session
+        camera: Any = self.camera
+        if session is None or not hasattr(camera, "follow"):  # no follower: no vision import
+            return
+        from ui.app.follow_feed import game_sides, game_trays
+
+        key = (self.service.session_id, session.step_count)
+        if self.follow_from is not None:
+            counts = game_trays(session.state)
+            if counts is None or not session.step_count:
+                return  # the set-up step is not confirmed yet: nothing to follow from
+            sides = game_sides(session.state)
+            if sides is not None:
+                camera.colours = dict(sides)
+            sure = self.follow_from == "set-up"
+            camera.start(camera.side_counts(counts), sure=sure, colours=sides)
+            self.follow_from = None
+        decision = session.prompt().decision
+        if decision is not None and key != self._follow_expected:
+            self._follow_expected = key
+            change = session.game.expected_change(decision) or {}
+            camera.expect({str(s): dict(d) for s, d in change.get("trays", {}).items()})
+
+    def followed(self) -> None:
+        """The camera's follower saw a new still moment (on the main thread): the camera
+        fields the players have not set take the followed counts; the status bar too."""
+        if self.form is not None and self.screen in ("play", "checklist"):
+            self.form.refill(self.camera)
         self.on_change()
 
     # -- the closed loop: did the table do what the bot said? (ui/app/table_check.py) ----
@@ -350,6 +392,10 @@ class AppController(ComponentActions):
         except (RulesError, JournalError) as exc:
             self._refused(exc)
             return None
+        if hasattr(self.camera, "follow"):
+            from ui.app.follow_feed import follow_confirmed
+
+            follow_confirmed(self.camera, self.form)
         self.error = None
         self.note_learned()
         self._enter_current()

@@ -46,16 +46,63 @@ class FormModel:
         self.from_camera: set[str] = set()
         #: Camera fields the camera left to the players, with its reason ("please check").
         self.camera_notes: dict[str, Msg] = {}
+        #: Keys the players set themselves: the camera no longer changes them.
+        self.answered: set[str] = set()
         for field in self.fields:
-            reading = camera.read(field) if camera is not None and field.camera else None
-            if reading is not None:
-                self.values[field.key] = copy.deepcopy(reading)
-                self.from_camera.add(field.key)
-            else:
-                self.values[field.key] = self._start(field)
-                note = please_check(camera, field) if camera is not None and field.camera else None
-                if note is not None:
-                    self.camera_notes[field.key] = note
+            self.values[field.key] = self._start(field)
+            if camera is not None and field.camera:
+                self._fill(field, camera)
+
+    def _fill(self, field: Field, camera: CameraFeed) -> None:
+        """Take ``field``'s value and "please check" from the camera's reading now."""
+        asked = self._asked(field)
+        reading = camera.read(asked) if asked is not None else None
+        if asked is not None and asked is not field:
+            reading = self._gains(field, asked, reading)
+        if reading is not None:
+            self.values[field.key] = copy.deepcopy(reading)
+            self.from_camera.add(field.key)
+        else:
+            self.from_camera.discard(field.key)
+        note = please_check(camera, asked) if asked is not None else None
+        if note is not None:
+            self.camera_notes[field.key] = note
+        else:
+            self.camera_notes.pop(field.key, None)
+
+    def refill(self, camera: CameraFeed) -> list[str]:
+        """The camera saw the table change: fill again the camera fields the players have
+        not set; returns the keys whose value or note changed."""
+        changed = []
+        for field in self.fields:
+            if not field.camera or field.key in self.answered:
+                continue
+            before = (copy.deepcopy(self.values[field.key]), self.camera_notes.get(field.key))
+            self._fill(field, camera)
+            if (self.values[field.key], self.camera_notes.get(field.key)) != before:
+                changed.append(field.key)
+        return changed
+
+    def _asked(self, field: Field) -> Field | None:
+        """The camera field whose reading fills ``field``: itself, or for ``colour_gains``
+        the form's ``colour_totals`` field (None: there is none)."""
+        if field.camera != "colour_gains":
+            return field
+        return next((f for f in self.fields if f.camera == "colour_totals"), None)
+
+    def _gains(self, field: Field, tracked: Field, totals: Any) -> Any | None:
+        """A ``colour_gains`` field (markers that came onto the trays, e.g. the Marauders
+        news panel): the camera's colour totals minus what the game tracked (the
+        default of the form's ``colour_totals`` field, ``tracked``); its other entries
+        keep their default."""
+        if not isinstance(totals, dict):
+            return None
+        before = dict(tracked.default or {})
+        value = dict(self._start(field) or {})
+        for colour, n in totals.items():
+            if colour in value:
+                value[colour] = max(0, int(n) - int(before.get(colour, 0)))
+        return value
 
     @staticmethod
     def _start(field: Field) -> Any:
@@ -111,6 +158,7 @@ class FormModel:
 
     def _answered(self, key: str) -> None:
         """The players set ``key`` themselves: no longer "from the camera" or "please check"."""
+        self.answered.add(key)
         self.from_camera.discard(key)
         self.camera_notes.pop(key, None)
 

@@ -94,6 +94,8 @@ class TablesideApp(App):
         self.voice: Voice | None = None
         self.storage_recheck_seconds = STORAGE_RECHECK_SECONDS
         self._storage_check: Any = None
+        #: The camera whose follower runs on a worker thread (ui/app/follow_feed.py).
+        self._following: Any = None
         #: The closed loop's camera reading under way, and the one asked for meanwhile.
         self._table_busy = False
         self._table_next: tuple[Any, float] | None = None
@@ -165,6 +167,9 @@ class TablesideApp(App):
             self.frame_log.close()
         if self.voice is not None:
             self.voice.close()
+        if self._following is not None:
+            self._following.close()
+            self._following = None
 
     def open_settings(self, *_args: Any) -> bool:
         """Kivy's own settings panel (F1) never opens: the app has its Settings screen."""
@@ -217,6 +222,7 @@ class TablesideApp(App):
             else c.text(_("Buttons: keyboard only"))
         )
         status.hardware.color = (1, 0.55, 0.45, 1) if problem is not None else (0.8, 0.85, 0.9, 1)
+        self._follow_camera()
         status.camera.text = c.text(c.camera.describe())
         example = False
         if c.screen in {"play", "checklist", "trace"} and c.service.session is not None:
@@ -229,6 +235,26 @@ class TablesideApp(App):
             self.housekeeping.poke()
         self._speak()
         self.first_screen_shown = True
+
+    def _follow_camera(self) -> None:
+        """A camera that follows the table feeds its follower on a worker thread (never on
+        the main thread); each new still moment comes back here through the clock."""
+        camera = self.controller.camera
+        if camera is self._following:
+            return
+        if self._following is not None:
+            self._following.close()
+        self._following = camera if hasattr(camera, "follow") else None
+        if self._following is not None:
+
+            def changed() -> None:
+                Clock.schedule_once(lambda _dt: self._followed(camera), 0)
+
+            camera.follow(on_change=changed)  # type: ignore[attr-defined]
+
+    def _followed(self, camera: Any) -> None:
+        if App.get_running_app() is self and camera is self.controller.camera:
+            self.controller.followed()
 
     def _watch_storage(self) -> None:
         """Check a refusing storage again on a clock interval until it takes steps again."""

@@ -30,7 +30,7 @@ from rules.text import Msg
 from ui.app.fields import Actions
 from ui.app.presenters import DecisionView, PlayView
 from ui.app.settings import VOICE_VOLUMES
-from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel, FocusRing, list_button
+from ui.app.widgets import BODY, SMALL, TOUCH, BigButton, FitLabel, FocusRing, list_button
 from ui.i18n import LANGUAGES, _
 from ui.painters import marks_for_field
 from ui.paths import pin_map_choices
@@ -810,6 +810,8 @@ class CameraScreen(AppScreen):
 
     phase = StringProperty("live")
     has_camera = BooleanProperty(False)
+    #: The camera follows a game: what it sees now leads the screen, calibration second.
+    following = BooleanProperty(False)
     REFRESH_SECONDS = 0.5
 
     def __init__(self, **kwargs: Any) -> None:
@@ -841,6 +843,10 @@ class CameraScreen(AppScreen):
         m = self.model
         self.phase = m.phase
         self.has_camera = m.has_camera
+        seen = m.seen()  # what the camera sees now comes first; calibration second
+        self.ids.seen.text = "\n".join(c.text(line) for line in seen)
+        self.following = bool(seen)
+        self.ids.message.max_font_size = SMALL if seen else 24
         self.ids.message.text = c.text(m.message())
         status = m.status()
         self.ids.status.text = c.text(status) if status is not None else ""

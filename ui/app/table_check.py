@@ -13,7 +13,8 @@ with the expected change:
   camera sees 0"), the status LED shows ``differs``, and
   the table is read again every :data:`RECHECK_SECONDS` until it matches
   (the players put it right) or the step is confirmed;
-* ``unsure`` (a tray covered, not read surely): nothing is said.
+* ``unsure`` (a tray covered, not read surely): it says only which trays it could
+  not check and why ("The blue tray: not checked (a hand was over it)").
 
 For hexes each reading is first turned into the pieces seen on each hex
 (:func:`vision.battleground_view.read_battleground`, with the camera's own
@@ -59,6 +60,11 @@ TRAY_NAMES = {
 }
 
 
+def tray_name(side: str, colour: str | None) -> Msg:
+    """A tray by the colour of its markers ("The blue tray"); without one, by its side."""
+    return TRAY_NAMES.get(colour or "") or _("Tray {side}", side=side)
+
+
 def checkable(expected: Mapping[str, Any] | None) -> bool:
     """True when an expected change can be checked by the camera.
 
@@ -97,6 +103,8 @@ class Outcome:
     differences: tuple[dict[str, Any], ...]
     before: Any
     after: Any
+    #: Places it could not check: ``{"tray": side, "reason": ...}`` (or ``"hex"``).
+    unsure: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -175,11 +183,12 @@ class TableCheck:
                 differences=tuple(check.differences),
                 before=self.due.before,
                 after=after,
+                unsure=tuple(check.unsure),
             )
-            changed = (self.outcome is None and check.status != "unsure") or (
+            changed = self.outcome is None or (
                 self.outcome is not None
-                and (self.outcome.status, self.outcome.differences)
-                != (outcome.status, outcome.differences)
+                and (self.outcome.status, self.outcome.differences, self.outcome.unsure)
+                != (outcome.status, outcome.differences, outcome.unsure)
             )
             self.outcome = outcome
             if check.status != "mismatch":
@@ -211,15 +220,21 @@ class TableCheck:
         return self.outcome is not None and self.outcome.status == "mismatch"
 
     def view(self, tr: Translator) -> TableCheckView | None:
-        """The words for the play screen, or None (nothing checked, or not sure)."""
+        """The words for the play screen, or None (nothing checked).
+
+        It is quiet only about the trays it could not check, and says which
+        ("The blue tray: not checked (a hand was over it)")."""
         outcome = self.outcome
-        if outcome is None or outcome.status == "unsure":
+        if outcome is None:
             return None
+        unchecked = unchecked_lines(outcome, tr)
+        if outcome.status == "unsure":
+            return TableCheckView("unsure", tuple(unchecked))
         if outcome.status == "ok":
             return TableCheckView("ok", (_("Camera: the table matches").render(tr),))
         lines = [_("The camera sees the table differ from the instructions:").render(tr)]
         lines += [difference_text(d, outcome, tr) for d in outcome.differences]
-        return TableCheckView("mismatch", tuple(lines))
+        return TableCheckView("mismatch", tuple(lines + unchecked))
 
 
 #: Ante Portas pieces counted on a hex, by their sticker kind (tiles are named by the game).
@@ -266,6 +281,46 @@ def difference_text(difference: Mapping[str, Any], outcome: Outcome, tr: Transla
             count=count,
         )
     return _render(text, tr)
+
+
+#: Why a place could not be checked (:func:`vision.closed_loop.check_step`'s reasons).
+UNCHECKED_WHY = {
+    "covered": _("a hand was over it"),
+    "moving": _("hands were moving over the table"),
+    "not sure": _("the camera is not sure of it"),
+}
+
+
+#: More places than this not checked are counted in one line, not named one by one.
+UNCHECKED_NAMED = 2
+
+
+def unchecked_lines(outcome: Outcome, tr: Translator) -> list[str]:
+    """The places the check could not see, each by name ("The blue tray: not checked (a
+    hand was over it)"); more than :data:`UNCHECKED_NAMED` in one line ("Camera: 6 trays
+    not checked")."""
+    if len(outcome.unsure) <= UNCHECKED_NAMED:
+        return [unchecked_text(u, outcome, tr) for u in outcome.unsure]
+    n = len(outcome.unsure)
+    if any("hex" in u for u in outcome.unsure):
+        return [_render(_("Camera: {n} hexes not checked", n=n), tr)]
+    return [_render(_("Camera: {n} trays not checked", n=n), tr)]
+
+
+def unchecked_text(unsure: Mapping[str, Any], outcome: Outcome, tr: Translator) -> str:
+    """One place the check could not see: "The blue tray: not checked (a hand was over it)"."""
+    why = UNCHECKED_WHY.get(str(unsure.get("reason")), _("the camera cannot see it"))
+    if "hex" in unsure:
+        place: Msg = (
+            _("The battleground") if unsure["hex"] == "all" else verbatim(f"#{unsure['hex']}")
+        )
+    elif unsure.get("tray") == "all":
+        place = _("The trays")
+    else:
+        side = str(unsure.get("tray"))
+        tray = _tray(outcome.after, side) or _tray(outcome.before, side)
+        place = tray_name(side, getattr(tray, "colour", None))
+    return _render(_("{place}: not checked ({why})", place=place, why=why), tr)
 
 
 def hex_difference(difference: Mapping[str, Any], outcome: Outcome) -> Msg:

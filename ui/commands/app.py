@@ -50,7 +50,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 def camera_feed(source: str | None, calibration: Path | None) -> object | None:
     """The app's camera for ``--camera``, or None for manual entry.
 
-    With a calibration: a :class:`vision.feed.VisionFeed` that prefills fields.
+    With a calibration: a :class:`ui.app.follow_feed.FollowFeed` around a
+    :class:`vision.feed.VisionFeed`: it follows the trays and prefills fields.
     Without one (not made yet, or unreadable) but with a camera that gives a
     picture: a :class:`ui.app.camera.UncalibratedCamera`, so the Camera screen
     shows the table and can calibrate; facts are entered by hand meanwhile.
@@ -79,7 +80,10 @@ def camera_feed(source: str | None, calibration: Path | None) -> object | None:
         no_calibration: Exception = exc
     else:
         try:
-            return VisionFeed(TableReader(loaded), opened())  # type: ignore[arg-type]
+            from ui.app.follow_feed import FollowFeed
+
+            feed = VisionFeed(TableReader(loaded), opened())  # type: ignore[arg-type]
+            return FollowFeed(feed)  # type: ignore[return-value]
         except (RulesError, VisionError, OSError) as exc:
             print(
                 f"tableside: camera not used ({exc}); facts are entered by hand.", file=sys.stderr

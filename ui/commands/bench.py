@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import inspect
 import json
 import pkgutil
 import sys
@@ -47,6 +48,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
     parser.add_argument("--json", action="store_true", help="print figures as JSON")
     parser.add_argument("--list", action="store_true", help="list the benchmarks")
+    parser.add_argument(
+        "--games", type=int, metavar="N", help="games to play (benchmarks that play games)"
+    )
     parser.set_defaults(func=run)
 
 
@@ -63,7 +67,11 @@ def run(args: argparse.Namespace) -> int:
     for name in args.names or list(found):
         module = found[name]
         print(f"== {name}: {module.DESCRIPTION}", file=sys.stderr, flush=True)
-        figures = module.run(args.quick)
+        wants_games = "games" in inspect.signature(module.run).parameters
+        if args.games is not None and args.games < 1:
+            raise UserError("--games needs a number of games of 1 or more")
+        extra = {"games": args.games} if wants_games and args.games else {}
+        figures = module.run(args.quick, **extra)
         results[name] = [asdict(f) for f in figures]
         if not args.json:
             for f in figures:

@@ -6,6 +6,10 @@
   picture (one cube of each tray's colour in its tray) and writes the calibration
   JSON (default: the data directory); ``--overlay OUT.png`` draws the trays it
   found, also when calibration fails (the trays at fault in red).
+* ``follow FRAMES --calibration CAL --start COUNTS.json`` follows the trays through a
+  folder of pictures (name order) or a video, with the app's own
+  :class:`~vision.follow.TableFollower`, and prints one JSON line per still moment:
+  ``{"frame": NAME, "trays": {"<side>": {"counts": {...}, "sure": bool, "why": ...}}}``.
 * ``render OUT_DIR`` writes photo-like frames (:mod:`vision.table_render`) with
   their ground truth (JSON).
 """
@@ -15,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import cv2
@@ -27,8 +32,10 @@ from ui.cli import UserError
 from ui.paths import CALIBRATION_FILE, default_calibration
 from vision import calibration as cal_mod
 from vision.errors import CalibrationFailed, VisionError
+from vision.follow import TableFollower
+from vision.geometry import COLOURS
 from vision.reader import TableReader, outline
-from vision.sources import grab, open_source, read_image
+from vision.sources import IMAGE_SUFFIXES, grab, open_source, read_image
 from vision.table_render import (
     LIGHT_KINDS,
     calibration_frame,
@@ -65,6 +72,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     calib.add_argument("--out", help=f"where to write (default: data dir/{CALIBRATION_FILE})")
     calib.add_argument("--overlay", help="write the first picture with the found trays (PNG)")
     calib.set_defaults(func=run_calibrate)
+
+    follow = vsub.add_parser(
+        "follow", help="follow the trays through pictures or a video; one JSON line per still"
+    )
+    follow.add_argument("frames", help="a folder of pictures (taken in name order) or a video")
+    follow.add_argument(
+        "--calibration", help=f"calibration JSON (default: data dir/{CALIBRATION_FILE})"
+    )
+    follow.add_argument(
+        "--start",
+        required=True,
+        help='the trays at the start, JSON: {"<side>": {"<colour>": n, ...}, ...}',
+    )
+    follow.set_defaults(func=run_follow)
 
     rend = vsub.add_parser("render", help="write photo-like table pictures with ground truth")
     rend.add_argument("out", help="folder for frame-NNN.png and frame-NNN.json")
@@ -138,6 +159,82 @@ def run_calibrate(args: argparse.Namespace) -> int:
         print(f"  {name:7} top Lab {lab[0]:6.1f} {lab[1]:6.1f} {lab[2]:6.1f}")
     if calibration.example_data:
         print("  note: made with EXAMPLE board data; measure your boards (docs/vision.md)")
+    return 0
+
+
+def load_start(path: str) -> dict[str, dict[str, int]]:
+    """The start counts file: ``{"<side>": {"<colour>": n}}``; clear errors, no traceback."""
+    try:
+        data = json.loads(Path(path).read_text("utf-8"))
+    except FileNotFoundError as exc:
+        raise UserError(f"{path}: no such start file") from exc
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read the start file ({exc.strerror})") from exc
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise UserError(f"{path}: the start file is not valid JSON ({exc})") from exc
+    if not isinstance(data, dict):
+        raise UserError(f'{path}: the start file holds an object {{"<side>": {{colour: n}}}}')
+    out: dict[str, dict[str, int]] = {}
+    for side, counts in data.items():
+        if str(side) not in {str(k) for k in range(6)}:
+            raise UserError(f"{path}: tray side {side!r} is not one of 0-5")
+        if not isinstance(counts, dict):
+            raise UserError(f'{path}: tray {side} needs colour counts, like {{"red": 2}}')
+        for colour, n in counts.items():
+            if colour not in COLOURS:
+                raise UserError(
+                    f"{path}: tray {side}: {colour!r} is not a colour ({', '.join(COLOURS)})"
+                )
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 99:
+                raise UserError(f"{path}: tray {side}: {colour} needs a count 0-99, not {n!r}")
+        out[str(side)] = {c: int(n) for c, n in counts.items()}
+    return out
+
+
+def follow_frames(path: Path) -> Iterator[tuple[str, np.ndarray]]:
+    """``(name, frame)`` of a folder of pictures in name order, or of a video file."""
+    if path.is_dir():
+        files = sorted(p for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+        if not files:
+            raise UserError(f"{path}: no pictures in this folder")
+        for file in files:
+            image = cv2.imread(str(file), cv2.IMREAD_COLOR)
+            if image is None:
+                raise UserError(f"{file}: not a picture that can be read")
+            yield file.name, image
+        return
+    if not path.exists():
+        raise UserError(f"{path}: no such folder or video")
+    capture = cv2.VideoCapture(str(path))
+    try:
+        ok, frame = capture.read() if capture.isOpened() else (False, None)
+        if not ok:
+            raise UserError(f"{path}: not a folder of pictures nor a video that can be read")
+        index = 0
+        while ok and frame is not None:
+            yield f"{path.name}#{index:06d}", np.asarray(frame)
+            index += 1
+            ok, frame = capture.read()
+    finally:
+        capture.release()
+
+
+def run_follow(args: argparse.Namespace) -> int:
+    path = Path(args.calibration) if args.calibration else default_calibration()
+    calibration = load_calibration(path)
+    start = load_start(args.start)
+    try:
+        follower = TableFollower(calibration=calibration, start=start)
+    except ValueError as exc:
+        raise UserError(f"{path}: {exc}") from exc
+    for index, (name, frame) in enumerate(follow_frames(Path(args.frames))):
+        try:
+            trays = follower.feed(frame, timestamp=float(index))
+        except VisionError as exc:
+            raise UserError(f"{name}: {exc}") from exc
+        if trays is not None:
+            line = {"frame": name, "trays": {s: t.to_json() for s, t in trays.items()}}
+            print(json.dumps(line, ensure_ascii=False), flush=True)
     return 0
 
 

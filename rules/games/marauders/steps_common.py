@@ -204,6 +204,7 @@ def news_field(state: State, text: Msg | None = None) -> Field:
         kind="counts",
         default={**zero(), VP: 0, DEV: 0},
         choices=news_choices(state),
+        camera="colour_gains",
     )
 
 

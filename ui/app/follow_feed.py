@@ -1,0 +1,329 @@
+"""The camera follows the table for the app: tray fields filled from the followed state.
+
+:class:`FollowFeed` wraps a :class:`vision.feed.VisionFeed` (its reader and frame
+source) and a :class:`vision.follow.TableFollower`. The app starts it from what the
+game knows (:meth:`FollowFeed.start`: a new game's set-up, or a resumed journal's
+counts, then not sure until the players confirm), tells it the expected change of
+each bot step (:meth:`expect`) and the players' confirmed counts after each step
+(:meth:`confirm`), and runs :meth:`follow` on a worker thread, which feeds it every
+frame; nothing here runs on the UI thread but snapshot look-ups.
+
+It answers the ``CameraFeed`` seam (:mod:`ui.app.camera`) from the followed state:
+
+* ``tray_counts:N`` and ``colour_totals`` are filled with the followed counts, sure
+  or not (the players only confirm); ``colour_gains`` (the Marauders news panel's
+  markers) with the followed colour totals minus what the game tracked, given by
+  the form (:class:`ui.app.form.FormModel`);
+* :meth:`please_check` names each tray that is not sure by its colour, with why in
+  the players' words ("The blue tray: please check (a hand was over it)");
+* :meth:`reading` is the followed state as a :class:`vision.reader.Reading` (status
+  ``moving`` while hands move), so the closed loop (:mod:`ui.app.table_check`)
+  checks every bot step on the trays the camera can see.
+
+Every other reading (tokens, the priority marker, Ante Portas hexes) is the
+wrapped feed's, read from scratch.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from rules.prompt import Field
+from rules.text import Msg
+from ui.app.table_check import tray_name
+from ui.i18n import _
+from vision.feed import VisionFeed
+from vision.follow import TableFollower, TrayFollow
+from vision.geometry import COLOURS
+from vision.reader import Reading, TrayReading
+
+log = logging.getLogger(__name__)
+
+#: Frames fed per second by :meth:`FollowFeed.follow` (the motion gate needs a steady stream).
+FOLLOW_FPS = 8.0
+
+#: Why a tray is not sure (:data:`vision.follow.WHY_CODES`), in the players' words.
+WHY_WORDS = {
+    "hand": _("a hand was over it"),
+    "stack": _("a cube seems to lie on another"),
+    "uncounted-change": _("it changed in a way the camera could not count"),
+    "moved": _("it changed in a way the camera could not count"),
+    "counter-disagrees": _("it changed in a way the camera could not count"),
+    "unexpected": _("it changed differently from what the game expected"),
+    "unseen": _("the camera cannot see it"),
+    "start-unconfirmed": _("the camera has not checked it yet"),
+}
+
+
+def why_words(why: str | None) -> Msg:
+    return WHY_WORDS.get(why or "unseen", WHY_WORDS["uncounted-change"])
+
+
+class FollowFeed:
+    """The app's camera while it follows the table (see the module docstring)."""
+
+    def __init__(self, feed: VisionFeed, *, fps: float = FOLLOW_FPS) -> None:
+        self.feed = feed
+        self.reader = feed.reader
+        self.fps = fps
+        boards = [b for b in feed.reader.calibration.boards if b.kind == "control-board"]
+        self.board = boards[0] if boards else None
+        #: Each tray's marker colour by side ("0".."5").
+        self.colours: dict[str, str | None] = (
+            {str(t.side): t.colour for t in self.board.trays} if self.board else {}
+        )
+        self.lock = threading.Lock()
+        self.follower: TableFollower | None = None
+        #: The followed trays at the last still moment (or as started / confirmed).
+        self.trays: dict[str, TrayFollow] = {}
+        #: Hands have moved since the last still moment (or none seen yet).
+        self.moving = True
+        self.frames = 0
+        #: The newest frame fed (the Camera screen shows it instead of reading the camera).
+        self.latest: Any = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    # -- the CameraFeed seam ----------------------------------------------------------
+
+    @property
+    def source(self) -> Any:
+        return self.feed.source
+
+    @property
+    def available(self) -> bool:
+        return self.feed.available
+
+    @property
+    def following(self) -> bool:
+        return self.follower is not None
+
+    def describe(self) -> Msg:
+        """One line for the status bar: what the camera follows now."""
+        if not self.following:
+            return self.feed.describe()
+        unsure = [s for s, t in sorted(self.trays.items()) if not t.sure]
+        if not unsure:
+            trays = [s for s in self.trays if self.colour(s) is not None] or list(self.trays)
+            return _("Camera: following all {n} trays", n=len(trays))
+        if len(unsure) == 1:
+            tray = tray_name(unsure[0], self.colour(unsure[0]))
+            return _("Camera: {tray}: please check", tray=tray)
+        return _("Camera: please check {n} trays", n=len(unsure))
+
+    def read(self, field: Field) -> Any | None:
+        if not field.camera:
+            return None
+        name, _sep, arg = field.camera.partition(":")
+        if not self.following or name not in ("tray_counts", "colour_totals", "colour_gains"):
+            return None if name == "colour_gains" else self.feed.read(field)
+        trays = self.snapshot()
+        wanted = [c.value for c in field.choices if c.value in COLOURS] or list(COLOURS)
+        if name == "tray_counts":
+            tray = trays.get(arg)
+            return None if tray is None else {c: int(tray.counts.get(c, 0)) for c in wanted}
+        return {c: sum(int(t.counts.get(c, 0)) for t in trays.values()) for c in wanted}
+
+    def please_check(self, field: Field) -> Msg | None:
+        """The trays behind ``field`` that are not sure, each named by colour with why."""
+        if not field.camera:
+            return None
+        name, _sep, arg = field.camera.partition(":")
+        if not self.following or name not in ("tray_counts", "colour_totals", "colour_gains"):
+            return None if name == "colour_gains" else self.feed.please_check(field)
+        trays = self.snapshot()
+        sides = [arg] if name == "tray_counts" else sorted(trays)
+        notes = [
+            _(
+                "{tray}: please check ({why})",
+                tray=tray_name(s, self.colour(s)),
+                why=why_words(trays[s].why),
+            )
+            for s in sides
+            if s in trays and not trays[s].sure
+        ]
+        if not notes:
+            return None
+        return _join(notes)
+
+    def reading(self) -> Reading:
+        """The followed state as a reading: ``moving`` while hands move, else every tray."""
+        if not self.following:
+            return self.feed.reading()
+        with self.lock:
+            moving, trays = self.moving, dict(self.trays)
+        board = self.board.name if self.board else ""
+        if moving:
+            return Reading("moving", True)
+        return Reading(
+            "ok",
+            any(not t.sure for t in trays.values()),
+            trays=[
+                TrayReading(
+                    board=board,
+                    side=int(side),
+                    colour=self.colour(side),
+                    counts=dict(t.counts),
+                    confidence={},
+                    occluded=t.why == "hand",
+                    sure=t.sure,
+                )
+                for side, t in sorted(trays.items())
+            ],
+        )
+
+    # -- what the app tells it ----------------------------------------------------------
+
+    def colour(self, side: str) -> str | None:
+        return self.colours.get(side)
+
+    def side_counts(self, colour_counts: Mapping[str, int]) -> dict[str, dict[str, int]]:
+        """Colour totals as tray counts: each colour's markers in its own tray."""
+        return {s: {c: int(colour_counts.get(c, 0))} for s, c in self.colours.items() if c}
+
+    def start(
+        self,
+        counts: Mapping[str, Mapping[str, int]],
+        *,
+        sure: bool = True,
+        colours: Mapping[str, str | None] | None = None,
+    ) -> None:
+        """Follow from these tray counts (``{side: {colour: n}}``); ``sure=False`` on a
+        resume the players have not confirmed yet. ``colours``: each side's marker colour
+        as the game's components say (default: the board file's)."""
+        if self.board is None:
+            return
+        if colours is not None:
+            self.colours = {str(t.side): colours.get(str(t.side)) for t in self.board.trays}
+        follower = TableFollower(
+            calibration=self.reader.calibration,
+            start=counts,
+            board=self.board.name,
+            model=self.reader.counters[self.board.name].model,
+            start_sure=sure,
+        )
+        with self.lock:
+            self.follower = follower
+            self.trays = dict(follower.trays)
+            self.moving = True
+
+    def expect(self, change: Mapping[str, Mapping[str, int]]) -> None:
+        """A bot step's expected change (``{side: {colour: delta}}``)."""
+        with self.lock:
+            if self.follower is not None:
+                self.follower.expect(change)
+
+    def confirm(self, counts: Mapping[str, Mapping[str, int]]) -> None:
+        """The players confirmed these trays' counts."""
+        with self.lock:
+            if self.follower is not None:
+                self.follower.confirm(counts)
+                self.trays = dict(self.follower.trays)
+
+    def snapshot(self) -> dict[str, TrayFollow]:
+        with self.lock:
+            return dict(self.trays)
+
+    # -- the worker ---------------------------------------------------------------------
+
+    def step(self, frame: Any, timestamp: float) -> bool:
+        """Feed one frame; True when a new still moment changed the followed state."""
+        with self.lock:
+            follower = self.follower
+        if follower is None:
+            return False
+        trays = follower.feed(frame, timestamp=timestamp)  # outside the lock: the slow part
+        with self.lock:
+            self.frames += 1
+            self.latest = frame
+            if follower is not self.follower:
+                return False  # started again meanwhile
+            self.moving = bool(getattr(follower, "_moved", False))
+            if trays is None:
+                return False
+            changed = dict(trays) != self.trays
+            self.trays = dict(trays)
+            return changed
+
+    def follow(self, on_change: Any = None) -> threading.Thread:
+        """Start feeding frames on a worker thread (``on_change()`` after a still moment
+        changed the state; called on the worker: schedule UI work from it)."""
+
+        def run() -> None:
+            period = 1.0 / self.fps
+            while not self._stop.is_set():
+                t0 = time.monotonic()
+                if self.follower is None:  # nothing to follow (yet): leave the camera be
+                    self._stop.wait(period)
+                    continue
+                try:
+                    with self.feed.lock:
+                        frame = self.feed.source.read()
+                    if self.step(frame, t0) and on_change is not None:
+                        on_change()
+                except Exception:  # a camera failure must not stop the game: the fields ask
+                    log.exception("following the table failed")
+                    self._stop.wait(1.0)
+                self._stop.wait(max(0.0, period - (time.monotonic() - t0)))
+
+        self._stop.clear()
+        self._thread = threading.Thread(target=run, name="table-follow", daemon=True)
+        self._thread.start()
+        return self._thread
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=2.0)
+
+
+def game_trays(state: Mapping[str, Any]) -> dict[str, int] | None:
+    """The markers per colour a game tracks on its trays (``state["trays"]``, as
+    Marauders keeps them), or None when the game keeps none."""
+    trays = state.get("trays")
+    if not isinstance(trays, Mapping) or not all(
+        c in COLOURS and isinstance(n, int) for c, n in trays.items()
+    ):
+        return None
+    return dict(trays)
+
+
+def game_sides(state: Mapping[str, Any]) -> dict[str, str | None] | None:
+    """Each control-board side's marker colour as the game's components say (Marauders:
+    ``state["components"]["data"]["control_board"]["sides"]``), or None."""
+    record = state.get("components")
+    data = record.get("data") if isinstance(record, Mapping) else None
+    control = data.get("control_board") if isinstance(data, Mapping) else None
+    sides = control.get("sides") if isinstance(control, Mapping) else None
+    if not isinstance(sides, list):
+        return None
+    return {str(s["side"]): s.get("tray") for s in sides if isinstance(s, Mapping) and "side" in s}
+
+
+def follow_confirmed(camera: Any, form: Any) -> None:
+    """The players confirmed ``form`` (a :class:`ui.app.form.FormModel`): its tray fields'
+    counts are the table's now, and the follower takes them."""
+    if not isinstance(camera, FollowFeed) or not camera.following:
+        return
+    counts: dict[str, dict[str, int]] = {}
+    for field in form.fields:
+        name, _sep, arg = (field.camera or "").partition(":")
+        value = form.values.get(field.key)
+        if not isinstance(value, Mapping):
+            continue
+        if name == "colour_totals":
+            counts.update(camera.side_counts(value))
+        elif name == "tray_counts":
+            counts[arg] = {c: int(n) for c, n in value.items() if c in COLOURS}
+    if counts:
+        camera.confirm(counts)
+
+
+def _join(notes: list[Msg]) -> Msg:
+    return (
+        notes[0] if len(notes) == 1 else _("{first}; {rest}", first=notes[0], rest=_join(notes[1:]))
+    )

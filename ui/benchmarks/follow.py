@@ -1,0 +1,583 @@
+"""The camera follows whole rendered games (``tableside bench follow [--games N]``).
+
+The scripted 5-round 2-player Marauders game of ``bench answers``
+(:mod:`ui.benchmarks.tables.marauders`) is played through a real session; after
+every step the real table's trays (the script's :class:`World`) are what the
+players' hands made them. Each game is then rendered state by state on its own
+table (:mod:`vision.table_render`, :mod:`vision.table_sequence`), tilt 20-50
+degrees: a hand comes in over each tray that changes (cubes dropped scattered,
+touching and now and then on another cube, or taken away), the hand leaves and
+the table is still for two frames; now and then a hand rests over a tray through
+a still moment; the light drifts through the game; the camera is knocked once.
+
+Both readers see the same frames: *after* is the :class:`vision.follow.TableFollower`
+(what the app runs), fed every frame, told the bot's expected changes
+(:func:`rules.games.marauders.expected.expected_change`), starting from the
+set-up's counts; *before* is today's from-scratch :class:`vision.reader.TableReader`
+on the two frames of each still moment.
+
+Printed per reader: answers the players give (a tray-count field - ``start``,
+``income``, ``news``'s markers, ``trays_now`` - is filled from what the camera
+shows, sure or "please check": the players only confirm it when every tray shown is
+right, and enter it otherwise), bot steps where the players
+entered no tray count (every tray sure after the bot's instructions were carried
+out, and no tray-count answer on the step; also counted only where no cube lies
+on another), tray readings sure but wrong (overall and per condition), trays left
+to the players and why, stills per second and CPU per still on one core, and the
+motion gate's CPU on frames where hands move.
+
+Seeds: the held-out games are :data:`HELD_OUT` + k (never tuned on); tuning used
+:data:`DEV` + k only (``TABLESIDE_FOLLOW_SEEDS=dev``). Frames are 1280x720.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import sys
+import time
+from collections import Counter, defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
+from multiprocessing import get_context
+from typing import Any
+
+import cv2
+import numpy as np
+
+from rules.games.marauders.expected import expected_change
+from rules.registry import get_game
+from rules.session import Session
+from ui.cli import UserError
+from ui.commands.bench import Figure
+from vision.calibration import Calibration, calibrate
+from vision.errors import CalibrationFailed
+from vision.follow import TableFollower
+from vision.geometry import COLOURS, Board, load_board, load_tokens
+from vision.reader import TableReader
+from vision.table_render import FrameSpec, Setup, calibration_frame, random_setup, render_frame
+from vision.table_sequence import TableCubes
+
+NAME = "follow"
+DESCRIPTION = "camera follows whole rendered Marauders games: answers, sure-but-wrong, CPU"
+
+HELD_OUT = 21_000_000
+"""Held-out game seeds: HELD_OUT + k. Never used for tuning."""
+DEV = 23_000_000
+"""Tuning game seeds: DEV + k."""
+GAMES = 20
+DEBUG = os.environ.get("TABLESIDE_FOLLOW_DEBUG")
+"""A file to which every followed change's evidence is appended (JSON lines), for tuning."""
+TRAY_FIELDS = ("start", "income", "news", "trays_now")
+"""Fields whose markers the camera can give (their other entries - VP, development - not)."""
+STACK = 0.06
+"""Share of dropped cubes that land on another cube."""
+TOUCH = 0.4
+"""Share of dropped cubes that touch one already there."""
+REST = 0.1
+"""Share of changes after which a hand rests over a tray through a still moment."""
+
+
+@dataclass
+class Step:
+    """One step of the scripted game, as the camera bench needs it."""
+
+    before: dict[str, int]
+    """The real trays (colour -> markers) when the step's screen is answered."""
+    after: dict[str, int]
+    """... and once the bot's instructions were carried out."""
+    tray_answers: int
+    """Tray-count fields the players changed on this step (without a camera)."""
+    other_answers: int
+    news_other: bool
+    """The news field also needed VP or development points (an answer all the same)."""
+    tray_shown: bool
+    """The step shows a tray-count field: the players confirm (or correct) the trays."""
+    bot: bool
+    expected: dict[str, dict[str, int]]
+    """The decision's expected change, by colour tray (colour -> colour -> delta)."""
+
+
+def script() -> list[Step]:
+    """Play the scripted Marauders game; the real trays around every step."""
+    import ui.benchmarks.tables.marauders as module
+
+    game = get_game(module.GAME)
+    session = Session(game, module.OPTIONS, seed=module.SEED)
+    table = module.Table()
+    sides = {s["side"]: s["tray"] for s in module.example_components()["control_board"]["sides"]}
+    steps: list[Step] = []
+    for _ in range(module.STEPS):
+        prompt = session.prompt()
+        if prompt.finished:
+            break
+        values = table.answer(prompt, session.state)
+        before = dict(table.world.trays)
+        changed = [f for f in prompt.fields if f.key in values and values[f.key] != f.default] + [
+            f for f in prompt.fields if f.key not in values and f.default is None
+        ]
+        decision = session.answer(values)
+        table.observe(prompt, values, decision)
+        tray = [f for f in changed if f.key in TRAY_FIELDS]
+        news_other = any(
+            f.key == "news"
+            and any(values["news"].get(k, 0) != (f.default or {}).get(k, 0) for k in ("vp", "dev"))
+            for f in tray
+        )
+        expected: dict[str, dict[str, int]] = {}
+        if decision is not None and prompt.decision is not None:
+            for side, deltas in expected_change(decision).get("trays", {}).items():
+                for colour, d in deltas.items():
+                    if colour in COLOURS and sides.get(int(side)) == colour:
+                        expected.setdefault(colour, {})[colour] = int(d)
+        steps.append(
+            Step(
+                before=before,
+                after=dict(table.world.trays),
+                tray_answers=len(tray),
+                other_answers=len(changed) - len(tray),
+                news_other=news_other,
+                tray_shown=any(f.key in TRAY_FIELDS for f in prompt.fields),
+                bot=prompt.decision is not None,
+                expected=expected,
+            )
+        )
+    return steps
+
+
+@dataclass
+class Tally:
+    """One reader's figures over the games."""
+
+    answers: int = 0
+    answers_without: int = 0
+    tray_answers: int = 0
+    tray_answers_without: int = 0
+    bot_steps: int = 0
+    bot_free: int = 0
+    bot_steps_flat: int = 0
+    bot_free_flat: int = 0
+    trays: int = 0
+    sure: int = 0
+    sure_wrong: int = 0
+    by: dict[str, dict[str, list[int]]] = field(
+        default_factory=lambda: defaultdict(lambda: defaultdict(lambda: [0, 0, 0]))
+    )
+    """condition -> value -> [trays, sure, sure wrong]"""
+    why: Counter[str] = field(default_factory=Counter)
+    cpu_ms: list[float] = field(default_factory=list)
+
+    def plain(self) -> dict[str, Any]:
+        """The figures as plain data (to send from a worker process)."""
+        out = {k: v for k, v in vars(self).items() if k not in ("by", "why")}
+        out["by"] = {k: {v: list(r) for v, r in vals.items()} for k, vals in self.by.items()}
+        out["why"] = dict(self.why)
+        return out
+
+    def add(self, other: dict[str, Any]) -> None:
+        """Add another tally's :meth:`plain` figures."""
+        for k, v in other.items():
+            if k == "by":
+                for cond, vals in v.items():
+                    for value, row in vals.items():
+                        mine = self.by[cond][value]
+                        for i, x in enumerate(row):
+                            mine[i] += x
+            elif k == "why":
+                self.why.update(v)
+            else:
+                setattr(self, k, getattr(self, k) + v)
+
+    def tray(self, sure: bool, right: bool, conditions: dict[str, str], why: str | None) -> None:
+        self.trays += 1
+        self.sure += sure
+        self.sure_wrong += sure and not right
+        for k, v in conditions.items():
+            row = self.by[k][v]
+            row[0] += 1
+            row[1] += sure
+            row[2] += sure and not right
+        if not sure:
+            self.why[why or "not sure"] += 1
+
+
+@dataclass
+class Moment:
+    """What a reader said at one still moment: per side (counts, sure, why)."""
+
+    trays: dict[str, tuple[dict[str, int], bool, str | None]]
+
+
+class Game:
+    """One rendered game: its table, the cubes on it, its frames fed to both readers."""
+
+    def __init__(self, board: Board, seed: int, steps: list[Step]) -> None:
+        self.board = board
+        self.seed = seed
+        self.steps = steps
+        self.rng = np.random.default_rng([seed, 30])
+        self.setup: Setup = random_setup(board, seed, tilt=(20.0, 50.0))
+        self.bumped: Setup | None = None
+        self.cubes = TableCubes.empty(board, self.setup.seed, seed)
+        self.side_of = {t.colour: str(t.side) for t in board.trays if t.colour}
+        self.frames = 0
+        self.changes = sum(s.before != s.after for s in steps) + sum(
+            a.after != b.before for a, b in itertools.pairwise(steps)
+        )
+        self.bump_at = int(self.rng.integers(3, max(4, self.changes - 3)))
+        self.change_index = 0
+        self.gate_ms: list[float] = []
+
+    def calibration(self) -> Calibration:
+        picture = render_frame(
+            self.board, self.setup, calibration_frame(self.board, self.seed + 55)
+        ).image
+        return calibrate([picture], [self.board], load_tokens())
+
+    def counts(self) -> dict[str, dict[str, int]]:
+        return self.cubes.counts()
+
+    def frame(self, *, hand: int | None = None, hand_seed: int | None = None) -> np.ndarray:
+        self.frames += 1
+        setup = self.bumped or self.setup
+        drift = 0.25 * (self.change_index / max(1, self.changes)) - 0.1
+        spec = FrameSpec(
+            seed=self.seed,
+            counts={},
+            arrangement={},
+            cubes=tuple(self.cubes.cubes),
+            noise_seed=self.seed * 1000 + self.frames,
+            hand="none" if hand is None else "tray",
+            hand_tray=hand,
+            hand_seed=hand_seed if hand_seed is not None else self.seed * 1000 + self.frames,
+            light_drift=drift,
+        )
+        return render_frame(self.board, setup, spec).image
+
+    def apply(self, trays: dict[str, int], now: dict[str, int]) -> list[tuple[int, str, int]]:
+        """The hand moves from the table's trays ``now`` to ``trays``: (side, colour, delta)."""
+        moves = []
+        for colour in COLOURS:
+            d = trays[colour] - now[colour]
+            if d:
+                moves.append((int(self.side_of[colour]), colour, d))
+        return moves
+
+
+def _conditions(game: Game, stacked: bool, hand: bool, bumped: bool) -> dict[str, str]:
+    tilt = game.setup.tilt_deg
+    band = "20-30 deg" if tilt < 30 else ("30-40 deg" if tilt < 40 else "40-50 deg")
+    return {
+        "tilt": band,
+        "light": game.setup.light,
+        "tray": "stacked" if stacked else "one layer",
+        "hand resting": "yes" if hand else "no",
+        "camera": "knocked" if bumped else "untouched",
+    }
+
+
+def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally) -> dict[str, Any]:
+    """Render one game and feed it to both readers; add their figures to the tallies."""
+    game = Game(board, seed, steps)
+    try:
+        cal = game.calibration()
+    except CalibrationFailed as exc:
+        return {"seed": seed, "refused": exc.message.english()}
+    # The set-up step puts the start markers: the game knows them.
+    first = steps[0].after if steps else dict.fromkeys(COLOURS, 0)
+    for colour, n in first.items():
+        game.cubes.add(int(game.side_of[colour]), colour, n, touch=0.0, stack=0.0)
+    start_counts = game.counts()
+    follower = TableFollower(calibration=cal, start=start_counts)
+    reader = TableReader(cal)
+    state: dict[str, Moment] = {}
+    resting_side: list[int] = []
+
+    def still(hand: int | None = None) -> None:
+        """Two still frames: both readers read the moment."""
+        hs = None if hand is None else seed * 7919 + game.frames
+        frames = [game.frame(hand=hand, hand_seed=hs) for _ in range(2)]
+        got = None
+        for f in frames:
+            t0 = time.thread_time()
+            out = follower.feed(f, timestamp=float(game.frames))
+            ms = 1000 * (time.thread_time() - t0)
+            if out is not None:
+                got = out
+                after.cpu_ms.append(ms)
+        if got is not None:
+            state["after"] = Moment({s: (dict(t.counts), t.sure, t.why) for s, t in got.items()})
+        t0 = time.thread_time()
+        reading = reader.read(frames)
+        before.cpu_ms.append(1000 * (time.thread_time() - t0) / 2)
+        trays: dict[str, tuple[dict[str, int], bool, str | None]] = {}
+        for tr in reading.trays:
+            why = "covered" if tr.occluded else ("not sure" if not tr.sure else None)
+            trays[str(tr.side)] = (dict(tr.counts or {}), tr.sure and tr.counts is not None, why)
+        if reading.status != "ok":
+            trays = {s: ({}, False, reading.status) for s in follower.sides}
+        state["before"] = Moment(trays)
+        resting_side[:] = [] if hand is None else [hand]
+
+    def moving(hand: int) -> None:
+        f = game.frame(hand=hand)
+        t0 = time.thread_time()
+        follower.feed(f, timestamp=float(game.frames))
+        game.gate_ms.append(1000 * (time.thread_time() - t0))
+
+    def change_to(trays: dict[str, int], expect: dict[str, dict[str, int]]) -> None:
+        now = {c: game.counts()[game.side_of[c]][c] for c in COLOURS}
+        was = game.counts()
+        follower.evidence.clear()
+        moves = game.apply(trays, now)
+        if not moves:
+            return
+        game.change_index += 1
+        if expect:
+            follower.expect({game.side_of[c]: d for c, d in expect.items()})
+        if game.change_index == game.bump_at:
+            game.bumped = replace(
+                game.setup,
+                bump=(
+                    float(game.rng.choice([-1, 1]) * game.rng.uniform(0.4, 1.2)),
+                    float(game.rng.choice([-1, 1]) * game.rng.uniform(0.4, 1.2)),
+                    float(game.rng.uniform(-4, 4)),
+                ),
+            )
+            moving(moves[0][0])
+            still()
+            record(bump=True)
+        for side, colour, d in moves:
+            moving(side)
+            if d > 0:
+                game.cubes.add(side, colour, d, touch=TOUCH, stack=STACK)
+            else:
+                game.cubes.remove(side, colour, -d)
+            moving(side)
+        if game.rng.random() < REST:
+            still(hand=moves[-1][0])
+            record()
+            moving(moves[-1][0])
+        still()
+        record()
+        if DEBUG:
+            truth = game.counts()
+            with open(DEBUG, "a", encoding="utf-8") as out:
+                for where, ev in follower.evidence.items():
+                    tr = follower.trays[where]
+                    line = {
+                        "seed": seed,
+                        "side": where,
+                        "delta": {
+                            c: truth[where][c] - was[where][c]
+                            for c in COLOURS
+                            if truth[where][c] != was[where][c]
+                        },
+                        "stacked": game.cubes.stacked(int(where)),
+                        "sure": tr.sure,
+                        "why": tr.why,
+                        "right": dict(tr.counts) == truth[where],
+                        **ev,
+                    }
+                    out.write(json.dumps(line) + "\n")
+
+    def record(bump: bool = False) -> None:
+        truth = game.counts()
+        for name, tally in (("after", after), ("before", before)):
+            moment = state.get(name)
+            if moment is None:
+                continue
+            for side, tr in truth.items():
+                counts, sure, why = moment.trays.get(side, ({}, False, "unseen"))
+                right = all(counts.get(c, 0) == tr[c] for c in COLOURS)
+                cond = _conditions(
+                    game, game.cubes.stacked(int(side)), bool(resting_side), game.bumped is not None
+                )
+                tally.tray(sure, right, cond, why)
+
+    def shown_right(name: str) -> bool:
+        """Every tray's counts as the screen shows them (sure or "please check") are right."""
+        moment = state.get(name)
+        if moment is None:
+            return False
+        truth = game.counts()
+        return all(
+            side in moment.trays
+            and all(moment.trays[side][0].get(c, 0) == truth[side][c] for c in COLOURS)
+            for side in truth
+        )
+
+    def all_sure_right(name: str) -> bool:
+        moment = state.get(name)
+        if moment is None:
+            return False
+        truth = game.counts()
+        return all(
+            moment.trays.get(s, ({}, False, None))[1]
+            and all(moment.trays[s][0].get(c, 0) == truth[s][c] for c in COLOURS)
+            for s in truth
+        )
+
+    still()
+    if steps:  # the set-up step: the same answers with and without the camera
+        for tally in (after, before):
+            n_set = steps[0].tray_answers + steps[0].other_answers
+            tally.answers_without += n_set
+            tally.answers += n_set
+            tally.tray_answers_without += steps[0].tray_answers
+            tally.tray_answers += steps[0].tray_answers
+    for step in steps[1:]:
+        change_to(step.before, {})
+        ok = {n: shown_right(n) for n in ("after", "before")}
+        if DEBUG and step.tray_answers and not ok["after"]:
+            truth, shown = game.counts(), state["after"].trays
+            wrong = {
+                s: (shown[s][0], shown[s][1], shown[s][2], truth[s])
+                for s in truth
+                if any(shown[s][0].get(c, 0) != truth[s][c] for c in COLOURS)
+            }
+            with open(DEBUG, "a", encoding="utf-8") as out:
+                out.write(
+                    json.dumps({"seed": seed, "answer": step.tray_answers, "wrong": wrong}) + "\n"
+                )
+        if step.tray_shown:
+            follower.confirm(game.counts())  # the players confirmed or entered the trays
+            state["after"] = Moment(
+                {s: (dict(t.counts), True, None) for s, t in follower.trays.items()}
+            )
+        # The players carry out the bot's instructions first (what the game expects);
+        # what its action brings in comes after, like any news.
+        now = {c: game.counts()[game.side_of[c]][c] for c in COLOURS}
+        instructed = {c: max(0, now[c] + step.expected.get(c, {}).get(c, 0)) for c in COLOURS}
+        change_to(instructed, step.expected)
+        ok_after = {n: all_sure_right(n) for n in ("after", "before")}
+        flat = not game.cubes.stacked()
+        if step.bot and not ok_after["after"]:
+            follower.confirm(game.counts())  # the closed loop asked: the players checked
+            state["after"] = Moment(
+                {s: (dict(t.counts), True, None) for s, t in follower.trays.items()}
+            )
+        change_to(step.after, {})
+        for name, tally in (("after", after), ("before", before)):
+            tally.answers_without += step.tray_answers + step.other_answers
+            camera = ok[name] and not step.news_other
+            tally.answers += step.other_answers + (0 if camera else step.tray_answers)
+            tally.tray_answers_without += step.tray_answers
+            tally.tray_answers += 0 if ok[name] else step.tray_answers
+            if step.bot:
+                free = ok_after[name] and (camera or not step.tray_answers)
+                tally.bot_steps += 1
+                tally.bot_free += free
+                if flat:
+                    tally.bot_steps_flat += 1
+                    tally.bot_free_flat += free
+    return {"seed": seed, "frames": game.frames, "gate_ms": game.gate_ms}
+
+
+def _one_game(seed: int) -> dict[str, Any]:
+    """Play one game in a worker process: its figures as plain data."""
+    cv2.setNumThreads(1)
+    after, before = Tally(), Tally()
+    info = play(load_board("control-board"), seed, script(), after, before)
+    return {**info, "after": after.plain(), "before": before.plain()}
+
+
+def _pct(a: float, b: float) -> float:
+    return 100.0 * a / b if b else 0.0
+
+
+def run(quick: bool, games: int | None = None) -> list[Figure]:
+    cv2.setNumThreads(1)
+    which, _, first = os.environ.get("TABLESIDE_FOLLOW_SEEDS", "held-out").partition(":")
+    if which not in ("held-out", "dev") or (first and not first.isdigit()):
+        raise UserError("TABLESIDE_FOLLOW_SEEDS: held-out or dev, optionally :FIRST (dev:2)")
+    base = (DEV if which == "dev" else HELD_OUT) + int(first or 0)
+    n = games or (2 if quick else GAMES)
+    after, before = Tally(), Tally()
+    gate: list[float] = []
+    frames = 0
+    t0 = time.time()
+    seeds = [base + k for k in range(n)]
+    print(f"follow: {which} games, seeds {seeds[0]}..{seeds[-1]}", file=sys.stderr)
+    jobs = max(1, int(os.environ.get("TABLESIDE_FOLLOW_JOBS", "1")))
+    with ProcessPoolExecutor(jobs, mp_context=get_context("fork")) as pool:
+        for seed, info in zip(seeds, pool.map(_one_game, seeds), strict=True):
+            after.add(info["after"])
+            before.add(info["before"])
+            gate += info.get("gate_ms", [])
+            frames += info.get("frames", 0)
+            print(
+                f"  game {seed}: {info.get('frames', 0)} frames {info.get('refused', '')}; "
+                f"after: sure-wrong {after.sure_wrong}/{after.sure}, answers {after.answers}; "
+                f"before: sure-wrong {before.sure_wrong}/{before.sure} "
+                f"({time.time() - t0:.0f} s)",
+                file=sys.stderr,
+                flush=True,
+            )
+    figures = []
+    for name, t in (("before (from scratch)", before), ("after (following)", after)):
+        games_n = max(1, n)
+        wrong = _pct(t.sure_wrong, t.sure)
+        worst = max(
+            ((f"{k}={v}", _pct(r[2], r[1])) for k, vals in t.by.items() for v, r in vals.items()),
+            key=lambda x: x[1],
+            default=("-", 0.0),
+        )
+        free = _pct(t.bot_free_flat, t.bot_steps_flat)
+        answers = t.answers / games_n
+        figures += [
+            Figure(
+                f"{name}: answers per game",
+                answers,
+                f"of {t.answers_without / games_n:.0f}",
+                "<= 35",
+                answers <= 35,
+            ),
+            Figure(
+                "  tray counts entered per game",
+                t.tray_answers / games_n,
+                f"of {t.tray_answers_without / games_n:.0f}",
+            ),
+            Figure(f"{name}: bot steps, no tray count", _pct(t.bot_free, t.bot_steps), "%"),
+            Figure("  ... no cube on another", free, "%", ">= 95 %", free >= 95),
+            Figure(f"{name}: trays sure", _pct(t.sure, t.trays), "%"),
+            Figure(f"{name}: sure but wrong", wrong, "%", "<= 0.2 %", wrong <= 0.2),
+            Figure(f"  worst condition ({worst[0]})", worst[1], "%", "<= 0.5 %", worst[1] <= 0.5),
+            Figure(
+                f"{name}: CPU per still, one core, median",
+                float(np.median(t.cpu_ms)) if t.cpu_ms else 0.0,
+                "ms",
+                "<= 30 ms",
+                bool(t.cpu_ms) and float(np.median(t.cpu_ms)) <= 30,
+            ),
+        ]
+        lines = [f"{name}: {t.trays} tray readings, {t.sure} sure, {t.sure_wrong} sure but wrong"]
+        for k, vals in sorted(t.by.items()):
+            for v, r in sorted(vals.items()):
+                lines.append(
+                    f"    {k:13} {v:10} trays {r[0]:6}  sure {_pct(r[1], r[0]):5.1f} %  "
+                    f"sure-wrong {r[2]:4} ({_pct(r[2], r[1]):.2f} %)"
+                )
+        lines.append(
+            "    left to the players: " + ", ".join(f"{k} {v}" for k, v in t.why.most_common())
+        )
+        for line in lines:
+            print(line, file=sys.stderr)
+    stills = len(after.cpu_ms)
+    spent = sum(after.cpu_ms) / 1000
+    gate_ms = float(np.median(gate)) if gate else 0.0
+    figures += [
+        Figure("games (seeds " + f"{seeds[0]}..{seeds[-1]})", float(n), ""),
+        Figure("frames rendered", float(frames), ""),
+        Figure("stills per second (following, one core)", stills / spent if spent else 0.0, "/s"),
+        Figure("motion gate while hands move, CPU per frame", gate_ms, "ms"),
+        Figure(
+            "  share of a core at 30 frames/s",
+            gate_ms * 3,
+            "%",
+            "<= 10 %",
+            gate_ms * 3 <= 10,
+        ),
+    ]
+    return figures

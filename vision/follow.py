@@ -1,0 +1,562 @@
+"""Following the table: the tray counts are known from the start and only their changes are read.
+
+The trays are never unknown in a game: they start as the set-up says (or, on
+resume, as the journal says, confirmed once by the players) and every change
+afterwards is a hand putting down or taking away a few cubes. So instead of
+reading every tray from nothing at every step (:mod:`vision.reader`), the
+:class:`TableFollower` watches continuously::
+
+    follower = TableFollower(calibration=cal, start={"0": {"red": 2}, ...})
+    follower.expect({"3": {"blue": 2}})            # what the game says comes next
+    for frame in camera:
+        trays = follower.feed(frame, timestamp=t)  # None until a new still moment
+        if trays is not None: ...                  # {side: TrayFollow}
+    follower.confirm({"3": {"blue": 4, ...}})       # the players confirmed or corrected
+
+At each *still moment* (the motion gate, :mod:`vision.motion`, saw hands move and
+then stop) every tray's board-registered crop (:mod:`vision.tray_crops`, so a
+bumped camera changes nothing) is compared with its crop at the last still
+moment:
+
+* an unchanged tray keeps its counts, surely;
+* a changed tray gets new counts from the change (the cubes that appeared or
+  went, and of which colour, by colour segmentation of the changed region) checked
+  against what the game expects and against the counter (:mod:`vision.counter`);
+  it is sure only when the evidence agrees. A cube put onto another cube, a hand
+  still over a tray, a change that cannot be counted: the tray is *not sure* and
+  says why; the players check it. Nothing is guessed.
+
+Tray keys are the control board's sides as strings (``"0"`` .. ``"5"``), as in
+:mod:`vision.closed_loop`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.calibration import Calibration
+from vision.colour import bgr_to_lab, weighted_distance
+from vision.counter import CounterModel, CubeCounter
+from vision.geometry import COLOURS, Board
+from vision.motion import MotionGate
+from vision.registration import FiducialFinder, Registration
+from vision.tray_crops import CROP_SIZE, PX_PER_MM, camera_pose, tray_crops, tray_lifts, tray_mask
+
+WHY_CODES = (
+    "hand",
+    "stack",
+    "uncounted-change",
+    "unexpected",
+    "counter-disagrees",
+    "unseen",
+    "moved",
+    "start-unconfirmed",
+)
+"""Machine codes of :attr:`TrayFollow.why` (the screens put them into words):
+
+``hand``               something (a hand, a sleeve) still covers the tray
+``stack``              a cube seems to lie on another cube
+``uncounted-change``   the tray changed but the change could not be counted
+``unexpected``         the change counted is not what the game expected (another number
+                       or another colour)
+``counter-disagrees``  the change was counted but the counter reads other counts
+``unseen``             the board's stickers are not seen (or too few to be sure)
+``moved``              the camera was knocked and the tray's change could not be counted
+``start-unconfirmed``  the start counts were never confirmed and not read surely
+"""
+
+DIFF_THRESHOLD = 14.0
+"""Weighted Lab distance (:func:`vision.colour.weighted_distance`) at which a crop pixel
+counts as changed since the last still moment (after the whole crop's drift is taken out)."""
+SHADE_THRESHOLD = 9.0
+"""Lightness change (L 0-100) at which a pixel counts as changed too: a white cube on a
+light floor changes little but the shade of its sides and its shadow."""
+MIN_CHANGE_PX = 40
+"""Changed pixels (after opening) below which a tray is unchanged: a third of one cube's top."""
+COVER_SHARE = 0.45
+"""A still moment whose change covers this share of a tray's crop has something over it."""
+CLASS_DISTANCE = 22.0
+"""A pixel farther than this from every cube colour is of no class (a shadow, a cube's
+dark side, a hand)."""
+FLOOR_DISTANCE = 10.0
+"""A pixel this near the tray floor's calibrated colour is floor."""
+CUBE_LAB = {
+    "red": np.array([35.0, 35.0, 25.0], np.float32),
+    "yellow": np.array([60.0, 5.0, 45.0], np.float32),
+    "blue": np.array([32.0, 2.0, -28.0], np.float32),
+    "brown": np.array([28.0, 12.0, 16.0], np.float32),
+    "white": np.array([80.0, 0.0, 0.0], np.float32),
+}
+"""The cube colours as a light-corrected crop shows their lit faces (Lab, L 0-100): the
+kit's red, yellow, blue and brown wooden cubes told apart by hue; white by lightness."""
+COUNT_SLACK = 0.4
+"""The measured change of a colour, in cubes, may be this far from a whole number."""
+NOTHING = 0.25
+"""A changed tray where no colour reaches this many cubes lost or gained nothing; up to
+half a cube of any colour is a change that cannot be counted."""
+RESIDUE = 0.6
+RESIDUE_PER_CUBE = 0.1
+"""A colour that did not change may show up to ``RESIDUE + RESIDUE_PER_CUBE x`` (the
+largest change, in cubes) beside the colour that did (dark sides, shadows)."""
+STACK_SHARE = 0.55
+"""A new cube whose pixels covered cube pixels over this share of one cube's area lies on
+another cube (or hides one): the tray is not sure."""
+EXPECTED_RATIO = (0.7, 1.4)
+"""A change measured within these times the expected one (each colour) agrees with it ..."""
+COUNTER_BACKS = 0.5
+"""... when the counter gives the expected counts at least this probability, every colour."""
+BLIND_SHARE = 0.6
+"""A tray that changed over this share of one cube's area while no cube came or went
+(a cube put on one of its colour, a moved cube) is not sure."""
+KNOCK_PX = 4.0
+"""The board's corners moving this many pixels between still moments: the camera was
+knocked (a change that cannot be counted then says ``moved``)."""
+LEARNABLE = ("moved", "uncounted-change", "unexpected", "counter-disagrees")
+"""Changes the players' confirmation may teach one cube's area from (not a stack)."""
+STACK_GUARD = 0.5
+"""A changed tray whose counter's stack guard (:mod:`vision.counter`) is this sure of a
+stacked cube is not sure (the guard alone fires too often on untouched trays to be used
+there; on a change it flags what the colours cannot see)."""
+EXPECTED_LIKELY = 0.2
+"""The counter must give the followed count at least this probability, every colour ..."""
+OTHER_SURE = 0.9
+"""... and never be this sure of another count."""
+
+
+@dataclass(frozen=True)
+class TrayFollow:
+    """One tray's followed state."""
+
+    counts: Mapping[str, int]
+    """Markers per colour (every colour of :data:`vision.geometry.COLOURS`); the best
+    estimate even when not sure."""
+    sure: bool
+    """The app may fill the tray's field with :attr:`counts` (the players still confirm)."""
+    why: str | None = None
+    """Why not sure: one of :data:`WHY_CODES`; ``None`` when sure."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"counts": dict(self.counts), "sure": self.sure, "why": self.why}
+
+
+def full_counts(counts: Mapping[str, int]) -> dict[str, int]:
+    """``counts`` with every colour present (missing colours are 0)."""
+    return {c: int(counts.get(c, 0)) for c in COLOURS}
+
+
+@dataclass
+class _Track:
+    """What the follower knows of one tray between still moments."""
+
+    state: TrayFollow
+    reference: np.ndarray | None = None
+    """Lab crop (float32) at the last still moment the tray was compared."""
+    area: dict[str, float] = field(default_factory=dict)
+    """Measured crop pixels of one cube of each colour in this tray."""
+    last: tuple[dict[str, int], Change] | None = None
+    """The counts before the last change that could not be followed, and that change: the
+    players' confirmation teaches one cube's area from it."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """What changed in one tray between two still moments (in crop pixels)."""
+
+    changed_px: int
+    added: dict[str, int]
+    removed: dict[str, int]
+    over_cubes: int
+    """Changed pixels that show a cube now and showed one before (a cube on or over
+    another)."""
+    grey: int = 0
+    """Changed pixels of no hue now and before: white cubes, shadows, dark cube sides."""
+
+
+class TableFollower:
+    """Follows the trays of one control board from known start counts; one per game.
+
+    ``start``: ``{side: {colour: n}}`` for every tray (missing trays and colours are
+    0). ``start_sure=False`` (a resume whose counts the players have not confirmed)
+    makes every tray not sure (``start-unconfirmed``) until :meth:`confirm` or a
+    sure reading from scratch. ``board``: the control board's name (default: the
+    calibration's first control board). ``model``: the tray counter (default: the
+    shipped one)."""
+
+    def __init__(
+        self,
+        *,
+        calibration: Calibration,
+        start: Mapping[str, Mapping[str, int]],
+        board: str | None = None,
+        model: CounterModel | None = None,
+        start_sure: bool = True,
+    ) -> None:
+        self.calibration = calibration
+        boards = [b for b in calibration.boards if b.kind == "control-board"]
+        chosen = [b for b in boards if board in (None, b.name)]
+        if not chosen:
+            raise ValueError(f"the calibration has no control board {board or ''}".strip())
+        self.board: Board = chosen[0]
+        self.finder = FiducialFinder(calibration.boards)
+        self.counter = CubeCounter(self.board, model)
+        self.gate = MotionGate()
+        self.sides = [str(t.side) for t in self.board.trays]
+        why = None if start_sure else "start-unconfirmed"
+        self._tracks = {
+            side: _Track(TrayFollow(full_counts(start.get(side, {})), start_sure, why))
+            for side in self.sides
+        }
+        self._shown: dict[str, TrayFollow] = {s: t.state for s, t in self._tracks.items()}
+        self._expected: dict[str, dict[str, int]] = {}
+        self._moved = True
+        """Something moved since the last still moment (true at the start)."""
+        self._mask = cv2.dilate(tray_mask(self.board), np.ones((9, 9), np.uint8)) > 0
+        self.last_registration: Registration | None = None
+        self.knocked = False
+        """The board moved in the picture since the last still moment (a knocked camera)."""
+        self.moments = 0
+        """Still moments seen so far."""
+        self.grey_ratio = 1.0
+        """Changed pixels without hue (shadow, dark sides) per pixel of a coloured cube."""
+        self.white_share = 0.85
+        """A white cube's changed pixels without hue, in coloured cube areas (at first)."""
+        self.evidence: dict[str, dict[str, Any]] = {}
+        """Per tray, what decided its last change (for the record and the benchmark)."""
+
+    # -- the public seam ----------------------------------------------------------------
+
+    @property
+    def trays(self) -> Mapping[str, TrayFollow]:
+        """The followed state now: ``{side: TrayFollow}``."""
+        return dict(self._shown)
+
+    def expect(self, change: Mapping[str, Mapping[str, int]]) -> None:
+        """What the game expects to change next (bot instructions, income, expenses):
+        ``{side: {colour: delta}}``. Adds up until the change is seen or confirmed."""
+        for side, deltas in change.items():
+            mine = self._expected.setdefault(str(side), {})
+            for colour, d in deltas.items():
+                if colour in COLOURS:
+                    mine[colour] = mine.get(colour, 0) + int(d)
+
+    def feed(self, frame: np.ndarray, *, timestamp: float) -> Mapping[str, TrayFollow] | None:
+        """One camera frame. Returns the followed trays at each new still moment,
+        ``None`` otherwise (hands moving, or still and nothing new). ``timestamp`` is kept
+        for the caller's records (frames must come in order)."""
+        still = self.gate.feed(frame)
+        if not still:
+            self._moved = True
+            return None
+        if not self._moved:
+            return None
+        self._moved = False
+        return self.still_moment(frame)
+
+    def confirm(self, counts: Mapping[str, Mapping[str, int]]) -> None:
+        """The players confirmed or corrected these trays' counts: they become sure,
+        and the expected change for them is settled."""
+        for side, c in counts.items():
+            track = self._tracks[str(side)]
+            if track.last is not None:
+                before, change = track.last
+                delta = {k: full_counts(c)[k] - before[k] for k in COLOURS}
+                self._learn(
+                    str(side),
+                    change,
+                    delta,
+                    sum(change.added[k] + change.removed[k] for k in COLOURS if k != "white"),
+                )
+                track.last = None
+            track.state = TrayFollow(full_counts(c), True, None)
+            self._shown[str(side)] = track.state
+            self._expected.pop(str(side), None)
+
+    # -- one still moment -----------------------------------------------------------------
+
+    def still_moment(self, frame: np.ndarray) -> Mapping[str, TrayFollow]:
+        """Compare every tray of ``frame`` (a still picture) with the last still moment."""
+        self.moments += 1
+        self.calibration.check_frame(frame)
+        grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        found = self.finder.detect(grey)
+        reg = self.finder.register(grey, found, self.board)
+        if reg is None or reg.unsure:
+            for side, track in self._tracks.items():
+                self._shown[side] = _unsure(track.state, "unseen")
+            return self.trays
+        self.knocked = (
+            self.last_registration is not None
+            and _shift_px(self.last_registration, reg, self.board) > KNOCK_PX
+        )
+        self.last_registration = reg
+        crops = tray_crops(frame, found, reg, self.board)
+        labs = {str(s): _lab(c) for s, c in crops.items()}
+        lifts = tray_lifts(self.board, camera_pose(reg, (frame.shape[1], frame.shape[0])))
+        first = {s for s, t in self._tracks.items() if t.reference is None}
+        changes = {
+            s: self.change(s, labs[s]) for s in self.sides if self._tracks[s].reference is not None
+        }
+        covered = {s for s, ch in changes.items() if ch.changed_px > COVER_SHARE * self._mask.sum()}
+        to_count = sorted(
+            first | {s for s, ch in changes.items() if ch.changed_px >= MIN_CHANGE_PX}
+        )
+        reads = {}
+        if to_count:
+            sides = [int(s) for s in to_count]
+            got = self.counter.read({k: crops[k] for k in sides}, {k: lifts[k] for k in sides})
+            reads = {str(r.side): r for r in got}
+        for side in self.sides:
+            track = self._tracks[side]
+            read = reads.get(side)
+            if read is not None and (read.occluded or side in covered):
+                self._shown[side] = _unsure(track.state, "hand")
+                continue  # the reference stays: compare again when the hand is gone
+            if side in first:
+                self._start(side, labs[side], read)
+            elif side in reads:
+                self._changed(side, changes[side], labs[side], read)
+            track.reference = labs[side]
+            self._shown[side] = track.state
+        return self.trays
+
+    def change(self, side: str, lab: np.ndarray) -> Change:
+        """What changed in tray ``side`` since its reference (see the module docstring)."""
+        ref = self._tracks[side].reference
+        assert ref is not None
+        shift = np.median((lab - ref)[self._mask], axis=0)
+        dist = weighted_distance(lab - shift, ref)
+        shade = np.abs(lab[..., 0] - shift[0] - ref[..., 0]) > SHADE_THRESHOLD
+        raw = (((dist > DIFF_THRESHOLD) | shade) & self._mask).astype(np.uint8)
+        changed = cv2.morphologyEx(raw, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
+        n = int(changed.sum())
+        if n < MIN_CHANGE_PX:
+            return Change(n, {}, {}, 0)
+        now = self.classify(side, lab[changed] - shift)
+        before = self.classify(side, ref[changed])
+        added, removed = {}, {}
+        for i, c in enumerate(COLOURS, start=1):
+            added[c] = int(np.count_nonzero((now == i) & (before != i)))
+            removed[c] = int(np.count_nonzero((before == i) & (now != i)))
+        hue_now, hue_before = (now >= 1) & (now <= 4), (before >= 1) & (before <= 4)
+        over = int(np.count_nonzero(hue_now & hue_before))
+        grey = int(np.count_nonzero(~hue_now & ~hue_before))
+        return Change(n, added, removed, over, grey)
+
+    def classify(self, side: str, lab: np.ndarray) -> np.ndarray:
+        """Class of each Lab pixel: 0 the floor, 1.. a cube colour (in :data:`COLOURS`
+        order), -1 none (a shadow, the rim, a hand). Colours are told by their hue in the
+        light-corrected crop (:data:`CUBE_LAB`); white from the floor by lightness."""
+        floor = np.asarray(self.calibration.floors_lab.get(side, (75.0, 0.0, 2.0)), np.float32)
+        d = lab - floor
+        chroma = np.hypot(d[..., 1], d[..., 2])
+        near_floor = weighted_distance(lab, floor) < FLOOR_DISTANCE
+        hues = np.stack(
+            [
+                np.hypot(*(lab[..., 1:] - CUBE_LAB[c][1:]).transpose(-1, *range(lab.ndim - 1)))
+                + 0.5 * np.abs(lab[..., 0] - CUBE_LAB[c][0])
+                for c in COLOURS[:4]
+            ],
+            axis=-1,
+        )
+        best = hues.argmin(axis=-1) + 1
+        out = np.where(hues.min(axis=-1) <= CLASS_DISTANCE, best, -1)
+        white = (chroma < 10) & (d[..., 0] > -6)
+        out = np.where(white & ~near_floor, COLOURS.index("white") + 1, out)
+        out = np.where(near_floor, 0, out)
+        return out
+
+    def cube_area(self, side: str, colour: str, lift: float) -> float:
+        """Crop pixels one cube of ``colour`` adds to tray ``side``: measured in this game
+        when it could be, else from the cube's size and the camera's tilt."""
+        measured = self._tracks[side].area.get(colour)
+        if measured is not None:
+            return measured
+        edge = 8.0 * PX_PER_MM
+        geometric = edge * edge + edge * lift * 1.27
+        elsewhere = [
+            t.area[colour] / (edge * edge + edge * self._lift(s) * 1.27)
+            for s, t in self._tracks.items()
+            if colour in t.area
+        ]
+        return geometric * (float(np.median(elsewhere)) if elsewhere else 0.8)
+
+    # -- the decisions ---------------------------------------------------------------------
+
+    def _start(self, side: str, lab: np.ndarray, read: Any) -> None:
+        """First sight of a tray: check the start counts with the counter."""
+        track = self._tracks[side]
+        if track.state.sure and read is not None and not _agrees(read, track.state.counts):
+            track.state = _unsure(track.state, "counter-disagrees")
+        classes = self.classify(side, lab[self._mask])
+        for i, c in enumerate(COLOURS[:4], start=1):
+            n = track.state.counts[c]
+            if n and track.state.sure:
+                track.area[c] = float(np.count_nonzero(classes == i)) / n
+
+    def _changed(self, side: str, change: Change, lab: np.ndarray, read: Any) -> None:
+        """A tray that changed: count the change, check it against the expected change and
+        the counter (module docstring)."""
+        track = self._tracks[side]
+        old = track.state.counts
+        expected = self._expected.pop(side, {})
+        lift = self._lift(side)
+        hued = [c for c in COLOURS if c != "white"]
+        measured = {
+            c: (change.added[c] - change.removed[c]) / self.cube_area(side, c, lift) for c in hued
+        }
+        # White cubes show no hue: what changed without hue, beyond the shadows and dark
+        # sides of the coloured cubes that came or went, is white cubes.
+        coloured = sum(change.added[c] + change.removed[c] for c in hued)
+        # White cubes show no hue: a change without hued cubes is white cubes (with their
+        # shadows). Beside a hued change, what has no hue is that change's shadows and dark
+        # sides; a white cube there is left to the counter's check.
+        hue_cubes = max(abs(v) for v in measured.values())
+        white = 0.0
+        if hue_cubes < 0.5 or expected.get("white", 0):
+            excess = max(0.0, change.grey - self.grey_ratio * coloured)
+            white = excess / self.white_area(side, lift)
+        sign = expected.get("white", 0)
+        if not sign and read is not None:
+            sign = read.counts["white"] - old["white"]
+        measured["white"] = -white if sign < 0 else white
+        # White counted from shade alone is the weakest evidence: the counter must back it.
+        white_likely = EXPECTED_LIKELY if expected.get("white") else COUNTER_BACKS
+        # A change's own colour must come in whole cubes; a little of another colour beside
+        # it (a red cube's dark sides look brown) is not a cube of that colour.
+        main = max(abs(v) for v in measured.values())
+        limit = max(COUNT_SLACK, RESIDUE + RESIDUE_PER_CUBE * main)
+        moved = {
+            c for c, v in measured.items() if abs(v) > limit or (abs(v) == main and main >= 0.5)
+        }
+        whole = {c: round(v) if c in moved else 0 for c, v in measured.items()}
+        clean = all(abs(measured[c] - whole[c]) <= COUNT_SLACK for c in moved) and (
+            bool(moved) or main < NOTHING
+        )
+        delta = {c: expected.get(c, 0) for c in COLOURS} if expected else whole
+        agrees = clean and all(whole[c] == delta[c] for c in COLOURS)
+        if expected and not agrees and read is not None:
+            # The expected change, in its colours and direction, about as large as
+            # expected, and the counter likely of the result: the evidence agrees.
+            agrees = all(
+                EXPECTED_RATIO[0] <= measured[c] / d <= EXPECTED_RATIO[1] if d else c not in moved
+                for c, d in delta.items()
+            ) and _agrees(read, {c: old[c] + delta[c] for c in COLOURS}, COUNTER_BACKS)
+        if not agrees:
+            delta = whole
+        counts = {c: max(0, old[c] + delta[c]) for c in COLOURS}
+        per_cube = self.cube_area(side, hued[0], lift)
+        blind = not moved and change.changed_px > BLIND_SHARE * per_cube
+        stacked = change.over_cubes > STACK_SHARE * per_cube or (
+            read is not None and read.stacked >= STACK_GUARD
+        )
+        why: str | None = None
+        if stacked:
+            why = "stack"
+            if expected:  # the best estimate to show; the players check it
+                counts = {c: max(0, old[c] + expected.get(c, 0)) for c in COLOURS}
+        elif blind:
+            why = "moved" if self.knocked else "uncounted-change"  # no cube came or went
+        elif not agrees:
+            why = "unexpected" if expected and clean else "uncounted-change"
+            if why == "uncounted-change" and self.knocked:
+                why = "moved"
+        elif any(old[c] + delta[c] < 0 for c in COLOURS):
+            why = "unexpected"
+        elif read is None or not _agrees(read, counts, white_likely if delta["white"] else None):
+            why = "counter-disagrees"
+        elif not track.state.sure:
+            why = track.state.why
+        track.last = (dict(old), change) if why in LEARNABLE else None
+        track.state = TrayFollow(counts, why is None, why)
+        self.evidence[side] = {
+            "measured": {c: round(v, 2) for c, v in measured.items() if abs(v) > 0.05},
+            "expected": expected,
+            "over_cubes": change.over_cubes,
+            "stack_limit": round(STACK_SHARE * per_cube, 1),
+            "grey": change.grey,
+            "guard": None if read is None else round(read.stacked, 4),
+            "counter": None
+            if read is None
+            else {c: read.counts[c] for c in COLOURS if read.counts[c]},
+        }
+        if why is None:
+            self._learn(side, change, delta, coloured)
+
+    def _learn(self, side: str, change: Change, delta: dict[str, int], coloured: int) -> None:
+        """A sure change of one colour teaches one cube's area (and the shade ratio)."""
+        track = self._tracks[side]
+        moved = [c for c in COLOURS if delta[c]]
+        if len(moved) != 1:
+            return
+        c = moved[0]
+        if c == "white":
+            sample = max(0.0, change.grey - self.grey_ratio * coloured) / abs(delta[c])
+            if sample > 0:
+                track.area["white"] = 0.5 * track.area.get("white", sample) + 0.5 * sample
+            return
+        sample = (change.added[c] - change.removed[c]) / delta[c]
+        if sample > 0:
+            before = track.area.get(c, sample)
+            track.area[c] = 0.5 * before + 0.5 * sample
+            self.grey_ratio = 0.7 * self.grey_ratio + 0.3 * min(3.0, change.grey / max(coloured, 1))
+
+    def white_area(self, side: str, lift: float) -> float:
+        """Changed pixels without hue that one white cube makes in tray ``side``."""
+        measured = self._tracks[side].area.get("white")
+        return (
+            measured
+            if measured is not None
+            else self.white_share * self.cube_area(side, "white", lift)
+        )
+
+    def _lift(self, side: str) -> float:
+        """Crop pixels a cube's top is drawn from its footprint, at the tray's centre."""
+        reg = self.last_registration
+        if reg is None:
+            return 0.0
+        size = tuple(self.calibration.image_size)
+        s, fu, fv = tray_lifts(self.board, camera_pose(reg, (int(size[0]), int(size[1]))))[
+            int(side)
+        ]
+        return float(s * math.hypot(CROP_SIZE[0] / 2 - fu, CROP_SIZE[1] / 2 - fv))
+
+
+def _shift_px(a: Registration, b: Registration, board: Board) -> float:
+    """How far (image pixels) the board's corners moved between two registrations."""
+    w, h = board.size
+    corners = np.array([[[0, 0]], [[w, 0]], [[w, h]], [[0, h]]], np.float64)
+    pa = cv2.perspectiveTransform(corners, np.linalg.inv(a.image_to_board))
+    pb = cv2.perspectiveTransform(corners, np.linalg.inv(b.image_to_board))
+    return float(np.abs(pa - pb).max())
+
+
+def _lab(crop: np.ndarray) -> np.ndarray:
+    """A crop as Lab floats (L 0-100), lightly blurred against sensor noise."""
+    blurred = cv2.GaussianBlur(crop, (0, 0), 1.2)
+    return bgr_to_lab(blurred).reshape(crop.shape[0], crop.shape[1], 3)
+
+
+def _unsure(state: TrayFollow, why: str) -> TrayFollow:
+    return TrayFollow(state.counts, False, state.why if not state.sure else why)
+
+
+def _agrees(read: Any, counts: Mapping[str, int], likely: float | None = None) -> bool:
+    """The counter gives ``counts`` at least ``likely`` (:data:`EXPECTED_LIKELY`) in every
+    colour and is not very sure of another count."""
+    likely = EXPECTED_LIKELY if likely is None else likely
+    for c in COLOURS:
+        probs = read.probabilities.get(c)
+        if not probs:
+            return False
+        n = counts[c]
+        p = probs[n] if n < len(probs) else 0.0
+        best = int(np.argmax(probs))
+        if p < likely or (best != n and probs[best] >= OTHER_SURE):
+            return False
+    return True
