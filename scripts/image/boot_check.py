@@ -32,7 +32,6 @@ import argparse
 import contextlib
 import os
 import re
-import shutil
 import socket
 import struct
 import subprocess
@@ -55,6 +54,9 @@ SAME_SCREEN = 0.035
 #: steps: NEXT, NEXT (the second game in the list), CONFIRM (open its set-up),
 #: CONFIRM (start), then CONFIRM three times.
 GAME_KEYS = ("n", "n", "spc", "spc", "spc", "spc", "spc")
+#: NEXT presses on "Your components" until "Import from USB stick" has the ring: one
+#: per "Enter your components" (five games with printed components), then the import.
+IMPORT_NEXT = 6
 REPORT = re.compile(r"BOOTCHECK (.*)")
 
 
@@ -307,14 +309,25 @@ def wait_screen(guest: Guest, like: np.ndarray, timeout: float) -> tuple[float |
     return None, last
 
 
+def component_file() -> str:
+    """The example Marauders set in the sharing format, as a café's staff would export it."""
+    import json
+
+    from rules.registry import get_game
+    from ui.component_store import check, document
+
+    data = json.loads((HERE / "rules/games/marauders/data/components.json").read_text())
+    return document(check(get_game("marauders"), data, "example"))
+
+
 def stick(work: Path, kind: str) -> Path:
     """A 32 MB USB stick image of ``kind`` (vfat or ext4) holding one component file."""
     folder = work / f"stick-{kind}"
     folder.mkdir()
-    shutil.copy(HERE / "rules/games/marauders/data/components.json", folder / "marauders.json")
+    (folder / "marauders.json").write_text(component_file())
     image = work / f"stick-{kind}.img"
     subprocess.run(["truncate", "-s", "32M", str(image)], check=True)
-    if kind == "vfat":
+    if kind.startswith("vfat"):
         subprocess.run(
             ["mkfs.vfat", "-n", "COMPONENTS", str(image)], check=True, capture_output=True
         )
@@ -492,6 +505,24 @@ def run(image: Path, boot_timeout: float) -> int:
         )
         if ok and seen_again is not None:
             out.figure("reset to same step", f"{seen_again - reset_at:.0f} s under TCG emulation")
+
+        # 5. the component file on a vfat stick, imported by the buttons' keys:
+        #    Settings, Your tiles and cards, NEXT to "Import from USB stick", its first file.
+        plug(guest, stick(work, "vfat-import"), "importstick")
+        mounted = guest.wait_report(lambda r: "vfat" in r.get("mounts", ""), 60)
+        guest.keys("s", "n", "spc", *(["n"] * IMPORT_NEXT), "spc", pause=3)
+        time.sleep(10)  # the stick is read off the UI thread
+        guest.keys("n", "spc", pause=5)
+        imported = guest.wait_report(
+            lambda r: "marauders:" in r.get("components", ""), 60, since=time.monotonic()
+        )
+        cv2.imwrite(str(work / "after-import.png"), guest.screen())
+        out.check(
+            "component file on a vfat stick imported",
+            mounted is not None and imported is not None,
+            f"stick {'mounted' if mounted else 'not mounted'}; saved sets: "
+            f"{imported['components'] if imported else guest.status().get('components', '?')}",
+        )
     finally:
         guest.stop()
     return finish(out, work)
