@@ -58,6 +58,15 @@ class JournalUnavailable(JournalError):
         self.reason = reason
 
 
+class GameInUse(JournalError):
+    """Another process is playing this game: it alone may append to it (see :mod:`.locks`)."""
+
+    def __init__(self, message: Msg, number: int, pid: int) -> None:
+        super().__init__(message)
+        self.number = number
+        self.pid = pid
+
+
 class JournalDamaged(JournalError):
     """The file is damaged or foreign and was left exactly as it was."""
 

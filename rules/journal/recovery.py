@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rules.journal.errors import (
+    BUSY,
     JournalDamaged,
     JournalUnavailable,
     damaged_message,
@@ -31,6 +32,7 @@ from rules.journal.files import (
     sync_dir,
 )
 from rules.journal.integrity import Contents, EventRow, SessionOutcome, merge
+from rules.journal.locks import opening
 from rules.journal.reading import Found, inspect, read_rows, salvage_sources
 from rules.journal.store import Journal, build
 from rules.text import N_, Msg, msg
@@ -128,6 +130,42 @@ def open_journal(path: Path, recover: bool = True) -> tuple[Journal, Msg | None]
     except OSError as exc:  # nothing to show, but nothing to crash about either
         error = unavailable(reason_of(exc), path.parent, detail_of(exc))
         return Journal.view(path, [], error), None
+    with opening(path) as (alone, lease):
+        if alone:
+            journal, notice = _open_alone(path, recover)
+        else:
+            journal, notice = _open_shared(path)
+        if lease is not None:
+            if journal.writable:
+                journal._lease = lease  # kept while open: nobody repairs it under us
+            else:
+                lease.release()
+    return journal, notice
+
+
+def _open_shared(path: Path) -> tuple[Journal, Msg | None]:
+    """Another process has the journal open (and checked it): open it through SQLite only.
+
+    Its raw bytes may be mid-write, so they are not judged, and nothing is
+    repaired or moved while that process may be writing.
+    """
+    try:
+        journal = Journal(path)
+    except (JournalUnavailable, JournalDamaged) as exc:
+        found = inspect(path, "the journal")
+        outcomes = merge([found.contents]) if found.contents is not None else []
+        problem = (
+            exc if isinstance(exc, JournalUnavailable) else unavailable(BUSY, path, str(exc))
+        )
+        log.warning("journal %s opened read-only beside another program: %s", path, exc)
+        return Journal.view(path, outcomes, problem), None
+    if not journal.probe():
+        log.warning("journal %s cannot be written: %s", path, journal.problem)
+    return journal, None
+
+
+def _open_alone(path: Path, recover: bool) -> tuple[Journal, Msg | None]:
+    """Nobody else has the journal open: look at its bytes, then open, repair or view it."""
     found = inspect(path, "the journal")
     if found.state == "unreadable":
         assert found.error is not None

@@ -116,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
         )
         from ui.terminal import Terminal
 
-        service = TableService(journal, recover=args.journal is None)
+        service = TableService(journal, recover=args.journal is None, holder="play")
         try:
             return Terminal(service).run(args.game)
         finally:
@@ -135,7 +135,9 @@ def run(args: argparse.Namespace) -> int:
     from ui.app.controller import AppController
     from ui.app.main import run_app
 
-    service = TableService(journal, recover=args.journal is None, backups_at_rest=True)
+    service = TableService(
+        journal, recover=args.journal is None, backups_at_rest=True, holder="app"
+    )
     controller = AppController(service, settings, settings_path, game_name=args.game)
     camera = camera_feed(args.camera, args.calibration)
     return run_app(controller, kiosk=args.kiosk, camera=camera)  # type: ignore[arg-type]
