@@ -154,9 +154,7 @@ def _open_shared(path: Path) -> tuple[Journal, Msg | None]:
     except (JournalUnavailable, JournalDamaged) as exc:
         found = inspect(path, "the journal")
         outcomes = merge([found.contents]) if found.contents is not None else []
-        problem = (
-            exc if isinstance(exc, JournalUnavailable) else unavailable(BUSY, path, str(exc))
-        )
+        problem = exc if isinstance(exc, JournalUnavailable) else unavailable(BUSY, path, str(exc))
         log.warning("journal %s opened read-only beside another program: %s", path, exc)
         return Journal.view(path, outcomes, problem), None
     if not journal.probe():
@@ -405,22 +403,37 @@ def _recovery_notice(recovery: _Recovery, repaired: bool) -> Msg:
             )
         )
     for outcome in recovery.outcomes:
-        if outcome.first_bad is not None:
-            seq, why = outcome.first_bad
-            parts.append(
-                msg(
-                    "Game {game} resumes after step {last}: event {seq} is damaged ({why}).",
-                    game=outcome.session.id,
-                    last=len(outcome.events),
-                    seq=seq + 1,
-                    why=Msg(why),
-                )
-            )
+        part = game_loss(outcome)
+        if part is not None:
+            parts.append(part)
     notice = parts[0]
     for part in parts[1:]:
         notice = _join(notice, part)
     assert notice is not None
     return notice
+
+
+def game_loss(outcome: SessionOutcome) -> Msg | None:
+    """What one game lost, for the notice: which game, how many steps, where it resumes."""
+    last = len(outcome.events)
+    if outcome.first_bad is not None:
+        seq, why = outcome.first_bad
+        return msg(
+            "Game {game} lost {count} step(s) and resumes after step {last}: event {seq} is "
+            "damaged ({why}).",
+            game=outcome.session.id,
+            count=max(1, outcome.lost),
+            last=last,
+            seq=seq + 1,
+            why=Msg(why),
+        )
+    if outcome.newest_missing:
+        return msg(
+            "Game {game} lost its newest step(s) and resumes after step {last}.",
+            game=outcome.session.id,
+            last=last,
+        )
+    return None
 
 
 def _join(first: Msg | None, second: Msg) -> Msg:

@@ -532,10 +532,13 @@ def write_outcomes(conn: sqlite3.Connection, outcomes: list[SessionOutcome]) -> 
             check = session_checksum(
                 id=sid, uid=s.uid, game=s.game, options=s.options, seed=s.seed, created=s.created
             )
+            # "updated" is the time of the last event kept: a later check must not take the
+            # steps this repair could not bring back for newly missing ones.
+            updated = max(s.created, outcome.events[-1].created) if outcome.events else s.created
             conn.execute(
                 "INSERT INTO sessions (id, game, options, seed, created, updated, uid, checksum)"
                 " VALUES (?,?,?,?,?,?,?,?)",
-                (sid, s.game, s.options, s.seed, s.created, s.updated, s.uid, check),
+                (sid, s.game, s.options, s.seed, s.created, updated, s.uid, check),
             )
             conn.executemany(
                 "INSERT INTO events (session_id, seq, body, created, finished, checksum)"
