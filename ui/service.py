@@ -45,7 +45,7 @@ from rules.editor import ComponentEditor
 from rules.errors import IllegalInput, RulesError
 from rules.game import Game
 from rules.journal import Journal, JournalError, SessionRecord, open_journal
-from rules.journal.errors import detail_of, reason_of, unavailable
+from rules.journal.files import storage_error
 from rules.registry import editor_for, get_game
 from rules.session import Event, Session
 from rules.text import Msg
@@ -187,7 +187,7 @@ class TableService:
             yield
         except (sqlite3.Error, OSError) as exc:
             log.warning("journal %s: %s", self.path, exc)
-            raise unavailable(reason_of(exc), self.path, detail_of(exc)) from exc
+            raise storage_error(exc, self.path) from exc
 
     def _guarded(self, action: Callable[[], T]) -> T:
         with self._storage():
@@ -216,7 +216,7 @@ class TableService:
         return self.session
 
     def resume(self, session_id: int) -> Session:
-        """Resume a game: this process becomes its only writer, or :class:`GameInUse` says who is."""
+        """Resume a game: this process becomes its only writer (else :class:`GameInUse`)."""
 
         def load() -> Session:
             record = self.journal.session(session_id)

@@ -114,10 +114,15 @@ def unavailable(reason: str, path: object, detail: str = "") -> JournalUnavailab
             "(restarting the box usually fixes this)."
         )
     elif reason == PERMISSION:
+        where = Path(str(path))
+        folder = where.parent if where.suffix or where.name.startswith(".") else where
         text = msg(
-            "tableside is not allowed to use its journal ({path}). Nothing was changed; give "
-            "the tableside user access to it and play continues.",
+            "tableside is not allowed to use its journal ({path}). Nothing was changed and "
+            "nothing is lost. Give the tableside user access to it again, for example with: "
+            "sudo chown -R tableside: {folder} && sudo chmod -R u+rwX {folder}. Play then "
+            "continues by itself.",
             path=str(path),
+            folder=str(folder),
         )
     elif reason == BUSY:
         text = msg(

@@ -20,7 +20,6 @@ from rules.journal.errors import (
     damaged_message,
     detail_of,
     foreign_message,
-    reason_of,
     unavailable,
 )
 from rules.journal.files import (
@@ -29,6 +28,7 @@ from rules.journal.files import (
     move_aside,
     move_aside_wal,
     sidecar,
+    storage_error,
     sync_dir,
 )
 from rules.journal.integrity import Contents, EventRow, SessionOutcome, merge
@@ -53,15 +53,20 @@ class GameCheck:
 
 @dataclass(frozen=True)
 class JournalCheck:
-    """What :func:`check_journal` found; ``problems`` is empty for a healthy journal."""
+    """What :func:`check_journal` found; ``problems`` is empty for a healthy journal.
+
+    ``unreadable`` is set (and nothing else) when the file cannot even be
+    read (permissions, an I/O error): that is the storage, not damage.
+    """
 
     path: Path
     problems: tuple[str, ...]
     games: tuple[GameCheck, ...]
+    unreadable: JournalUnavailable | None = None
 
     @property
     def healthy(self) -> bool:
-        return not self.problems
+        return not self.problems and self.unreadable is None
 
 
 def check_journal(path: Path) -> JournalCheck:
@@ -70,10 +75,8 @@ def check_journal(path: Path) -> JournalCheck:
     found = inspect(path, "the journal")
     problems: list[str] = []
     if found.state == "unreadable":
-        problems.append(f"it cannot be read ({detail_of(found.error or OSError())})")
-    elif found.state in ("missing", "empty") and (
-        backup_path(path).exists() or damaged_copies(path)
-    ):
+        return JournalCheck(path, (), (), storage_error(found.error or OSError(), path))
+    if found.state in ("missing", "empty") and (backup_path(path).exists() or damaged_copies(path)):
         problems.append(f"it is {found.state} but its last good copy or a damaged copy exists")
     contents = found.contents
     if contents is not None and contents.problem:
@@ -128,8 +131,7 @@ def open_journal(path: Path, recover: bool = True) -> tuple[Journal, Msg | None]
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:  # nothing to show, but nothing to crash about either
-        error = unavailable(reason_of(exc), path.parent, detail_of(exc))
-        return Journal.view(path, [], error), None
+        return Journal.view(path, [], storage_error(exc, path.parent)), None
     with opening(path) as (alone, lease):
         if alone:
             journal, notice = _open_alone(path, recover)
@@ -320,7 +322,7 @@ def _reject_wal(path: Path, found: Found, bak: Found, recover: bool) -> tuple[Jo
     try:
         aside = move_aside_wal(path)
     except OSError as exc:
-        error = unavailable(reason_of(exc), path, detail_of(exc))
+        error = storage_error(exc, path)
         contents = found.contents
         return Journal.view(path, merge([contents]) if contents else [], error), None
     log.warning("%s set aside: %s", wal, why)
@@ -348,12 +350,12 @@ def _rebuild(path: Path, recovery: _Recovery, state: str) -> tuple[Journal, Msg 
         for suffix in ("", "-wal", "-shm", "-journal"):
             with contextlib.suppress(OSError):
                 sidecar(temp, suffix).unlink(missing_ok=True)
-        error = unavailable(reason_of(exc), path, detail_of(exc))
+        error = storage_error(exc, path)
         log.warning("journal %s needs repair, but: %s", path, error)
         notice = _recovery_notice(recovery, repaired=False)
         return Journal.view(path, recovery.outcomes, error), notice
     except sqlite3.Error as exc:
-        error = unavailable(reason_of(exc), path, detail_of(exc))
+        error = storage_error(exc, path)
         return Journal.view(path, recovery.outcomes, error), _recovery_notice(recovery, False)
     notice = _recovery_notice(recovery, repaired=True)
     log.warning("journal %s repaired: %s", path, notice)
@@ -443,7 +445,7 @@ def _join(first: Msg | None, second: Msg) -> Msg:
 
 def _unreadable(path: Path, error: BaseException) -> tuple[Journal, Msg | None]:
     """The journal cannot be read (permission, I/O): show the last good copy, change nothing."""
-    problem = unavailable(reason_of(error), path, detail_of(error))
+    problem = storage_error(error, path)
     log.warning("journal %s cannot be read: %s", path, problem)
     bak = inspect(backup_path(path), "the last good copy", use_wal=False)
     outcomes = merge([bak.contents]) if bak.contents is not None else []
