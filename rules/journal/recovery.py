@@ -18,7 +18,6 @@ from rules.journal.errors import (
     JournalDamaged,
     JournalUnavailable,
     damaged_message,
-    detail_of,
     foreign_message,
     unavailable,
 )
