@@ -25,6 +25,9 @@ from pathlib import Path
 TIMEOUT = 20.0
 ADDRESS_SPACE = 2 << 30
 ROOT = Path(__file__).resolve().parents[2]
+#: The installed command, as a player runs it (``python -m ui.cli`` would load the
+#: CLI module twice and turn its own error class into a traceback).
+TABLESIDE = str(Path(sys.executable).with_name("tableside"))
 
 
 def _situation() -> dict[str, object]:
@@ -134,7 +137,7 @@ def run_all(base: Path) -> list[Run]:
             "PYTHONUNBUFFERED": "1",
         }
         for name, words in COMMANDS.items():
-            argv = [sys.executable, "-m", "ui.cli", *(w.format(file=target) for w in words)]
+            argv = [TABLESIDE, *(w.format(file=target) for w in words)]
             code, text, peak, seconds = _run(argv, env, home)
             runs.append(
                 Run(

@@ -34,7 +34,7 @@ WRITER = [sys.executable, "-m", "ui.benchmarks.journal_writer"]
 @dataclass(kw_only=True)
 class Kills:
     kills: int = 0
-    confirmed: int = 0  # steps a killed writer had reported as journalled, summed
+    confirmed: int = 0  # events the killed writers had reported as journalled, summed
     lost: int = 0  # of those, not in the journal after the kill
     tracebacks: int = 0
 
@@ -60,6 +60,7 @@ def kills(base: Path, count: int, seed: int = 1) -> Kills:
         )
         assert proc.stdout is not None
         confirmed = -1
+        begun = 0
         deadline = time.monotonic() + rng.uniform(0.05, 0.6)
         started = False
         while True:
@@ -68,6 +69,7 @@ def kills(base: Path, count: int, seed: int = 1) -> Kills:
                 break
             if line.startswith("start"):
                 started = True
+                begun = int(line.split()[1])
                 deadline = time.monotonic() + rng.uniform(0.0, 0.5)
             elif line.startswith("confirmed"):
                 confirmed = int(line.split()[1])
@@ -85,7 +87,7 @@ def kills(base: Path, count: int, seed: int = 1) -> Kills:
             have = len(journal.events(record.id))
         finally:
             journal.close()
-        result.confirmed += confirmed
+        result.confirmed += max(0, confirmed - begun)  # steps this writer confirmed
         result.lost += max(0, confirmed - have)
     return result
 
