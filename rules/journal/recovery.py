@@ -15,10 +15,12 @@ from pathlib import Path
 
 from rules.journal.errors import (
     BUSY,
+    DAMAGED,
     JournalDamaged,
     JournalUnavailable,
     damaged_message,
     foreign_message,
+    reason_of,
     unavailable,
 )
 from rules.journal.files import (
@@ -71,7 +73,12 @@ class JournalCheck:
 def check_journal(path: Path) -> JournalCheck:
     """Verify every row of the journal at ``path`` (and its -wal) without changing anything."""
     path = Path(path)
-    found = inspect(path, "the journal")
+    with opening(path) as (alone, lease):
+        # Alone (behind the gate) the raw bytes hold still; else another process may be
+        # writing, and only SQLite's own locks give a consistent view.
+        found = inspect(path, "the journal") if alone else _read_live(path)
+        if lease is not None:
+            lease.release()
     problems: list[str] = []
     if found.state == "unreadable":
         return JournalCheck(path, (), (), storage_error(found.error or OSError(), path))
@@ -105,6 +112,26 @@ def check_journal(path: Path) -> JournalCheck:
                     f"of {rows} cannot be used ({why}); the game resumes after step {seq}"
                 )
     return JournalCheck(path, tuple(problems), tuple(games))
+
+
+def _read_live(path: Path) -> Found:
+    """The journal as SQLite shows it to a reader while another process has it open."""
+    contents = Contents("the journal")
+    try:
+        with contextlib.closing(
+            sqlite3.connect(path.absolute().as_uri() + "?mode=ro", uri=True, timeout=10)
+        ) as conn:
+            conn.text_factory = bytes
+            result = conn.execute("PRAGMA quick_check").fetchone()[0]
+            if result != b"ok":
+                contents.problem = N_("it is damaged")
+                contents.detail = result.decode("utf-8", "replace")[:200]
+            read_rows(conn, contents)
+    except sqlite3.Error as exc:
+        if reason_of(exc) != DAMAGED:
+            return Found("unreadable", error=exc)
+        contents.problem, contents.detail = N_("it is damaged"), str(exc)
+    return Found("sqlite", contents)
 
 
 @dataclass
