@@ -5,7 +5,8 @@ beside the journal. The kernel drops them when their process ends, however
 it ends (SIGKILL, a pulled plug), so a dead writer never blocks anyone; the
 files themselves only say who holds the lock, for the message.
 
-- ``game-<uid>``: held (exclusively) by the one process playing that game.
+- ``game-<uid>``: held (exclusively) by the one process playing that game
+  (journals opened twice in one process share it).
   It holds a JSON line naming the holder (role, pid, host, since), which the
   refused process reads to say who plays it. A game's lock is taken before
   its first event is written (before the session row, for a new game) and
@@ -115,25 +116,44 @@ def in_use_message(number: int, holder: Holder) -> Msg:
 
 
 class GameLock:
-    """An exclusive lock on one game, held until :meth:`release` (or the process ends)."""
+    """An exclusive lock on one game, held until :meth:`release` (or the process ends).
+
+    The lock belongs to the process: journals of the same process opened on
+    the same file (the app reopening it after a storage problem, tests)
+    share it, and the last one to let go releases it.
+    """
 
     def __init__(self, path: Path, fd: int) -> None:
         self.path = path
         self.fd = fd
+        self.users = 1
+
+    def share(self) -> GameLock:
+        self.users += 1
+        return self
 
     def release(self) -> None:
-        if self.fd < 0:
+        self.users -= 1
+        if self.users > 0 or self.fd < 0:
             return
+        _held.pop(str(self.path), None)
         with contextlib.suppress(OSError):
             self.path.unlink()  # still holding it: a waiter re-checks the inode and retries
         os.close(self.fd)
         self.fd = -1
 
 
+#: The game locks this process holds, by lock file.
+_held: dict[str, GameLock] = {}
+
+
 def claim_game(journal: Path, uid: str, role: str) -> GameLock | Holder | None:
     """Take game ``uid``'s lock: the lock, or who holds it, or ``None`` if no lock can be made."""
     folder = lock_dir(journal)
     target = folder / f"game-{uid}"
+    mine = _held.get(str(target))
+    if mine is not None:
+        return mine.share()
     for _ in range(20):
         try:
             folder.mkdir(exist_ok=True)
@@ -157,7 +177,9 @@ def claim_game(journal: Path, uid: str, role: str) -> GameLock | Holder | None:
             os.pwrite(fd, Holder.me(role).text().encode(), 0)
         except OSError:
             pass  # a lock without a name still keeps the game to one writer
-        return GameLock(target, fd)
+        lock = GameLock(target, fd)
+        _held[str(target)] = lock
+        return lock
     return None
 
 

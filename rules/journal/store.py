@@ -240,7 +240,11 @@ class Journal:
     def hand_over(self, other: Journal) -> None:
         """Take ``other``'s claims (the same process reopened the journal)."""
         self._uids.update(other._uids)
-        self._claims.update(other._claims)
+        for uid, lock in other._claims.items():
+            if uid in self._claims:
+                lock.release()  # the same process lock, counted twice
+            else:
+                self._claims[uid] = lock
         other._claims = {}
 
     def __enter__(self) -> Journal:

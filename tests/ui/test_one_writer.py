@@ -162,3 +162,31 @@ def test_a_process_repairs_only_a_journal_nobody_else_has_open(tmp_path: Path):
     first.close()
     with Journal(path) as again:
         assert again.events(number)[-1] == {"kind": "undo", "to": 1}
+
+
+def other_process_plays(path: Path, number: int) -> bool:
+    """Whether a fresh process can take the game now (it plays one step and quits)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.support.holding_writer", str(path), "play", str(number)],
+        input="step\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    if done.stdout.split() == ["holding", "ok"]:
+        return True
+    assert "GameInUse" in done.stderr, done.stderr
+    return False
+
+
+def test_journals_of_one_process_share_the_game_and_the_last_one_lets_go(tmp_path: Path):
+    path = tmp_path / "journal.sqlite3"
+    number = new_game(path)
+    first, second = TableService(path, holder="app"), TableService(path, holder="app")
+    first.resume(number)
+    second.resume(number)  # the same process: no refusal (the app reopening its journal)
+    first.close()
+    assert not other_process_plays(path, number)  # the second still holds it
+    second.close()
+    assert other_process_plays(path, number)
