@@ -190,3 +190,22 @@ def test_journals_of_one_process_share_the_game_and_the_last_one_lets_go(tmp_pat
     assert not other_process_plays(path, number)  # the second still holds it
     second.close()
     assert other_process_plays(path, number)
+
+
+def test_the_last_good_copy_is_refreshed_by_one_process_at_a_time(tmp_path: Path):
+    from rules.journal.files import backup_path
+    from rules.journal.locks import exclusive
+
+    path = tmp_path / "journal.sqlite3"
+    number = new_game(path)
+    journal, _ = open_journal(path)
+    assert journal.backup() is True
+    journal.append(number, {"kind": "undo", "to": 1})
+    before = backup_path(path).read_bytes()
+    with exclusive(path, "backup") as mine:  # another refresh is under way
+        assert mine
+        assert journal.backup() is False  # this one waits for its next turn
+        assert backup_path(path).read_bytes() == before
+    assert journal.backup() is True
+    assert backup_path(path).read_bytes() != before
+    journal.close()
