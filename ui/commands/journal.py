@@ -55,6 +55,11 @@ def check(path: object, repair: bool) -> int:
         try:
             if service.notice:
                 print(f"Repaired: {service.notice}")
+            else:  # another process has it open: nobody repairs under a writer
+                print(
+                    "Not repaired now: another tableside program has the journal open; "
+                    "it is repaired when it is next opened alone."
+                )
         finally:
             service.close()
     elif not report.healthy:
