@@ -162,7 +162,7 @@ def open_journal(path: Path, recover: bool = True) -> tuple[Journal, Msg | None]
         if alone:
             journal, notice = _open_alone(path, recover)
         else:
-            journal, notice = _open_shared(path)
+            journal, notice = _open_shared(path, recover)
         if lease is not None:
             if journal.writable:
                 journal._lease = lease  # kept while open: nobody repairs it under us
@@ -171,7 +171,7 @@ def open_journal(path: Path, recover: bool = True) -> tuple[Journal, Msg | None]
     return journal, notice
 
 
-def _open_shared(path: Path) -> tuple[Journal, Msg | None]:
+def _open_shared(path: Path, recover: bool) -> tuple[Journal, Msg | None]:
     """Another process has the journal open (and checked it): open it through SQLite only.
 
     Its raw bytes may be mid-write, so they are not judged, and nothing is
@@ -180,6 +180,8 @@ def _open_shared(path: Path) -> tuple[Journal, Msg | None]:
     try:
         journal = Journal(path)
     except (JournalUnavailable, JournalDamaged) as exc:
+        if not recover and isinstance(exc, JournalDamaged):
+            raise
         found = inspect(path, "the journal")
         outcomes = merge([found.contents]) if found.contents is not None else []
         problem = exc if isinstance(exc, JournalUnavailable) else unavailable(BUSY, path, str(exc))
