@@ -11,9 +11,11 @@ it, and the full trace is one tap away.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.results import result_json
 from rules.text import Msg, verbatim
 
 
@@ -55,7 +57,9 @@ class Decision:
 
     ``kind`` names the decision (``"spring-tray"``); ``summary`` is the one-line
     headline for the big screen; ``instructions`` are the concrete physical
-    steps for the players; ``result`` is machine-readable; ``example_data``
+    steps for the players; ``result`` is machine-readable (a typed
+    :class:`rules.results.Result` per kind, or an older plain dict; both
+    serialise through :func:`rules.results.result_json`); ``example_data``
     is true when printed-component data from an example catalogue was used;
     ``components`` is the digest of the component set it was decided with
     (:func:`rules.components.digest_of`; the session and ``tableside decide``
@@ -70,7 +74,7 @@ class Decision:
     summary: Msg
     instructions: tuple[Msg, ...] = ()
     trace: tuple[TraceStep, ...] = ()
-    result: dict[str, Any] = field(default_factory=dict)
+    result: Mapping[str, Any] = field(default_factory=dict)
     example_data: bool = False
     components: str | None = None
     referee: bool = False
@@ -93,7 +97,7 @@ class Decision:
             "instructions": [m.english() for m in self.instructions],
             "instructions_msg": [m.to_json() for m in self.instructions],
             "trace": [t.to_json() for t in self.trace],
-            "result": self.result,
+            "result": result_json(self.result),
             "example_data": self.example_data,
             **({"components": self.components} if self.components else {}),
             **({"referee": True} if self.referee else {}),

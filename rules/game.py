@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from rules.components import COMPONENTS_OPTION, component_record
 from rules.decision import Decision
 from rules.errors import IllegalInput, SituationError
+from rules.machine import Position
 from rules.prompt import Field, Prompt
 from rules.schema import Spec
 from rules.text import Msg
@@ -72,6 +73,14 @@ class Game(ABC):
     @abstractmethod
     def advance(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
         """Apply a validated answer to the current prompt; return the next state."""
+
+    def position(self, state: State) -> Position | None:
+        """Where the game stands: step, phase, round, notes, the player to act.
+
+        Games run by :class:`rules.machine.Machine` answer with its position;
+        ``None`` (the default) for a game not moved onto it yet.
+        """
+        return None
 
     def decisions(self) -> Mapping[str, DecisionKind | DecisionFunction]:
         """Bot decisions runnable from a situation file, by kind.

@@ -89,7 +89,8 @@ class Int(Spec):
         if self.maximum is not None and value > self.maximum:
             above = msg("{value} is above the maximum {maximum}", value=value, maximum=self.maximum)
             raise SituationError(path, above)
-        return value
+        checked: int = value
+        return checked
 
     def describe(self) -> str:
         low = "" if self.minimum is None else str(self.minimum)

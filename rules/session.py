@@ -13,17 +13,18 @@ without replaying the game logic from the start.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import Any, Protocol, runtime_checkable
 
 from rules.components import COMPONENTS_OPTION
 from rules.decision import Decision
 from rules.errors import IllegalInput, RulesError
 from rules.game import Game, State
+from rules.machine import Position
 from rules.prompt import Prompt
 from rules.text import Msg, msg
 
@@ -66,7 +67,8 @@ def _plain(state: State) -> State:
         copied: State = json.loads(json.dumps(rest))
         copied[COMPONENTS_OPTION] = shared
         return copied
-    return json.loads(json.dumps(state))
+    whole: State = json.loads(json.dumps(state))
+    return whole
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -110,6 +112,9 @@ class Session:
         self._prefix: list[dict[str, Any]] = []
         self._entries: list[HistoryEntry] = []
         self._snapshots = snapshots
+        #: The prompt of one state, kept while that state is current: every reader
+        #: of a step (confirm, record, the screen, the table watch) shares it.
+        self._prompted: tuple[State, Prompt] | None = None
         #: Set when a recorded answer no longer applies (e.g. a changed game
         #: module); replay stops there and the message says so. Nothing is lost:
         #: the events stay in the journal.
@@ -193,10 +198,12 @@ class Session:
         Nothing changes (an illegal answer raises :class:`IllegalInput`); ``over`` is the
         refusal when the game is finished (``None``: not checked)."""
         state = self._states[-1]
-        prompt = self.game.prompt(state)
+        prompt = self._prompt_of(state)
         if over is not None and prompt.finished:
             raise IllegalInput(over)
         checked = prompt.coerce(values)
+        # The session owns the copy it hands over: the five games' ``advance`` is pure
+        # (tests/rules/test_pure_advance.py), a game written elsewhere may not be.
         new_state, decision = self.game.advance(_plain(state), checked)
         return prompt, checked, _plain(new_state), self._stamped(decision)
 
@@ -222,15 +229,37 @@ class Session:
     # -- reading ----------------------------------------------------------------------
 
     @property
-    def state(self) -> State:
-        """The current state (a copy: callers cannot change the session by accident)."""
-        return copy.deepcopy(self._states[-1])
+    def state(self) -> Mapping[str, Any]:
+        """The current state, read-only (a view, not a copy: reading costs nothing).
+
+        States are never changed in place (``advance`` gets a private copy), so
+        the view stays the state of this step. Nested values are the session's
+        own: read them, never change them.
+        """
+        return MappingProxyType(self._states[-1])
+
+    def _prompt_of(self, state: State) -> Prompt:
+        """``game.prompt(state)``, computed once while ``state`` is the one asked about.
+
+        The decision (a preview of the bot's) is stamped with the component set.
+        """
+        if self._prompted is not None and self._prompted[0] is state:
+            return self._prompted[1]
+        prompt = self.game.prompt(state)
+        stamped = self._stamped(prompt.decision)
+        if stamped is not prompt.decision:
+            prompt = replace(prompt, decision=stamped)
+        self._prompted = (state, prompt)
+        return prompt
 
     def prompt(self) -> Prompt:
-        """The current step; its decision (a preview of the bot's) names the component set too."""
-        prompt = self.game.prompt(self._states[-1])
-        stamped = self._stamped(prompt.decision)
-        return prompt if stamped is prompt.decision else replace(prompt, decision=stamped)
+        """The current step (computed once per step); its decision names the component set too."""
+        return self._prompt_of(self._states[-1])
+
+    @property
+    def position(self) -> Position | None:
+        """Where the game stands now (:meth:`rules.game.Game.position`)."""
+        return self.game.position(self._states[-1])
 
     @property
     def step_count(self) -> int:
@@ -254,20 +283,21 @@ class Session:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
-    def state_at(self, step: int) -> State:
+    def state_at(self, step: int) -> Mapping[str, Any]:
+        """The state after ``step`` effective answers, read-only like :attr:`state`."""
         self._materialise()
-        return copy.deepcopy(self._states[step])
+        return MappingProxyType(self._states[step])
 
     def snapshot(self) -> tuple[int, str, State]:
-        """``(effective steps, digest, state)`` for the journal's snapshot table."""
-        return len(self._answers), answers_digest(self._answers), self.state
+        """``(effective steps, digest, state)`` for the journal's snapshot table (not to change)."""
+        return len(self._answers), answers_digest(self._answers), self._states[-1]
 
     # -- changing ---------------------------------------------------------------------
 
     def _record(self, event: Event, after: State) -> None:
         """Journal ``event`` (durable first: a step counts once it is journalled)."""
         if isinstance(self._sink, StepSink):
-            self._sink.record(event, finished=self.game.prompt(after).finished)
+            self._sink.record(event, finished=self._prompt_of(after).finished)
         elif self._sink is not None:
             self._sink(event)
         self.events.append(event)

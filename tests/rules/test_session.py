@@ -127,3 +127,25 @@ def test_a_saved_step_that_no_longer_applies_stops_the_replay_with_a_translated_
     assert problem.english().startswith("step 3 of the saved game no longer applies (")
     german = problem.render(translator("de"))
     assert german.startswith("Schritt 3 des gespeicherten Spiels gilt nicht mehr (")
+
+
+def test_the_state_is_handed_out_read_only_and_the_prompt_computed_once_per_step() -> None:
+    game = ToyGame()
+    session = Session(game, {}, seed=5)
+    play(session, [1])
+    view = session.state
+    with pytest.raises(TypeError):
+        view["drawn"] = []  # type: ignore[index]
+    assert session.state_at(0) != view
+    with pytest.raises(TypeError):
+        session.state_at(0)["drawn"] = []  # type: ignore[index]
+    calls = []
+    real = game.prompt
+    game.prompt = lambda state: calls.append(1) or real(state)  # type: ignore[method-assign]
+    first = session.prompt()
+    assert session.prompt() is first and len(calls) == 1
+    session.answer({"add": 2})  # the step asked (cached) and the new one (recorded: shown next)
+    assert session.prompt() is session.prompt()
+    assert len(calls) == 2
+    session.undo()
+    assert session.prompt() == first and len(calls) == 3

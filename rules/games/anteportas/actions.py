@@ -509,9 +509,10 @@ def _correct(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Ask
 
 
 def _colonists_used(field: Field, kind: str) -> int:
-    return field["sickbay"][kind] + sum(
+    used: int = field["sickbay"][kind] + sum(
         1 for s in field["hexes"].values() for x in s["soldiers"] if x["kind"] == kind
     )
+    return used
 
 
 def _over_limit(field: Field, kind: str, kit: Kit) -> bool:

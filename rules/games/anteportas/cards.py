@@ -175,5 +175,6 @@ def deck_ids(cards: dict[str, dict[str, Any]], scenario: str, era: int) -> list[
 def power(card: dict[str, Any], name: str) -> dict[str, Any] | None:
     for p in card["powers"]:
         if p["power"] == name:
-            return p
+            found: dict[str, Any] = p
+            return found
     return None

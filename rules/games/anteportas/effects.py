@@ -37,7 +37,8 @@ BOMB_DAMAGE, BOMB_SPLASH = 3, 1
 
 
 def side(field: Field, hex_id: int) -> dict[str, Any]:
-    return field["hexes"][str(hex_id)]
+    found: dict[str, Any] = field["hexes"][str(hex_id)]
+    return found
 
 
 def has_units(s: dict[str, Any]) -> bool:

@@ -39,6 +39,8 @@ from rules.games.anteportas.prompts import half_title, places_lines, status_line
 from rules.games.anteportas.scene import board_scene
 from rules.games.anteportas.schedule import spawn_count, turns_per_player
 from rules.games.anteportas.spawning import next_troop, phase_order, spawn
+from rules.machine import Machine, Phase, Position, Where, copy_state
+from rules.machine import Step as MachineStep
 from rules.prompt import Choice, Field, Prompt
 from rules.rng import rng_state, shuffled
 from rules.schema import Spec
@@ -121,9 +123,7 @@ def commit(state: State, done: Resolved) -> None:
 
 def scratch(state: State) -> State:
     """A copy of the state to resolve on; the (read-only) components are shared, not copied."""
-    out = copy.deepcopy({k: v for k, v in state.items() if k != "components"})
-    out["components"] = state["components"]
-    return out
+    return copy_state(state)
 
 
 def _pending(state: State, what: str) -> dict[str, Any]:
@@ -134,10 +134,20 @@ def _pending(state: State, what: str) -> dict[str, Any]:
 # -- the table of steps ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Step:
-    prompt: Callable[[State], Prompt]
-    advance: Callable[[State, Mapping[str, Any]], tuple[State, Decision | None]]
+Advanced = tuple[State, Decision | None]
+APStep = MachineStep[None, Advanced]
+
+
+def Step(
+    prompt: Callable[[State], Prompt],
+    advance: Callable[[State, Mapping[str, Any]], Advanced],
+) -> APStep:
+    """One step (:mod:`rules.machine`): its screen and what an answer does.
+
+    The next step is read from the state (:func:`current_step`), so steps
+    declare no transitions.
+    """
+    return MachineStep(prompt=prompt, advance=lambda state, answer, _: advance(state, answer))
 
 
 def _title(state: State) -> Msg:
@@ -735,7 +745,7 @@ def _new_deck(state: State) -> None:
     state["drawn"] = []
 
 
-STEPS: dict[str, Step] = {
+STEPS: dict[str, APStep] = {
     "over": Step(over_prompt, over_advance),
     "builder": Step(builder_prompt, builder_advance),
     "question": Step(question_prompt, question_advance),
@@ -746,7 +756,7 @@ STEPS: dict[str, Step] = {
 }
 
 
-def current_step(state: State) -> str:
+def current_step(state: Mapping[str, Any]) -> str:
     """Which entry of :data:`STEPS` shows now."""
     if state["stage"] in ("won", "lost"):
         return "over"
@@ -883,12 +893,17 @@ class AntePortas(Game):
     def prompt(self, state: State) -> Prompt:
         if state["mode"] != "cooperative":
             return referee.prompt(state)
-        return STEPS[current_step(state)].prompt(state)
+        return MACHINE.prompt(state)
 
     def advance(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
         if state["mode"] != "cooperative":
-            return referee.advance(state, answer)
-        return STEPS[current_step(state)].advance(state, answer)
+            return referee.advance(copy_state(state), answer)  # pure: on a private copy
+        _, (after, decision) = MACHINE.advance(state, answer, None)
+        return after, decision
+
+    def position(self, state: State) -> Position | None:
+        """The cooperative game's position; the team variants' referee keeps its own."""
+        return MACHINE.position(state) if state["mode"] == "cooperative" else None
 
     def board(self, state: State) -> dict[str, Any]:
         if state["mode"] != "cooperative":
@@ -915,3 +930,17 @@ class AntePortas(Game):
         from rules.games.anteportas.decisions import DECISIONS
 
         return DECISIONS
+
+
+#: The cooperative game's step machine (rules/machine.py); the step follows from the
+#: state (:func:`current_step`). The team variants run on :mod:`.referee`.
+MACHINE: Machine[None, Advanced] = Machine(
+    [
+        Phase("half-year", {k: STEPS[k] for k in ("spawn", "menu", "builder", "question")}),
+        Phase("battle", {"battle": STEPS["battle"]}),
+        Phase("year", {"year": STEPS["year"]}),
+        Phase("end", {"over": STEPS["over"]}),
+    ],
+    where=Where(step="stage", round="half", notes=None, step_of=current_step),
+)
+MACHINE.check()

@@ -35,6 +35,7 @@ from rules.games.anteportas.versus_play import (
     player_round,
     view,
 )
+from rules.machine import copy_state
 from rules.prompt import Choice, Field, Prompt
 from rules.text import Msg, msg
 
@@ -304,9 +305,7 @@ def _skip(state: State, kit: Kit) -> tuple[State, Decision | None]:
 
 
 def _resolve(state: State, kit: Kit) -> tuple[State, Log]:
-    from rules.games.anteportas.game import scratch
-
-    work = scratch(state)
+    work = copy_state(state)
     log = Log()
     play(work, dict(state["pending"]["action"]), kit, Asker(state["pending"]["answers"], log))
     return work, log

@@ -67,12 +67,14 @@ def active(state: State) -> str:
 
 
 def per_team(state: State) -> int:
-    return max(1, state["players"] // 2)
+    players: int = state["players"]
+    return max(1, players // 2)
 
 
 def player_round(state: State) -> int:
     """Which of its three turns this Half-Year the active player takes (0, 1, 2)."""
-    return state["turn"] // (2 * per_team(state))
+    turn: int = state["turn"]
+    return turn // (2 * per_team(state))
 
 
 def new_teams(kit: Kit) -> dict[str, Any]:

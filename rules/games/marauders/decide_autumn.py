@@ -21,6 +21,7 @@ from rules.games.marauders.catalogue import Board, priority_at, tray_colour, tra
 from rules.games.marauders.decide_common import join, majority_tray, make_decision, settle
 from rules.games.marauders.hexmap import LINES, Hex, clockwise_key, distance, hex_id, neighbours
 from rules.games.marauders.model import SIDES, clockwise_from, half_rounded_up, label
+from rules.games.marauders.results import AutumnMove, TrayMarker
 from rules.text import Msg, msg, verbatim
 
 
@@ -270,7 +271,7 @@ def autumn_move(
             msg("{m}: no direction (all trays empty); it lies down", m=who),
             [msg("Lay the member down where it stands.")],
             tracer,
-            {"outcome": "lie-down", "direction": None, "colour": None, "returned": 0},
+            AutumnMove(outcome="lie-down", direction=None, colour=None, returned=0),
             example,
         )
     colour = tray_colour(board, side) or ""
@@ -294,7 +295,7 @@ def autumn_move(
             priorities=order,
         )
         settle(tracer, 0)
-        result: dict[str, Any] = {"outcome": "search", "priorities": order}
+        target: dict[str, Any] = {"outcome": "search", "priorities": tuple(order)}
         instructions.append(
             msg(
                 "Look along the 3-space-wide lane in that direction for, in this order: {order}. "
@@ -306,16 +307,16 @@ def autumn_move(
             "{m} looks toward side {side} ({colour} tray)", m=who, side=side, colour=label(colour)
         )
     else:
-        result = autumn_target(board, marker, lane, near_megalith, tracer)
-        instructions.extend(_target_instructions(result, side))
-        if result["outcome"] == "move":
+        target = autumn_target(board, marker, lane, near_megalith, tracer)
+        instructions.extend(_target_instructions(target, side))
+        if target["outcome"] == "move":
             summary = msg(
                 "{m} goes toward side {side} to the {what}",
                 m=who,
                 side=side,
-                what=label(result["priority"]),
+                what=label(target["priority"]),
             )
-        elif result["outcome"] == "stay":
+        elif target["outcome"] == "stay":
             summary = msg("{m} stays at the megalith and lies down", m=who)
         else:
             summary = msg("{m} lies down (direction side {side})", m=who, side=side)
@@ -340,11 +341,15 @@ def autumn_move(
         count=count,
         returned=back,
     )
-    result.update({"direction": side, "colour": colour, "returned": back})
     taken = (
-        result.get("item", {}).get("colour") if result.get("priority") == "action-marker" else None
+        target.get("item", {}).get("colour") if target.get("priority") == "action-marker" else None
     )
-    if taken:
+    result = AutumnMove(
+        **target,
+        direction=side,
+        colour=colour,
+        returned=back,
         # "It takes 1 action marker in the shown colour onto the control board."
-        result["marker"] = {"colour": taken, "side": tray_sides(board)[taken]}
+        marker=TrayMarker(colour=taken, side=tray_sides(board)[taken]) if taken else None,
+    )
     return make_decision("autumn-move", summary, instructions, tracer, result, example)

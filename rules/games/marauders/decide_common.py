@@ -24,7 +24,7 @@ def make_decision(
     summary: Msg,
     instructions: Sequence[Msg],
     tracer: Tracer,
-    result: dict[str, Any],
+    result: Mapping[str, Any],
     example: bool,
 ) -> Decision:
     return Decision(
@@ -99,7 +99,7 @@ def majority_tray(
     best = max(eligible.values())
     tied = sorted(side for side, n in eligible.items() if n == best)
     if len(tied) == 1:
-        side = tied[0]
+        side: int = tied[0]
         colour = tray_colour(board, side) or ""
         tracer.add(
             "majority",

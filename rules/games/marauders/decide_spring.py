@@ -13,12 +13,12 @@ number shown in the middle of the marauder tile."
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from rules.decision import Decision, Tracer
 from rules.games.marauders.catalogue import Board, Tile, tray_colour
 from rules.games.marauders.decide_common import majority_tray, make_decision, settle
 from rules.games.marauders.model import label
+from rules.games.marauders.results import SkippedTray, Spring
 from rules.text import msg
 
 
@@ -44,7 +44,7 @@ def spring(
         trays=dict(trays),
         full_actions=list(full_actions),
     )
-    skipped: list[dict[str, Any]] = []
+    skipped: list[SkippedTray] = []
     excluded: list[int] = []
     while True:
         side = majority_tray(trays, board, marker, 2, tracer, excluded)
@@ -64,7 +64,7 @@ def spring(
                 side=side,
                 action=action,
             )
-            skipped.append({"side": side, "colour": colour, "action": action})
+            skipped.append(SkippedTray(side=side, colour=colour, action=action))
             excluded.append(side)
             continue
         settle(tracer)
@@ -95,14 +95,14 @@ def spring(
                 ),
             ],
             tracer,
-            {
-                "outcome": "action",
-                "side": side,
-                "colour": colour,
-                "action": action,
-                "skipped": skipped,
-                "pay": {colour: 2},
-            },
+            Spring(
+                outcome="action",
+                side=side,
+                colour=colour,
+                action=action,
+                skipped=tuple(skipped),
+                pay={colour: 2},
+            ),
             example,
         )
     vp = tile["number"]
@@ -121,6 +121,6 @@ def spring(
         msg("The tribe cannot act: it scores {vp} VP", vp=vp),
         [msg("Move the marauder tribe's score marker {vp} VP forward.", vp=vp)],
         tracer,
-        {"outcome": "vp", "vp": vp, "skipped": skipped},
+        Spring(outcome="vp", vp=vp, skipped=tuple(skipped)),
         example,
     )

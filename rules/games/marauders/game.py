@@ -25,14 +25,15 @@ from rules.game import Game, State
 from rules.games.marauders import catalogue as cat
 from rules.games.marauders import steps_autumn, steps_setup, steps_spring, steps_summer
 from rules.games.marauders.model import TRIBE, human_names
-from rules.games.marauders.steps_common import Step, round_of, with_notes, zero
+from rules.games.marauders.steps_common import MarauderStep, round_of, zero
+from rules.machine import Machine, Phase, Position, Where
 from rules.prompt import Choice, Field, Prompt
 from rules.rng import rng_state
 from rules.schema import Spec
 from rules.text import N_, Msg, msg
 
 #: Every step of the game: its prompt and what an answer does.
-STEPS: dict[str, Step] = {
+STEPS: dict[str, MarauderStep] = {
     **steps_setup.STEPS,
     **steps_spring.STEPS,
     **steps_summer.STEPS,
@@ -131,16 +132,16 @@ class Marauders(Game):
         return state
 
     def prompt(self, state: State) -> Prompt:
-        prompt = STEPS[state["step"]].prompt(state)
+        prompt = MACHINE.prompt(state)
         if prompt.round is None and round_of(state) is not None:
             prompt = replace(prompt, round=round_of(state))
-        return with_notes(state, prompt)
+        return prompt
 
     def advance(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
-        step = STEPS[state["step"]]
-        state["notes"] = []
-        decision = step.advance(state, answer)
-        return state, decision
+        return MACHINE.advance(state, answer, None)
+
+    def position(self, state: State) -> Position:
+        return MACHINE.position(state)
 
     def component_entries(
         self, state: State, answer: Mapping[str, Any]
@@ -171,3 +172,16 @@ class Marauders(Game):
         from rules.games.marauders.scene import status_lines
 
         return status_lines(state)
+
+
+#: The step machine: set-up and the seasons of a round (rules/machine.py).
+MACHINE: Machine[None, Decision | None] = Machine(
+    [
+        Phase("set-up", steps_setup.STEPS),
+        Phase("spring", steps_spring.STEPS),
+        Phase("summer", steps_summer.STEPS),
+        Phase("autumn", steps_autumn.STEPS),
+    ],
+    where=Where(step="step", round="round", notes="notes"),
+)
+MACHINE.check()

@@ -8,7 +8,9 @@ tribe got from it is asked by the next facts step.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from rules.decision import Decision
 from rules.game import State
@@ -16,6 +18,7 @@ from rules.games.marauders import logic
 from rules.games.marauders.decide_actions import MIGRANTS
 from rules.games.marauders.hexmap import CAMP_ID
 from rules.games.marauders.model import label
+from rules.games.marauders.results import Spring
 from rules.games.marauders.steps_common import Answer, remember, trays_field
 from rules.prompt import Field
 from rules.text import msg
@@ -54,8 +57,15 @@ def with_action(decision: Decision, state: State) -> Decision:
             *rule.instructions,
         ),
         trace=trace,
-        result={**decision.result, "carry_out": rule.result},
+        result=with_carry_out(decision.result, rule.result),
     )
+
+
+def with_carry_out(result: Mapping[str, Any], carried: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The season's result with the action rule's result under ``carry_out``."""
+    if isinstance(result, Spring):
+        return replace(result, carry_out=carried)
+    return {**result, "carry_out": carried}
 
 
 def action_fields(state: State, decision: Decision, blockable: bool = False) -> tuple[Field, ...]:

@@ -14,6 +14,7 @@ them back to the player board. So the positions are asked only to correct.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -24,6 +25,7 @@ from rules.games.marauders import hexmap, logic
 from rules.games.marauders.decide_common import join
 from rules.games.marauders.hexmap import CAMP_ID, LINES, hex_at, hex_id
 from rules.games.marauders.model import MAX_MEMBERS, clockwise_from, label
+from rules.games.marauders.results import autumn_move_of
 from rules.games.marauders.steps_common import (
     Answer,
     Step,
@@ -325,31 +327,29 @@ def move_decision(state: State) -> Decision:
         example(state, tile=False),
         member_name(index),
     )
-    result = decision.result
-    here = state["members"][index]
-    result["from"] = here
-    result["to"] = here
-    if result["outcome"] == "move":
-        item = result["item"]
+    result = autumn_move_of(decision)
+    here: str = state["members"][index]
+    to = here
+    if result.outcome == "move" and result.item is not None and result.direction is not None:
+        item = result.item
         if item["priority"] == "megalith" and item.get("occupied"):
             taken = {hex_at(i["at"]) for i in autumn["lane"]}
             taken |= {hex_at(m) for m in state["members"] if m is not None}
             beside = logic.beside_megalith(
-                hex_at(item["at"]), hex_at(here), result["direction"], taken
+                hex_at(item["at"]), hex_at(here), result.direction, taken
             )
-            result["to"] = hex_id(beside) if beside is not None else here
+            to = hex_id(beside) if beside is not None else here
         else:
-            result["to"] = item["at"]
-    return decision
+            to = item["at"]
+    return replace(decision, result=replace(result, from_=here, to=to))
 
 
 def move_fields(decision: Decision) -> tuple[Field, ...]:
     """For an occupied megalith: which space next to it the member took (the bot's pick first)."""
-    result = decision.result
-    item = result.get("item") or {}
-    if result["outcome"] != "move" or not (
-        item.get("priority") == "megalith" and item.get("occupied")
-    ):
+    result = autumn_move_of(decision)
+    item = result.item or {}
+    occupied_megalith = item.get("priority") == "megalith" and item.get("occupied")
+    if result.outcome != "move" or not occupied_megalith:
         return ()
     spaces = [hex_id(h) for h in hexmap.neighbours(hex_at(item["at"]))]
     return (
@@ -357,7 +357,7 @@ def move_fields(decision: Decision) -> tuple[Field, ...]:
             key="to",
             label=msg("The empty space next to the megalith the member took"),
             kind="choice",
-            default=result["to"] if result["to"] in spaces else spaces[0],
+            default=result.to if result.to in spaces else spaces[0],
             choices=tuple(Choice(s, space_label(s)) for s in spaces),
             places="hexes",
         ),
@@ -379,14 +379,14 @@ def move_prompt(state: State) -> Prompt:
 
 def move_advance(state: State, answer: Answer) -> Decision:
     decision = move_decision(state)
-    result = decision.result
+    result = autumn_move_of(decision)
     index = state["autumn"]["current"]
-    if result.get("colour"):
-        take(state, result["colour"], result["returned"])
-    priority = result.get("priority") if result["outcome"] == "move" else None
-    state["members"][index] = answer.get("to", result["to"])
-    if priority is not None:
-        target = result["item"]["at"]
+    if result.colour:
+        take(state, result.colour, result.returned)
+    priority = result.priority if result.outcome == "move" else None
+    state["members"][index] = answer.get("to", result.to)
+    if priority is not None and result.item is not None:
+        target = result.item["at"]
         if priority == "megalith":
             state["seen"][target] = "megalith-occupied"
         else:

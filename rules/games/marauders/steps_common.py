@@ -15,7 +15,6 @@ Every helper works on the plain state dict.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.decision import Decision
@@ -36,6 +35,8 @@ from rules.games.marauders.model import (
     order_msg,
     player_msg,
 )
+from rules.machine import Edge
+from rules.machine import Step as MachineStep
 from rules.prompt import Choice, Field, Prompt
 from rules.rng import shuffled
 from rules.text import Msg, msg
@@ -43,12 +44,23 @@ from rules.text import Msg, msg
 Answer = Mapping[str, Any]
 
 
-@dataclass(frozen=True)
-class Step:
-    """One step of the table: what it asks (``prompt``) and what an answer does (``advance``)."""
+MarauderStep = MachineStep[None, Decision | None]
 
-    prompt: Callable[[State], Prompt]
-    advance: Callable[[State, Answer], Decision | None]
+
+def Step(
+    prompt: Callable[[State], Prompt],
+    advance: Callable[[State, Answer], Decision | None],
+    *,
+    then: tuple[Edge, ...] = (),
+) -> MarauderStep:
+    """One step of the table (:mod:`rules.machine`): what it asks, what an answer does.
+
+    ``then``: the steps that may follow, tried in order; without one that holds
+    the advance names the next step itself (a tile drawn, a queue of members).
+    """
+    return MachineStep(
+        prompt=prompt, advance=lambda state, answer, _: advance(state, answer), next=then
+    )
 
 
 COLOUR_CHOICES = tuple(Choice(c, label(c)) for c in COLOURS)
@@ -454,11 +466,3 @@ def payer_line(state: State) -> Msg:
         order=order_msg(state["order"]),
         p=player_msg(payer(state)),
     )
-
-
-def with_notes(state: State, prompt: Prompt) -> Prompt:
-    """The bookkeeping notes of the last answer go on top of the next step."""
-    lines = notes(state)
-    if not lines:
-        return prompt
-    return replace(prompt, lines=(*lines, *prompt.lines))

@@ -31,6 +31,7 @@ from rules.games.marauders.steps_common import (
     shuffle_pile,
     zero,
 )
+from rules.machine import Edge
 from rules.prompt import Choice, Field, Prompt
 from rules.text import Msg, msg
 
@@ -226,7 +227,6 @@ def final_advance(state: State, answer: Answer) -> Decision:
     players = {str(p): answer[f"p{p}"] for p in range(1, state["players"] + 1)}
     decision = logic.final_result(answer["tribe_vp"], players)
     state["final"] = decision.to_json()
-    state["step"] = "end"
     return decision
 
 
@@ -251,6 +251,6 @@ STEPS = {
     "setup": Step(setup_prompt, setup_advance),
     "tile-entry": Step(tile_entry_prompt, tile_entry_advance),
     "round-end": Step(round_end_prompt, round_end_advance),
-    "final": Step(final_prompt, final_advance),
+    "final": Step(final_prompt, final_advance, then=(Edge("end"),)),
     "end": Step(end_prompt, end_advance),
 }

@@ -13,6 +13,7 @@ from rules.game import State
 from rules.games.marauders import catalogue as cat
 from rules.games.marauders import logic
 from rules.games.marauders.model import MAX_MARKERS, label
+from rules.games.marauders.results import spring_of
 from rules.games.marauders.steps_actions import action_fields, carry_out, with_action
 from rules.games.marauders.steps_common import (
     COLOUR_CHOICES,
@@ -35,6 +36,7 @@ from rules.games.marauders.steps_common import (
     tile_lines,
     trays_line,
 )
+from rules.machine import Edge
 from rules.prompt import Field, Prompt
 from rules.text import msg
 
@@ -100,7 +102,6 @@ def turn_prompt(state: State) -> Prompt:
 
 def turn_advance(state: State, answer: Answer) -> None:
     apply_news(state, answer)
-    state["step"] = "spring-action"
 
 
 def spring_decision(state: State) -> Decision:
@@ -138,26 +139,28 @@ def action_advance(state: State, answer: Answer) -> Decision | None:
     if check_trays(state, answer):
         return None  # the table's counts: the tribe decides again on them
     decision = spring_decision(state)
-    result = decision.result
+    result = spring_of(decision)
     if answer.get("blocked"):
         # "If the actual action's columns are already occupied ... the next tray is chosen"
-        state["full"].append(result["action"])
+        state["full"].append(result.action)
         note(
             state,
             msg(
                 "Every column next to {action} is occupied: the tribe chooses again.",
-                action=label(result["action"]),
+                action=label(result.action or ""),
             ),
         )
         return None
     tile = state["tile"]
-    if result["outcome"] == "action":
-        take(state, result["colour"], sum(result["pay"].values()))
-        carry_out(state, result["action"], answer)
+    if result.outcome == "action":
+        # An action result names its tray, colour, action and pay (decide_spring.spring).
+        assert result.colour is not None and result.action is not None and result.pay is not None
+        take(state, result.colour, sum(result.pay.values()))
+        carry_out(state, result.action, answer)
         state["spring_done"] += 1
     else:
         # Reading 4: the fallback VP once, and no further spring actions.
-        state["vp"] += result["vp"]
+        state["vp"] += result.vp or 0
         state["spring_done"] = tile["number"]
     state["step"] = "spring-turn" if state["spring_done"] < tile["number"] else "spring-end"
     return decision
@@ -188,7 +191,7 @@ def end_advance(state: State, answer: Answer) -> None:
 
 STEPS = {
     "spring-start": Step(start_prompt, start_advance),
-    "spring-turn": Step(turn_prompt, turn_advance),
+    "spring-turn": Step(turn_prompt, turn_advance, then=(Edge("spring-action"),)),
     "spring-action": Step(action_prompt, action_advance),
     "spring-end": Step(end_prompt, end_advance),
 }

@@ -23,6 +23,7 @@ from rules.games.nomads.actions import (
 )
 from rules.games.nomads.catalogue import catalogue_of
 from rules.games.nomads.terms import term
+from rules.machine import copy_state
 from rules.prompt import Field, Prompt
 from rules.rng import shuffled
 from rules.text import Msg, msg
@@ -72,7 +73,7 @@ def action_prompt(st: State) -> Prompt:
 
 def preview_copy(st: State) -> State:
     """A copy of ``st`` to try an answer on; the component record is shared (never changed)."""
-    return copy.deepcopy(st, {id(st["components"]): st["components"]})
+    return copy_state(st)
 
 
 def advance_queue(st: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:

@@ -1,14 +1,14 @@
 """The Nomads as a step machine: set-up, turns, eclipse, preparation, final scoring.
 
-Each step is a row of :data:`STEPS`: the screen it shows and what its answer
-does. A non-empty ``state["queue"]`` of Nomad actions always comes first
-(:mod:`rules.games.nomads.flow`).
+Each step is a row of :data:`STEPS` (:mod:`rules.machine`): the screen it shows,
+what its answer does and the steps that follow. A non-empty ``state["queue"]``
+of Nomad actions always comes first (:mod:`rules.games.nomads.flow`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from rules.decision import Decision
@@ -20,7 +20,9 @@ from rules.games.nomads import steps_eclipse as eclipse
 from rules.games.nomads import steps_setup as setup
 from rules.games.nomads.actions import Out
 from rules.games.nomads.catalogue import SCHEMA, example_data
-from rules.games.nomads.flow import action_prompt, advance_queue, preview_copy
+from rules.games.nomads.flow import action_prompt, advance_queue
+from rules.machine import Edge, Machine, Phase, Position, Where, copy_state
+from rules.machine import Step as MachineStep
 from rules.prompt import Choice, Field, Prompt
 from rules.schema import Spec
 from rules.text import N_, Msg, msg
@@ -39,30 +41,39 @@ MODULES: tuple[tuple[str, str], ...] = (
 )
 
 
-@dataclass(frozen=True)
-class Step:
-    """One step: its screen, what its answer does, and whether the screen previews the bot."""
-
-    prompt: Callable[[State], Prompt]
-    advance: Callable[[State, Mapping[str, Any], Out], Decision | None]
-    preview: bool = False
+NomadStep = MachineStep[Out, Decision | None]
+#: The tag of a step whose screen previews the bot's decision on the defaults.
+PREVIEW = "preview"
 
 
-STEPS: dict[str, Step] = {
-    "setup": Step(setup.prompt_setup, setup.advance_setup),
+def Step(
+    prompt: Callable[[State], Prompt],
+    advance: Callable[[State, Mapping[str, Any], Out], Decision | None],
+    preview: bool = False,
+    then: tuple[Edge, ...] = (),
+) -> NomadStep:
+    """One step: its screen, what its answer does, the steps that follow, whether it previews."""
+    tags = frozenset({PREVIEW}) if preview else frozenset()
+    return MachineStep(prompt=prompt, advance=advance, next=then, tags=tags)
+
+
+STEPS: dict[str, NomadStep] = {
+    "setup": Step(setup.prompt_setup, setup.advance_setup, then=(Edge("area"),)),
     "area": Step(setup.prompt_area, setup.advance_area),
     "player": Step(setup.prompt_player, setup.advance_player),
     "event_income": Step(setup.prompt_event_income, setup.advance_event_income),
-    "card": Step(cards.prompt_card, cards.advance_card),
+    "card": Step(cards.prompt_card, cards.advance_card, then=(Edge("face"),)),
     "face": Step(cards.prompt_face, cards.advance_face, preview=True),
     "reveal": Step(cards.prompt_reveal, cards.advance_reveal, preview=True),
     "visible": Step(cards.prompt_visible, cards.advance_visible),
-    "ecl_order": Step(eclipse.prompt_ecl_order, eclipse.advance_ecl_order, preview=True),
+    "ecl_order": Step(
+        eclipse.prompt_ecl_order, eclipse.advance_ecl_order, True, (Edge("ecl_income1"),)
+    ),
     "ecl_income1": Step(eclipse.prompt_ecl_income1, eclipse.advance_ecl_income1),
     "ecl_terrain": Step(eclipse.prompt_ecl_terrain, eclipse.advance_ecl_terrain),
     "ecl_board": Step(eclipse.prompt_ecl_board, eclipse.advance_ecl_board),
     "ecl_modules": Step(eclipse.prompt_ecl_modules, eclipse.advance_ecl_modules, preview=True),
-    "final": Step(eclipse.prompt_final, eclipse.advance_final),
+    "final": Step(eclipse.prompt_final, eclipse.advance_final, then=(Edge("over"),)),
     "over": Step(eclipse.prompt_over, lambda st, ans, out: None),
 }
 
@@ -125,20 +136,21 @@ class NomadsGame(Game):
     def prompt(self, state: State) -> Prompt:
         if state["queue"]:
             return action_prompt(state)
-        step = STEPS[state["step"]]
-        shown = step.prompt(state)
-        if step.preview and shown.decision is None and shown.confirmable:
+        step = MACHINE.step(state)
+        shown = MACHINE.prompt(state)
+        if PREVIEW in step.tags and shown.decision is None and shown.confirmable:
             defaults = {f.key: f.default for f in shown.fields}
-            _, decision = self.advance(preview_copy(state), defaults)
+            _, decision = self.advance(state, defaults)
             shown = replace(shown, decision=decision)
         return shown
 
     def advance(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
         if state["queue"]:
-            return advance_queue(state, answer)
-        out = Out()
-        decision = STEPS[state["step"]].advance(state, answer, out)
-        return state, decision
+            return advance_queue(copy_state(state), answer)  # pure: on a private copy
+        return MACHINE.advance(state, answer, Out())
+
+    def position(self, state: State) -> Position | None:
+        return None if state["queue"] else MACHINE.position(state)
 
     def component_entries(
         self, state: State, answer: Mapping[str, Any]
@@ -158,3 +170,17 @@ class NomadsGame(Game):
 
     def status(self, state: State) -> tuple[Msg, ...]:
         return scene.status(state)
+
+
+#: The step machine: set-up, the turns, the eclipse, the end (rules/machine.py). The
+#: queue of Nomad actions (step "action", :mod:`rules.games.nomads.flow`) comes first.
+MACHINE: Machine[Out, Decision | None] = Machine(
+    [
+        Phase("set-up", {k: STEPS[k] for k in ("setup", "area", "player", "event_income")}),
+        Phase("turns", {k: STEPS[k] for k in ("card", "face", "reveal", "visible")}),
+        Phase("eclipse", {k: v for k, v in STEPS.items() if k.startswith("ecl_")}),
+        Phase("end", {k: STEPS[k] for k in ("final", "over")}),
+    ],
+    where=Where(step="step", round="round", notes=None),
+)
+MACHINE.check()

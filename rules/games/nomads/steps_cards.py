@@ -199,7 +199,6 @@ def advance_card(st: State, ans: Mapping[str, Any], out: Out) -> Decision | None
             msg("Nomad card {n} already lies on the discard pile this round", n=cid), "card"
         )
     st["pending"]["id"] = cid
-    st["step"] = "face"
     return None
 
 

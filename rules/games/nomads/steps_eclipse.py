@@ -272,7 +272,6 @@ def advance_ecl_order(st: State, ans: Mapping[str, Any], out: Out) -> Decision:
         total=pile_wf + last,
     )
     out.result["workforce"] = pile_wf + last
-    st["step"] = "ecl_income1"
     return decision_of(st, "eclipse-workforce", msg("Nomads' labor: {w}", w=pile_wf + last), out)
 
 
@@ -371,5 +370,4 @@ def advance_final(st: State, ans: Mapping[str, Any], out: Out) -> Decision:
     out.tracer.decide("final scoring", msg("Total: {t} points.", t=total), total=total)
     st["final"] = {"total": total, "parts": parts, "player": ans["player_score"]}
     out.result.update(total=total, parts=parts)
-    st["step"] = "over"
     return decision_of(st, "final-score", msg("The Nomads score {t} points", t=total), out)

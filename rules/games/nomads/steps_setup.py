@@ -154,7 +154,6 @@ def advance_setup(st: State, ans: Mapping[str, Any], out: Out) -> Decision:
     st["nomads"]["animals"][animal] = 1
     out.tracer.decide("set-up", msg("The Nomads' first animal: {a}.", a=animal_name(st, animal)))
     out.say(msg("Now tell the assistant what lies in the hunting area, space by space."))
-    st["step"] = "area"
     return decision_of(st, "setup", msg("Set-up done"), out)
 
 

@@ -18,7 +18,7 @@ from rules.errors import IllegalInput
 from rules.game import State
 from rules.games.robinson.components import TRACKS
 from rules.games.robinson.model import alive, card_label, player, set_track, transfer
-from rules.games.robinson.steps import Out, Step, cat, step_prompt, tracks_field
+from rules.games.robinson.steps import Out, Step, cat, step, step_prompt, tracks_field
 from rules.games.robinson.terms import TRACK_WORD, who
 from rules.prompt import Choice, Field, Prompt
 from rules.text import Msg, msg
@@ -162,4 +162,4 @@ def advance_change(state: State, answer: Mapping[str, Any], out: Out) -> Msg | N
     return None
 
 
-STEPS: dict[str, Step] = {"change": Step(prompt_change, advance_change)}
+STEPS: dict[str, Step] = {"change": step(prompt_change, advance_change)}

@@ -16,7 +16,6 @@ reading chosen is in docs/robinson.md ("Ambiguities and readings chosen").
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,8 +29,9 @@ from rules.games.robinson.components import SCHEMA, example_catalogue, example_d
 from rules.games.robinson.model import alive, apply_pending_bonuses, player
 from rules.games.robinson.scene import scene, status_lines
 from rules.games.robinson.situation import FIGHT, PLACEMENT
-from rules.games.robinson.steps import PHASE_OF, Out, Step, step_prompt
+from rules.games.robinson.steps import PHASE_OF, Out, Step, step, step_prompt
 from rules.games.robinson.terms import COLOURS, who
+from rules.machine import Machine, Phase, Position, Where
 from rules.prompt import Choice, Field, Prompt
 from rules.schema import Spec
 from rules.text import N_, Msg, msg
@@ -172,16 +172,15 @@ class RobinsonGame(Game):
     # -- the step machine ----------------------------------------------------------------
 
     def prompt(self, state: State) -> Prompt:
-        if state["stage"] == "over":
-            return prompt_over(state)
-        return STEPS[state["stage"]].prompt(state)
+        return MACHINE.prompt(state)
+
+    def position(self, state: State) -> Position:
+        return MACHINE.position(state)
 
     def advance(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
-        # A private copy; the component record is read-only and shared (rules.session).
-        state = {k: v if k == COMPONENTS_OPTION else copy.deepcopy(v) for k, v in state.items()}
         out = Out()
         origin = state["stage"]
-        summary = STEPS[origin].advance(state, answer, out)
+        state, summary = MACHINE.advance(state, answer, out)
         other = answer.get("other", "none")
         if other != "none" and player(state, other)["alive"] and state["stage"] != "over":
             changes.open_changes(state, other)
@@ -268,3 +267,27 @@ class RobinsonGame(Game):
 
     def decisions(self) -> Mapping[str, DecisionKind]:
         return {"fight": FIGHT, "placement": PLACEMENT}
+
+
+def _advance_over(state: State, answer: Mapping[str, Any], out: Out) -> Msg | None:
+    return None
+
+
+#: The step machine: the phases of a round as the rule book orders them
+#: (steps.PHASE_OF); "change" (other changes to tracked values) interrupts any of them.
+MACHINE: Machine[Out, Msg | None] = Machine(
+    [
+        Phase("setup", steps_setup.STEPS),
+        Phase("event", {k: STEPS[k] for k in ("event", "book")}),
+        Phase("morale", {"morale": STEPS["morale"]}),
+        Phase("production", {"production": STEPS["production"]}),
+        Phase("action", steps_action.STEPS),
+        Phase("weather", {"weather": STEPS["weather"]}),
+        Phase("night", {k: STEPS[k] for k in ("night", "move-camp")}),
+        Phase("change", changes.STEPS),
+        Phase("over", {"over": step(prompt_over, _advance_over)}),
+    ],
+    where=Where(step="stage", round="round", notes=None, phase="phase"),
+    player=lambda state: RobinsonGame().active_player(state),
+)
+MACHINE.check()

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.errors import IllegalInput
-from rules.game import State
+from rules.game import State as State
 from rules.games.robinson.components import RESOURCES, Catalogue, catalogue_of
 from rules.games.robinson.terms import TRACK_WORD, text, who
 from rules.text import Msg, msg

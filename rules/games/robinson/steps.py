@@ -11,14 +11,15 @@ carries :func:`other_field`: choosing a player there opens the guided
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from rules.game import State
 from rules.games.robinson.components import Catalogue, catalogue_of
 from rules.games.robinson.model import alive, player
 from rules.games.robinson.terms import TRACK, who
-from rules.games.step_output import Out
+from rules.games.step_output import Out as Out
+from rules.machine import Edge
+from rules.machine import Step as MachineStep
 from rules.prompt import Choice, Field, Prompt
 from rules.text import Msg, msg
 
@@ -51,14 +52,17 @@ PHASE_TITLE = {
 
 
 Advance = Callable[[State, Mapping[str, Any], Out], Msg | None]
+Step = MachineStep[Out, Msg | None]
 
 
-@dataclass(frozen=True)
-class Step:
-    """One kind of step: what it asks and what its answer does."""
+def step(
+    prompt: Callable[[State], Prompt], advance: Advance, *, then: tuple[Edge, ...] = ()
+) -> Step:
+    """A Robinson step (:mod:`rules.machine`); ``then``: the steps that may follow, in order.
 
-    prompt: Callable[[State], Prompt]
-    advance: Advance
+    Without ``then`` (or when no edge holds) the advance names the next step itself.
+    """
+    return MachineStep(prompt=prompt, advance=advance, next=then)
 
 
 def cat(state: State) -> Catalogue:

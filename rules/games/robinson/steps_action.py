@@ -31,6 +31,7 @@ from rules.games.robinson.steps import (
     cat,
     other_field,
     scenario,
+    step,
     step_prompt,
     tracks_field,
 )
@@ -649,10 +650,10 @@ def advance_spoils(state: State, answer: Mapping[str, Any], out: Out) -> Msg | N
 
 
 STEPS: dict[str, Step] = {
-    "placement": Step(prompt_placement, advance_placement),
-    "target": Step(prompt_target, advance_target),
-    "resolve": Step(prompt_resolve, advance_resolve),
-    "reward": Step(prompt_reward, advance_reward),
-    "reward-detail": Step(prompt_reward_detail, advance_reward_detail),
-    "spoils": Step(prompt_spoils, advance_spoils),
+    "placement": step(prompt_placement, advance_placement),
+    "target": step(prompt_target, advance_target),
+    "resolve": step(prompt_resolve, advance_resolve),
+    "reward": step(prompt_reward, advance_reward),
+    "reward-detail": step(prompt_reward_detail, advance_reward_detail),
+    "spoils": step(prompt_spoils, advance_spoils),
 }

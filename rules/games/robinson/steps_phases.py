@@ -34,8 +34,9 @@ from rules.games.robinson.model import (
     player,
     set_track,
 )
-from rules.games.robinson.steps import Out, Step, cat, other_field, scenario, step_prompt
+from rules.games.robinson.steps import Out, Step, cat, other_field, scenario, step, step_prompt
 from rules.games.robinson.terms import CATEGORY, ICON, RESOURCE, space, text, who
+from rules.machine import Edge
 from rules.prompt import Choice, Field, Prompt
 from rules.text import Msg, msg
 
@@ -68,7 +69,6 @@ def prompt_event(state: State) -> Prompt:
 def advance_event(state: State, answer: Mapping[str, Any], out: Out) -> Msg | None:
     icon = answer["icon"]
     book = scenario(state)["book"]
-    state["stage"] = "morale"
     if icon == "book":
         out.notes.append(msg("Book icon: {text}", text=text(book["text"])))
         out.tracer.decide(
@@ -77,8 +77,6 @@ def advance_event(state: State, answer: Mapping[str, Any], out: Out) -> Msg | No
         if len(book["choices"]) == 1:
             for pid in in_order(state):
                 change_tracks(state, pid, book["choices"][0]["changes"], out.notes)
-        else:
-            state["stage"] = "book"
         return msg("Event card: only its book icon counts")
     cat_name = icon.split("-")[1]
     if cat_name not in state["adventure_tokens"]:
@@ -130,7 +128,6 @@ def advance_book(state: State, answer: Mapping[str, Any], out: Out) -> Msg | Non
         choice = choices[answer[f"book_{pid}"]]
         out.notes.append(msg("{p} {what}.", p=who(pid), what=text(choice["text"])))
         change_tracks(state, pid, choice["changes"], out.notes)
-    state["stage"] = "morale"
     return None
 
 
@@ -151,7 +148,6 @@ def advance_morale(state: State, answer: Mapping[str, Any], out: Out) -> Msg | N
     for pid in in_order(state):
         set_track(state, pid, "determination", player(state, pid)["determination"] + 1, out.notes)
     out.tracer.decide("morale", msg("morale is always 1; each player gets 1 determination token"))
-    state["stage"] = "production"
     return msg("Morale 1: each player takes 1 determination token")
 
 
@@ -239,7 +235,6 @@ def advance_weather(state: State, answer: Mapping[str, Any], out: Out) -> Msg | 
         if lost:
             out.notes.append(msg("{p} loses {n} heart(s).", p=who(pid), n=lost))
             change_hearts(state, pid, -lost, out.notes)
-    state["stage"] = "night"
     state["queue"] = in_order(state)
     return None
 
@@ -387,8 +382,8 @@ def end_round(state: State, out: Out) -> None:
     """Reading 10: the first player passes clockwise (base game), skipping the eliminated."""
     seats = [p["id"] for p in state["players"]]
     start = seats.index(state["first"])
-    for step in range(1, len(seats) + 1):
-        candidate = seats[(start + step) % len(seats)]
+    for seat in range(1, len(seats) + 1):
+        candidate = seats[(start + seat) % len(seats)]
         if player(state, candidate)["alive"]:
             state["first"] = candidate
             break
@@ -404,12 +399,20 @@ def end_round(state: State, out: Out) -> None:
     state["stage"] = "event"
 
 
+def book_to_choose(state: State, answer: Mapping[str, Any]) -> bool:
+    """The book icon came up and the scenario's book effect offers a choice."""
+    return answer["icon"] == "book" and len(scenario(state)["book"]["choices"]) > 1
+
+
 STEPS: dict[str, Step] = {
-    "event": Step(prompt_event, advance_event),
-    "book": Step(prompt_book, advance_book),
-    "morale": Step(prompt_morale, advance_morale),
-    "production": Step(prompt_production, advance_production),
-    "weather": Step(prompt_weather, advance_weather),
-    "night": Step(prompt_night, advance_night),
-    "move-camp": Step(prompt_move_camp, advance_move_camp),
+    "event": step(
+        prompt_event, advance_event, then=(Edge("book", when=book_to_choose), Edge("morale"))
+    ),
+    "book": step(prompt_book, advance_book, then=(Edge("morale"),)),
+    "morale": step(prompt_morale, advance_morale, then=(Edge("production"),)),
+    # Production starts the placement (steps_action.start_placement names the step).
+    "production": step(prompt_production, advance_production),
+    "weather": step(prompt_weather, advance_weather, then=(Edge("night"),)),
+    "night": step(prompt_night, advance_night),
+    "move-camp": step(prompt_move_camp, advance_move_camp),
 }

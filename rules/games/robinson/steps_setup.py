@@ -13,8 +13,9 @@ from typing import Any
 from rules.errors import IllegalInput
 from rules.game import State
 from rules.games.robinson.model import camp_owner, owner_of, player
-from rules.games.robinson.steps import Out, Step, cat, scenario, step_prompt
+from rules.games.robinson.steps import Out, Step, cat, scenario, step, step_prompt
 from rules.games.robinson.terms import space, terrain, text, tile, who
+from rules.machine import Edge
 from rules.prompt import Choice, Field, Prompt
 from rules.text import Msg, msg
 
@@ -119,8 +120,6 @@ def advance_setup(state: State, answer: Mapping[str, Any], out: Out) -> Msg | No
         i: {"kind": "starting", "markers": c.starting_items[i]["markers"]} for i in answer["items"]
     }
     state["island"][where] = drawn
-    if not state["queue"]:
-        state["stage"] = "event"
     return msg(
         "{p}'s camp on {s} ({terrain})",
         p=who(pid),
@@ -129,4 +128,8 @@ def advance_setup(state: State, answer: Mapping[str, Any], out: Out) -> Msg | No
     )
 
 
-STEPS: dict[str, Step] = {"setup": Step(prompt_setup, advance_setup)}
+STEPS: dict[str, Step] = {
+    "setup": step(
+        prompt_setup, advance_setup, then=(Edge("event", when=lambda s, a: not s["queue"]),)
+    )
+}

@@ -15,7 +15,6 @@ in docs/targi.md ("Ambiguities and readings chosen") and tested.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -28,8 +27,9 @@ from rules.games.targi import steps_end, steps_round, steps_setup
 from rules.games.targi.board import BOARD_SCHEMA, board_of, example_data
 from rules.games.targi.scene import HIDDEN_STAGES, scene
 from rules.games.targi.situation import LEGALITY
-from rules.games.targi.steps import Out, Step
+from rules.games.targi.steps import JOKER, Out, Step
 from rules.games.targi.terms import GOOD, GOODS, PLAYERS, TILES, other, tile_list, who
+from rules.machine import Machine, Phase, Position, Where
 from rules.prompt import Choice, Field, Prompt
 from rules.rng import randbelow, rng_state
 from rules.schema import Spec
@@ -112,6 +112,7 @@ class TargiGame(Game):
                     kept.pop(randbelow(state, 4))
                 state["chosen"][player] = kept
             steps_setup.hand_out(state)
+            state["stage"] = "reveal"
         elif options["same_tiles"]:
             state["stage"] = "agree"
             state["queue"] = []
@@ -120,24 +121,15 @@ class TargiGame(Game):
     # -- the step machine ----------------------------------------------------------------
 
     def prompt(self, state: State) -> Prompt:
-        step = STEPS[state["stage"]]
-        prompt = step.prompt(state)
-        notes = tuple(Msg.from_json(n) for n in state["notes"])
-        extra = (self._joker_field(state),) if step.joker and self._joker_choices(state) else ()
-        if notes or extra:
-            prompt = replace(prompt, lines=(*notes, *prompt.lines), fields=(*prompt.fields, *extra))
+        prompt = MACHINE.prompt(state)
+        if JOKER in MACHINE.step(state).tags and self._joker_choices(state):
+            prompt = replace(prompt, fields=(*prompt.fields, self._joker_field(state)))
         return prompt
 
     def advance(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
-        # A private copy; the component record is read-only and shared (rules.session).
-        state = {k: v if k == COMPONENTS_OPTION else copy.deepcopy(v) for k, v in state.items()}
         stage = state["stage"]
-        state["notes"] = []
         out = Out()
-        joker = answer.get("joker", "none")
-        if joker != "none":
-            self._spend_joker(state, joker, out)
-        summary = STEPS[stage].advance(state, answer, out)
+        state, summary = MACHINE.advance(state, answer, out)
         if summary is None and not out.notes:
             return state, None
         example = board_of(state).example and stage in ("targi", "targi-tile", "tribe-tile", "fata")
@@ -176,7 +168,10 @@ class TargiGame(Game):
         )
 
     @staticmethod
-    def _spend_joker(state: State, joker: str, out: Out) -> None:
+    def _spend_joker(state: State, answer: Mapping[str, Any], out: Out) -> None:
+        joker = answer.get("joker", "none")
+        if joker == "none":
+            return
         player, good = joker.split(":")
         for rule, finding in L.check_joker(state["table"], player, good):
             out.tracer.add(rule, finding)
@@ -191,6 +186,9 @@ class TargiGame(Game):
         )
 
     # -- what the front ends show ----------------------------------------------------
+
+    def position(self, state: State) -> Position:
+        return MACHINE.position(state)
 
     def active_player(self, state: State) -> str | None:
         if state["stage"] in ("secret", "targi", "targi-tile", "tribe-tile"):
@@ -222,3 +220,17 @@ class TargiGame(Game):
 
     def decisions(self) -> Mapping[str, DecisionKind]:
         return {"legality": LEGALITY}
+
+
+#: The step machine: set-up, the rounds, the end (rules/machine.py).
+MACHINE: Machine[Out, Msg | None] = Machine(
+    [
+        Phase("set-up", steps_setup.STEPS),
+        Phase("round", steps_round.STEPS),
+        Phase("end", steps_end.STEPS),
+    ],
+    where=Where(step="stage", round="round", notes="notes"),
+    player=lambda state: TargiGame().active_player(state),
+    before=TargiGame._spend_joker,
+)
+MACHINE.check()

@@ -19,7 +19,7 @@ from rules.errors import SituationError
 from rules.game import DecisionKind
 from rules.games.targi import legality as L
 from rules.games.targi.board import ALL_LABELS, BOARD_SCHEMA, Board, board_from_data, example_board
-from rules.games.targi.terms import GOOD, PLAYERS, TILE, TILES, who
+from rules.games.targi.terms import GOOD, PLAYERS, TILE, TILES, other, who
 from rules.schema import Bool, Int, List, Map, Maybe, Obj, Str
 from rules.text import Msg, msg
 
@@ -139,7 +139,7 @@ def _possible(table: L.Table, board: Board, s: dict[str, Any]) -> None:
                 f"markers.{p}", f"each player has {board.markers_per_player} tribe markers"
             )
         for index, card in enumerate(table["targi"][p]):
-            if board.opposite(card) in table["targi"][L.other(p)]:
+            if board.opposite(card) in table["targi"][other(p)]:
                 raise SituationError(
                     f"targi.{p}[{index}]", f"{card} faces a Targi of the other player (base game)"
                 )

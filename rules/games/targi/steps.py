@@ -1,37 +1,47 @@
 """What every Targi step shares: the step record, the output of an advance, common fields.
 
-A step is a :class:`Step` (its prompt and its advance) in one of the phase
-tables (``steps_setup.STEPS``, ``steps_round.STEPS``, ``steps_end.STEPS``);
-``game.TargiGame`` looks the current ``state["stage"]`` up in their union.
+A step is a :class:`rules.machine.Step` made by :func:`step` (its prompt, its
+advance and the steps that follow it) in one of the phase tables
+(``steps_setup.STEPS``, ``steps_round.STEPS``, ``steps_end.STEPS``);
+``game.MACHINE`` runs them, the current step under ``state["stage"]``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from rules.game import State
-from rules.games.step_output import Out
+from rules.games.step_output import Out as Out
 from rules.games.targi.board import Board, board_of
 from rules.games.targi.legality import Table
+from rules.machine import Edge
+from rules.machine import Step as MachineStep
 from rules.prompt import Choice, Field, Prompt
 from rules.text import Msg, msg
 
 Advance = Callable[[State, Mapping[str, Any], Out], Msg | None]
+Step = MachineStep[Out, Msg | None]
+#: The tag of the steps on which the joker goods tile can be spent ("zu einem
+#: beliebigen Zeitpunkt": from the reveal until the final scoring).
+JOKER = "joker"
 
 
-@dataclass(frozen=True)
-class Step:
-    """One kind of step: what it asks and what its answer does.
+def step(
+    prompt: Callable[[State], Prompt],
+    advance: Advance,
+    *,
+    joker: bool = True,
+    then: tuple[Edge, ...] = (),
+) -> Step:
+    """A Targi step; ``then``: the steps that may follow, tried in order (none: it stays)."""
+    tags = frozenset({JOKER}) if joker else frozenset()
+    return MachineStep(prompt=prompt, advance=advance, next=then, tags=tags)
 
-    ``joker``: the joker goods tile can be spent on this step ("zu einem
-    beliebigen Zeitpunkt": from the reveal until the final scoring).
-    """
 
-    prompt: Callable[[State], Prompt]
-    advance: Advance
-    joker: bool = True
+def queue_empty(state: State, answer: Mapping[str, Any]) -> bool:
+    """A transition's condition: every queued player has answered."""
+    return not state["queue"]
 
 
 def table(state: State) -> Table:

@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.game import State
-from rules.games.targi.steps import Out, Step
+from rules.games.targi.steps import Out, Step, step
 from rules.games.targi.terms import PLAYERS, who
+from rules.machine import Edge
 from rules.prompt import Choice, Field, Prompt
 from rules.text import Msg, msg
 
@@ -95,7 +96,6 @@ def advance_scoring(state: State, answer: Mapping[str, Any], out: Out) -> Msg | 
                 nb=scores[b],
             ),
         )
-        state["stage"] = "tie"
         return msg("A tie at {n} points", n=scores[a])
     out.tracer.decide(
         "most points",
@@ -109,7 +109,6 @@ def advance_scoring(state: State, answer: Mapping[str, Any], out: Out) -> Msg | 
         ),
     )
     state["winner"] = winner
-    state["stage"] = "over"
     return msg("{p} wins with {n} points", p=who(winner), n=scores[winner])
 
 
@@ -140,7 +139,6 @@ def prompt_tie(state: State) -> Prompt:
 
 def advance_tie(state: State, answer: Mapping[str, Any], out: Out) -> Msg | None:
     state["winner"] = answer["winner"]
-    state["stage"] = "over"
     if answer["winner"] == "shared":
         out.tracer.decide("tie", msg("equal points and no tie-break: a shared victory"))
         return msg("A shared victory")
@@ -168,7 +166,12 @@ def advance_over(state: State, answer: Mapping[str, Any], out: Out) -> Msg | Non
 
 
 STEPS: dict[str, Step] = {
-    "scoring": Step(prompt_scoring, advance_scoring, joker=False),
-    "tie": Step(prompt_tie, advance_tie, joker=False),
-    "over": Step(prompt_over, advance_over, joker=False),
+    "scoring": step(
+        prompt_scoring,
+        advance_scoring,
+        joker=False,
+        then=(Edge("tie", when=lambda state, answer: state["winner"] is None), Edge("over")),
+    ),
+    "tie": step(prompt_tie, advance_tie, joker=False, then=(Edge("over"),)),
+    "over": step(prompt_over, advance_over, joker=False),
 }

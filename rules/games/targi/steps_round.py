@@ -17,8 +17,9 @@ from typing import Any
 from rules.errors import IllegalInput
 from rules.game import State
 from rules.games.targi import legality as L
-from rules.games.targi.steps import Out, Step, board, place_field, round_prompt, table
+from rules.games.targi.steps import Out, Step, board, place_field, round_prompt, step, table
 from rules.games.targi.terms import PLAYERS, card_list, other, who
+from rules.machine import Edge, answered
 from rules.prompt import Choice, Field, Prompt
 from rules.text import Msg, msg
 
@@ -67,7 +68,6 @@ def advance_robber(state: State, answer: Mapping[str, Any], out: Out) -> Msg | N
     t["robber"] = answer["robber"]
     t["start"] = answer["start"]
     state["queue"] = [t["start"], other(t["start"])]
-    state["stage"] = "targi"
     return None
 
 
@@ -331,7 +331,6 @@ def advance_actions(state: State, answer: Mapping[str, Any], out: Out) -> Msg | 
         end_round(state)
         return None
     if event == "game-end":
-        state["stage"] = "scoring"
         return None
     kind, player = event.split(":")
     if kind in ("card", "renounce"):
@@ -354,7 +353,6 @@ def advance_actions(state: State, answer: Mapping[str, Any], out: Out) -> Msg | 
             n=cards,
         )
     state["pending"] = player
-    state["stage"] = kind
     return None
 
 
@@ -365,7 +363,6 @@ def end_round(state: State) -> None:
     for key in ("targi_tiles", "tribe_tiles"):
         t[key] = {p: None for p in PLAYERS}
     state["round"] += 1
-    state["stage"] = "robber"
 
 
 def prompt_fata(state: State) -> Prompt:
@@ -398,7 +395,6 @@ def advance_fata(state: State, answer: Mapping[str, Any], out: Out) -> Msg | Non
     markers[markers.index(answer["from"])] = answer["to"]
     markers.sort()
     state["pending"] = None
-    state["stage"] = "actions"
     return msg(
         "{p} moves a tribe marker from {a} to {b}", p=who(player), a=answer["from"], b=answer["to"]
     )
@@ -428,16 +424,27 @@ def advance_count(state: State, answer: Mapping[str, Any], out: Out) -> Msg | No
     player = state["pending"]
     table(state)["tribe_cards"][player] = answer["cards"]
     state["pending"] = None
-    state["stage"] = "actions"
     return msg("{p} has {n} tribe cards", p=who(player), n=answer["cards"])
 
 
 STEPS: dict[str, Step] = {
-    "robber": Step(prompt_robber, advance_robber),
-    "targi": Step(prompt_targi, advance_targi),
-    "targi-tile": Step(prompt_targi_tile, advance_targi_tile),
-    "tribe-tile": Step(prompt_tribe_tile, advance_tribe_tile),
-    "actions": Step(prompt_actions, advance_actions),
-    "fata": Step(prompt_fata, advance_fata),
-    "count": Step(prompt_count, advance_count),
+    "robber": step(prompt_robber, advance_robber, then=(Edge("targi"),)),
+    # The Targi figures and the two tiles go by a queue of holders (skipped with a
+    # note when they have no place): queue_tile_holders and skip_holders_without_a_place
+    # name the next step themselves.
+    "targi": step(prompt_targi, advance_targi),
+    "targi-tile": step(prompt_targi_tile, advance_targi_tile),
+    "tribe-tile": step(prompt_tribe_tile, advance_tribe_tile),
+    "actions": step(
+        prompt_actions,
+        advance_actions,
+        then=(
+            Edge("robber", when=answered("event", "end-round")),
+            Edge("scoring", when=answered("event", "game-end")),
+            Edge("fata", when=lambda state, answer: answer["event"].startswith("fata:")),
+            Edge("count", when=lambda state, answer: answer["event"].startswith("count:")),
+        ),
+    ),
+    "fata": step(prompt_fata, advance_fata, then=(Edge("actions"),)),
+    "count": step(prompt_count, advance_count, then=(Edge("actions"),)),
 }

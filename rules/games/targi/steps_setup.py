@@ -14,8 +14,9 @@ from typing import Any
 
 from rules.errors import IllegalInput
 from rules.game import State
-from rules.games.targi.steps import Out, Step, table
+from rules.games.targi.steps import Out, Step, queue_empty, step, table
 from rules.games.targi.terms import PLAYERS, TILE, TILES, other, tile_list, who
+from rules.machine import Edge
 from rules.prompt import Choice, Field, Prompt
 from rules.text import Msg, msg
 
@@ -49,7 +50,6 @@ def hand_out(state: State) -> None:
         for tile in TILES:
             chosen = tile in state["chosen"][player]
             table(state)["tiles"][player][tile] = "unused" if chosen else "absent"
-    state["stage"] = "reveal"
     state["queue"] = []
 
 
@@ -111,12 +111,13 @@ def prompt_reveal(state: State) -> Prompt:
 
 
 def advance_reveal(state: State, answer: Mapping[str, Any], out: Out) -> Msg | None:
-    state["stage"] = "robber"
     return None
 
 
 STEPS: dict[str, Step] = {
-    "secret": Step(prompt_secret, advance_secret, joker=False),
-    "agree": Step(prompt_agree, advance_agree, joker=False),
-    "reveal": Step(prompt_reveal, advance_reveal),
+    "secret": step(
+        prompt_secret, advance_secret, joker=False, then=(Edge("reveal", when=queue_empty),)
+    ),
+    "agree": step(prompt_agree, advance_agree, joker=False, then=(Edge("reveal"),)),
+    "reveal": step(prompt_reveal, advance_reveal, then=(Edge("robber"),)),
 }

@@ -88,7 +88,7 @@ def test_increase_takes_only_what_the_supply_holds() -> None:
 
 def test_the_digital_deck_reshuffles_when_it_runs_out() -> None:
     session = Session(GAME, {"players": 2}, seed=9)
-    state = session.state
+    state = copy.deepcopy(dict(session.state))
     deck_size = len(state["deck"])
     from rules.games.anteportas.game import _draw
 

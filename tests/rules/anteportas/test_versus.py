@@ -214,7 +214,7 @@ def test_a_unit_over_the_opposite_edge_wins_capture_the_flag() -> None:
     session.answer({})  # end of A's turn
     session.answer({})  # end of B's turn
     # Team A's Soldier now stands at the far edge (#26, put there for the test): over it.
-    state = session.state
+    state = copy.deepcopy(dict(session.state))
     state["teams"]["A"]["units"]["26"] = side("F")
 
     def advance(state: dict, answer: dict) -> tuple:

@@ -522,7 +522,7 @@ def test_scene_lights_the_summer_location_and_the_autumn_direction() -> None:
 
 def test_a_member_beyond_the_map_picture_is_listed_beside_it_and_keeps_its_space() -> None:
     session = autumn_session()
-    state = session.state
+    state = dict(session.state)  # a changed copy of the view (the session keeps its own)
     state["members"] = ["0", "6@3"]
     prompt = GAME.prompt(state)
     far = next(f for f in prompt.fields if f.key == "m2")

@@ -26,7 +26,7 @@ OPTIONS = [
 
 
 def check_state(state: dict) -> None:
-    json.dumps(state, allow_nan=False)
+    json.dumps(dict(state), allow_nan=False)
     assert set(state["trays"]) == set(COLOURS)
     assert all(0 <= n <= MAX_MARKERS for n in state["trays"].values())
     assert 0 <= state["marker"] < SIDES

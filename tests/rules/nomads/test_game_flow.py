@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from rules.games.nomads.flow import dispatch
 from tests.rules.nomads.helpers import EXAMPLE, fill, new_session, play_out, set_up, step
 
@@ -113,7 +115,7 @@ def test_arrows_before_the_first_card_of_a_round_are_the_last_cards() -> None:
 def test_empty_nomad_deck_ends_their_turns() -> None:
     session = new_session(seed=3)
     set_up(session)
-    state = session.state
+    state = copy.deepcopy(dict(session.state))
     state["deck_count"] = 0
     dispatch(state)
     assert state["step"] == "player"
@@ -122,7 +124,7 @@ def test_empty_nomad_deck_ends_their_turns() -> None:
 def test_step_4_scores_two_points_per_sacred_stone() -> None:
     session = new_session(seed=9)
     _to_eclipse(session)
-    game, state = session.game, session.state
+    game, state = session.game, copy.deepcopy(dict(session.state))
     state["step"] = "ecl_board"
     state["nomads"]["stones"] = [{"food": 1, "tools": 0}, {"food": 0, "tools": 2}]
     score = state["nomads"]["score"]

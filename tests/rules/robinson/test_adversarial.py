@@ -6,6 +6,8 @@ docstring: space 10 in the centre; 1, 3, 17, 19 on the island's rim).
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from rules.games.robinson.components import example_catalogue
@@ -82,7 +84,9 @@ def test_no_exploring_once_every_island_tile_lies_on_the_island() -> None:
     """An empty stack of island tiles: nothing left to reveal, exploring is not offered."""
     session = set_up([("10", "8"), ("11", "4")])
     to_placement(session)
-    state = session.state  # a table where every other tile was explored earlier
+    state = copy.deepcopy(
+        dict(session.state)
+    )  # a table where every other tile was explored earlier
     spaces = [s for s in CAT.spaces if s not in ("10", "11")]
     for space, tile in zip(spaces, [t for t in CAT.tiles if t not in ("8", "4")], strict=False):
         state["island"][space] = tile

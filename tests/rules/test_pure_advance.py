@@ -1,0 +1,43 @@
+"""``Game.advance`` is pure in every game: it never changes the state it is given (issue 25).
+
+The session relies on it (it hands the stored state to ``advance`` without a
+copy). Walks the scripted games of ``tableside bench answers`` and, at every
+step, advances a copy of the state and compares it with its twin afterwards.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from rules.registry import get_game
+from rules.session import Session
+from ui.benchmarks.answers import tables
+
+TABLES = tables()
+
+
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_advance_never_changes_the_state_it_is_given(name: str) -> None:
+    module = TABLES[name]
+    game = get_game(module.GAME)
+    session = Session(game, module.OPTIONS, seed=module.SEED)
+    table = module.Table()
+    steps = 0
+    for _ in range(module.STEPS):
+        prompt = session.prompt()
+        if prompt.finished:
+            break
+        values: dict[str, Any] = table.answer(prompt, session.state)
+        given = copy.deepcopy(dict(session.state))
+        twin = copy.deepcopy(given)
+        game.advance(given, prompt.coerce(values))
+        assert given == twin, f"{name}: advance changed its input at step {prompt.step}"
+        decision = session.answer(values)
+        observe = getattr(table, "observe", None)
+        if observe is not None:
+            observe(prompt, values, decision)
+        steps += 1
+    assert steps >= 10
