@@ -36,12 +36,13 @@ from __future__ import annotations
 
 import json
 import math
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules.errors import SituationError
-from rules.text import msg
+from rules.text import msg, printable
 
 #: Keys any object may carry for people; they are dropped by the check.
 COMMENT_KEYS = frozenset({"note", "comment"})
@@ -49,6 +50,8 @@ COMMENT_KEYS = frozenset({"note", "comment"})
 MAX_DEPTH = 32
 #: Longest string accepted anywhere (names, notes).
 MAX_STRING = 2000
+#: Most characters in one JSON number (Python refuses ints over 4,300 digits with ValueError).
+MAX_NUMBER = 100
 
 
 def join_path(path: str, key: str | int) -> str:
@@ -122,6 +125,9 @@ class Str(Spec):
             raise SituationError(path, f"is longer than {self.max_length} characters")
         if not _printable(value):
             raise SituationError(path, "contains characters that cannot be printed")
+        control = _control(value)
+        if control is not None:
+            raise SituationError(path, f"contains the control character U+{ord(control):04X}")
         if self.choices is not None and value not in self.choices:
             raise SituationError(path, f"'{value}' is not one of: {', '.join(self.choices)}")
         return value
@@ -203,10 +209,10 @@ class Map(Spec):
             raise SituationError(path, msg("has more than {n} entries", n=self.max_length))
         out: dict[str, Any] = {}
         for key, item in value.items():
-            where = join_path(path, str(key))
+            where = join_path(path, printable(str(key)))
             if self.keys.choices is not None and key not in self.keys.choices:
                 known = ", ".join(self.keys.choices)
-                raise SituationError(where, f"unknown key '{key}' (known: {known})")
+                raise SituationError(where, f"unknown key '{printable(key)}' (known: {known})")
             out[self.keys.check(key, where)] = self.value.check(item, where)
         return out
 
@@ -236,7 +242,8 @@ class Obj(Spec):
         for key in value:
             if key not in self.fields and key not in COMMENT_KEYS:
                 known = ", ".join(sorted(self.fields))
-                raise SituationError(join_path(path, str(key)), f"unknown field (known: {known})")
+                where = join_path(path, printable(str(key)))
+                raise SituationError(where, f"unknown field (known: {known})")
         for key in sorted(required):
             if key not in value:
                 raise SituationError(join_path(path, key), "is missing")
@@ -283,20 +290,46 @@ def parse_json(text: str | bytes, source: str = "the situation") -> Any:
     """Parse a situation file strictly; problems raise :class:`SituationError`.
 
     Refused: bytes that are not UTF-8, invalid JSON, NaN and infinities,
-    duplicate keys in one object, nesting deeper than :data:`MAX_DEPTH`.
+    duplicate keys in one object, nesting deeper than :data:`MAX_DEPTH`,
+    numbers longer than :data:`MAX_NUMBER` characters. Pure: the caller
+    reads the bytes (files from outside: :mod:`ui.outside`, which caps their size).
     """
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise SituationError("", f"{source} is not UTF-8 text (byte {exc.start})") from None
+            not_text = msg("{source} is not UTF-8 text (byte {n})", source=source, n=exc.start)
+            raise SituationError("", not_text) from None
     text = text.removeprefix("\ufeff")
     depth = _nesting(text)
     if depth > MAX_DEPTH:
-        raise SituationError("", f"{source} is nested {depth} deep (at most {MAX_DEPTH})")
+        deep = msg(
+            "{source} is nested {n} deep (at most {most})", source=source, n=depth, most=MAX_DEPTH
+        )
+        raise SituationError("", deep)
 
     def no_constants(name: str) -> Any:
         raise SituationError("", f"{source} contains {name}: only finite numbers are allowed")
+
+    def short(digits: str) -> str:
+        if len(digits) > MAX_NUMBER:
+            too_long = msg(
+                "{source} has a number of {n} characters (at most {most})",
+                source=source,
+                n=len(digits),
+                most=MAX_NUMBER,
+            )
+            raise SituationError("", too_long)
+        return digits
+
+    def whole(digits: str) -> int:
+        return int(short(digits))
+
+    def fraction(digits: str) -> float:
+        value = float(short(digits))
+        if not math.isfinite(value):
+            raise SituationError("", msg("{source} has a number too large", source=source))
+        return value
 
     def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -307,11 +340,22 @@ def parse_json(text: str | bytes, source: str = "the situation") -> Any:
         return out
 
     try:
-        return json.loads(text, parse_constant=no_constants, object_pairs_hook=no_duplicates)
+        return json.loads(
+            text,
+            parse_constant=no_constants,
+            parse_int=whole,
+            parse_float=fraction,
+            object_pairs_hook=no_duplicates,
+        )
     except json.JSONDecodeError as exc:
-        raise SituationError(
-            "", f"{source} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-        ) from None
+        broken = msg(
+            "{source} is not valid JSON (line {line}, column {column}: {why})",
+            source=source,
+            line=exc.lineno,
+            column=exc.colno,
+            why=exc.msg,
+        )
+        raise SituationError("", broken) from None
     except RecursionError:
         raise SituationError("", f"{source} is nested too deep") from None
 
@@ -350,6 +394,15 @@ def _printable(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def _control(text: str) -> str | None:
+    """The first control character (ESC, newline, DEL, C1...) in ``text``, or ``None``.
+
+    Ids and names are shown on screens and terminals; a control character
+    there would be a terminal command, not text.
+    """
+    return next((c for c in text if unicodedata.category(c) == "Cc"), None)
 
 
 def _hashable(value: Any) -> Any:

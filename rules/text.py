@@ -15,11 +15,34 @@ Example::
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 Translator = Callable[[str], str]
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters written out (``ESC`` -> ``\\x1b``), newlines kept.
+
+    Ids and names come from files; shown on a terminal, an escape sequence
+    in one would move the cursor or recolour the screen. Every text a front
+    end shows passes through here (:meth:`Msg.render` for its parameters).
+    """
+    if text.isprintable():
+        return text
+    return "".join(_written_out(c) for c in text)
+
+
+def _written_out(char: str) -> str:
+    if char == "\n" or (unicodedata.category(char) != "Cc" and char not in _BIDI):
+        return char
+    return f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}"
+
+
+#: Bidirectional overrides and isolates: they reorder the text shown after them.
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def N_(template: str) -> str:
@@ -38,7 +61,11 @@ class Msg:
         """Format the message, translating the template and any ``Msg`` parameters."""
         tr = translate or (lambda s: s)
         values = {
-            key: value.render(translate) if isinstance(value, Msg) else value
+            key: value.render(translate)
+            if isinstance(value, Msg)
+            else printable(value)
+            if isinstance(value, str)
+            else value
             for key, value in self.params.items()
         }
         try:

@@ -47,9 +47,15 @@ is_raspberry_pi() {
 # Raspberry Pi OS itself: PyPI has no ARM wheel of lgpio and picamera2 needs the
 # system's libcamera. The project's environment is therefore created with the
 # system Python and sees its site-packages; everything else still comes from uv.lock.
+# TABLESIDE_IMAGE=1 (scripts/image/build, in an arm64 chroot): the environment is
+# made the same way, but the Pi's packages are not installed (the build cannot reach
+# the Pi's archive; scripts/image/pi-packages.txt names them).
 prepare_pi() {
-    is_raspberry_pi || return 0
-    apt_install "$here/scripts/apt-pi.txt"
+    if is_raspberry_pi; then
+        apt_install "$here/scripts/apt-pi.txt"
+    elif [[ ${TABLESIDE_IMAGE:-} != 1 ]]; then
+        return 0
+    fi
     if [[ ! -d "$here/.venv" ]]; then
         (cd "$here" && uv venv --quiet --python /usr/bin/python3 --system-site-packages >&2)
     fi

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from rules.errors import RulesError
 from rules.journal import JournalError
+from rules.text import printable
 
 #: Every command: its module in :mod:`ui.commands` and its line in ``--help``
 #: (tests/ui/test_cli.py checks both against the modules themselves).
@@ -83,7 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except (RulesError, JournalError, UserError) as exc:
-        print(f"tableside: {exc}", file=sys.stderr)
+        print(f"tableside: {printable(str(exc))}", file=sys.stderr)  # names from files: as text
         return 2
     except KeyboardInterrupt:
         print("\ntableside: stopped. Every confirmed step is saved.", file=sys.stderr)

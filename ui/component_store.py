@@ -29,14 +29,23 @@ from rules.components import digest_of
 from rules.errors import SituationError
 from rules.game import Game
 from rules.registry import all_games, get_game
-from rules.schema import dump_json, parse_json
+from rules.schema import dump_json
+from rules.text import Msg, printable, verbatim
+from ui.outside import OutsideFileError, read_json
 
 FORMAT = "tableside-components"
 VERSION = 1
 
 
 class ComponentFileError(Exception):
-    """A component file cannot be used; the message says what is wrong and what to do."""
+    """A component file cannot be used; the message says what is wrong and what to do.
+
+    ``message`` is the text for the screen (translated where it was given as a ``Msg``).
+    """
+
+    def __init__(self, text: str | Msg) -> None:
+        self.message = text if isinstance(text, Msg) else verbatim(text)
+        super().__init__(self.message.english())
 
 
 @dataclass(frozen=True)
@@ -65,16 +74,17 @@ def check(game: Game, data: Any, source: str) -> ComponentFile:
     return ComponentFile(game=game.name, data=checked, digest=digest_of(checked))
 
 
-def read_file(path: Path, game: str | None = None) -> ComponentFile:
-    """Read and check a component file (the sharing format); ``game`` must match if given."""
+def read_file(path: Path, game: str | None = None, inside: Path | None = None) -> ComponentFile:
+    """Read and check a component file (the sharing format); ``game`` must match if given.
+
+    Read through :func:`ui.outside.read_json` (at most 1 MiB, a plain file,
+    within ``inside`` when given, e.g. the stick it was found on).
+    """
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise ComponentFileError(f"cannot read {path}: {exc.strerror}") from None
-    try:
-        doc = parse_json(raw, str(path))
-    except SituationError as exc:
-        raise ComponentFileError(str(exc)) from None
+        doc = read_json(path, inside)
+    except OutsideFileError as exc:
+        raise ComponentFileError(exc.message) from None
+    path = Path(printable(str(path)))
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ComponentFileError(f"{path} is not a tableside components file")
     if doc.get("version") != VERSION:
@@ -169,9 +179,11 @@ class ComponentStore:
             raise ComponentFileError(f"cannot write {target}: {exc.strerror}") from None
         return item
 
-    def import_file(self, source: Path, game: str | None = None) -> ComponentFile:
-        """Check a shared file and keep it as this box's set for its game."""
-        item = read_file(source, game)
+    def import_file(
+        self, source: Path, game: str | None = None, inside: Path | None = None
+    ) -> ComponentFile:
+        """Check a shared file and keep it as this box's set for its game (nothing kept if not)."""
+        item = read_file(source, game, inside)
         return self.save(item.game, item.data)
 
     # -- learned while playing (Game.component_entries) ------------------------------------
@@ -187,8 +199,8 @@ class ComponentStore:
         """
         path = self.learned_path(game)
         try:
-            doc = parse_json(path.read_bytes(), str(path))
-        except (OSError, SituationError):
+            doc = read_json(path)
+        except OutsideFileError:
             return []
         entries = doc.get("entries") if isinstance(doc, dict) else None
         return (

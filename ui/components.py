@@ -1,63 +1,67 @@
-"""Players' own printed-component data, read from files named in the environment.
+"""Which component set ``tableside decide`` uses: the situation's, else the box's own.
 
-The rules core ships EXAMPLE component data and never reads user files
-itself. Until the component store (issue 14) replaces it, a file named in
-the environment is read here when a game starts and handed to the game as
-its ``"components"`` set-up option, which the game checks and keeps in its
-state (:mod:`rules.components`); ``tableside decide`` puts it into a
-situation that names no components of its own.
-
-``TABLESIDE_MARAUDERS_COMPONENTS=/path/components.json`` replaces the Marauders
-control board, tiles and pricing tile (schema in docs/marauders.md).
+The rules core ships EXAMPLE component data and never reads user files.
+A game started on the box gets the set kept in the component store
+(:mod:`ui.component_store`, ``components/<game>.json`` in the data
+directory). ``tableside decide`` does the same, so staff settling a dispute
+get the decision the table's game would get: a situation that names no
+``"components"`` gets the box's own set, and the command says which set it
+used and its digest (on standard error, the decision stays pure JSON).
 """
 
 from __future__ import annotations
 
-import json
-import os
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from rules.components import COMPONENTS_OPTION
-from rules.errors import SituationError
-
-MARAUDERS_ENV = "TABLESIDE_MARAUDERS_COMPONENTS"
-#: The environment variable naming each game's component file.
-ENVIRONMENT = {"marauders": MARAUDERS_ENV}
+from rules.components import COMPONENTS_OPTION, component_record
+from rules.errors import RulesError, SituationError
+from rules.game import Game
+from ui.component_store import ComponentStore
 
 
-def user_components(game: str, env: Mapping[str, str] | None = None) -> Any | None:
-    """The content of the game's component file named in the environment, or ``None``.
+@dataclass(frozen=True)
+class Chosen:
+    """The situation to decide on and a sentence saying which component set it carries."""
 
-    Clear errors name the variable; the content is checked by the game when it is used.
+    situation: dict[str, Any]
+    said: str | None
+
+
+def with_box_components(game: Game, situation: Mapping[str, Any], store: ComponentStore) -> Chosen:
+    """``situation`` with the box's own components of ``game`` added when it names none.
+
+    A box set that cannot be used is refused (the staff must know the decision
+    would not be the table's); no set on the box -> the shipped EXAMPLE set.
     """
-    env = os.environ if env is None else env
-    variable = ENVIRONMENT.get(game)
-    path = env.get(variable) if variable else None
-    if not path:
-        return None
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return json.load(handle)
-    except OSError as exc:
-        raise SituationError(variable or "", f"cannot read {path}: {exc.strerror}") from exc
-    except json.JSONDecodeError as exc:
+    out = dict(situation)
+    schema = game.component_schema()
+    if schema is None:
+        return Chosen(out, None)
+    if COMPONENTS_OPTION in out:
+        given = out[COMPONENTS_OPTION]
+        return Chosen(out, f"components: the situation's own set ({_digest(game, given)})")
+    status = store.status(game.name)
+    if status.problem is not None:
         raise SituationError(
-            variable or "", f"{path} is not valid JSON ({exc.msg}, line {exc.lineno})"
-        ) from exc
+            COMPONENTS_OPTION,
+            f"this box's {game.name} components cannot be used ({status.problem}); "
+            "fix them (tableside components edit) or name a set in the situation",
+        )
+    if status.own is not None:
+        out[COMPONENTS_OPTION] = status.own.data
+        return Chosen(out, f"components: this box's own set ({status.own.digest})")
+    return Chosen(
+        out, f"components: the EXAMPLE set ({_digest(game, None)}); none entered on this box"
+    )
 
 
-def with_user_components(
-    game: str, values: Mapping[str, Any], env: Mapping[str, str] | None = None
-) -> dict[str, Any]:
-    """``values`` (set-up options or a situation) with the players' components added.
-
-    Values that already carry components keep theirs (a journal being resumed,
-    a situation with its own set).
-    """
-    out = dict(values)
-    if COMPONENTS_OPTION not in out:
-        data = user_components(game, env)
-        if data is not None:
-            out[COMPONENTS_OPTION] = data
-    return out
+def _digest(game: Game, given: Any) -> str:
+    schema = game.component_schema()
+    assert schema is not None
+    try:
+        record = component_record(game.name, schema, given, game.example_components())
+    except RulesError:
+        return "not valid"
+    return str(record["digest"])

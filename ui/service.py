@@ -50,7 +50,6 @@ from rules.registry import editor_for, get_game
 from rules.session import Event, Session
 from rules.text import Msg
 from ui.component_store import ComponentFileError, ComponentStore
-from ui.components import with_user_components
 from ui.i18n import _
 
 SNAPSHOT_EVERY = 25  # effective steps between state snapshots
@@ -198,9 +197,7 @@ class TableService:
     def start(self, game_name: str, options: Mapping[str, Any], seed: int | None = None) -> Session:
         """Start a game (with the players' own components unless ``options`` name a set)."""
         game = get_game(game_name)
-        # A file named in the environment (TABLESIDE_MARAUDERS_COMPONENTS) still wins
-        # over the store, until the store has replaced it everywhere.
-        options = with_user_components(game.name, options)
+        options = dict(options)
         self.component_notice = None
         if COMPONENTS_OPTION not in options and not isinstance(game, ComponentEditor):
             own = self._own_components(game)

@@ -25,7 +25,7 @@ from rules.editor import ComponentEditor
 from rules.errors import IllegalInput, RulesError
 from rules.prompt import Field, Prompt
 from rules.registry import all_games, get_game
-from rules.text import Msg
+from rules.text import Msg, printable
 from ui.app.presenters import answer_text, render, value_text
 from ui.service import TableService
 
@@ -68,7 +68,7 @@ class Terminal:
 
     def say(self, text: str = "", indent: int = 0) -> None:
         pad = " " * indent
-        for paragraph in text.split("\n"):
+        for paragraph in printable(text).split("\n"):
             wrapped = textwrap.wrap(paragraph, 78, initial_indent=pad, subsequent_indent=pad + "  ")
             self.write("\n".join(wrapped) if wrapped else "")
 
@@ -76,7 +76,7 @@ class Terminal:
         """Read one line; handle the commands available everywhere."""
         while True:
             try:
-                line = self.read(question).strip()
+                line = self.read(printable(question)).strip()
             except EOFError:
                 raise Quit from None
             word, _, rest = line.partition(" ")

@@ -135,23 +135,6 @@ def from_json(data: Any, source: str = "calibration") -> Calibration:
     return cal
 
 
-def load(path: str | Path) -> Calibration:
-    path = Path(path)
-    try:
-        text = path.read_text("utf-8")
-    except FileNotFoundError as exc:
-        raise SituationError(
-            str(path), "no calibration here yet: run 'tableside vision calibrate' first"
-        ) from exc
-    except OSError as exc:
-        raise SituationError(str(path), f"cannot read: {exc.strerror}") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SituationError(str(path), f"not valid JSON (line {exc.lineno}: {exc.msg})") from exc
-    return from_json(data, str(path))
-
-
 def registration_problem(board: Board, reg: Registration | None, seen: list[int]) -> Msg | None:
     """Why a board cannot be used from this picture, in words (None: it can)."""
     if reg is None:

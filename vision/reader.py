@@ -2,7 +2,7 @@
 
 ::
 
-    reader = TableReader(calibration.load(path))      # builds the detector once
+    reader = TableReader(from_json(data))      # builds the detector once
     reading = reader.read(frames)                     # a few frames from the camera
     if reading.needs_confirmation: ask the players (reading.reasons says why)
 

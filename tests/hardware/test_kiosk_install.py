@@ -60,7 +60,7 @@ def test_install_locks_the_console_down(tmp_path: Path, capsys):
     manager.read(etc / "systemd/system.conf.d/tableside-kiosk.conf")
     assert manager["Manager"]["CtrlAltDelBurstAction"] == "none"
     assert "kernel.sysrq = 0" in (etc / "sysctl.d/90-tableside-kiosk.conf").read_text()
-    for unit in ("autovt@.service", "ctrl-alt-del.target"):  # masked
+    for unit in ("autovt@.service", "serial-getty@.service", "ctrl-alt-del.target"):  # masked
         assert os.readlink(etc / "systemd/system" / unit) == "/dev/null"
     unit_text = (etc / "systemd/system" / UNIT_NAME).read_text()
     assert "TTYPath=/dev/tty1" in unit_text and "StandardInput=tty" in unit_text
@@ -157,3 +157,14 @@ def test_warns_when_the_kiosk_user_could_not_reach_the_program(tmp_path: Path, c
     assert (
         f"ExecStart={program} app --kiosk" in (stage / "etc/systemd/system" / UNIT_NAME).read_text()
     )
+
+
+def test_an_image_build_without_running_systemd_skips_the_reloads(monkeypatch, capsys):
+    """In the image build's chroot (scripts/image/build) there is no udevd or systemd to
+    reload: the installer says so instead of failing on `udevadm control --reload`."""
+    monkeypatch.setattr("ui.commands.kiosk._systemd_running", lambda: False)
+    assert main(["kiosk", "install", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "udevadm" not in out and "daemon-reload" not in out
+    assert "note    no running systemd (an image being built)" in out
+    assert "would   run: systemctl enable tableside-kiosk.service" in out

@@ -193,6 +193,26 @@ def test_resume_offered_for_an_unfinished_game(tmp_path: Path) -> None:
         second.close()
 
 
+def test_the_kiosk_goes_straight_back_into_the_unfinished_game(tmp_path: Path) -> None:
+    """After a power cut the kiosk shows the game at its step, not a "Continue?" question
+    (found by booting the image: scripts/image/boot-check's reset check)."""
+    journal = tmp_path / "j.sqlite3"
+    first = TableService(journal)
+    c = AppController(first)
+    c.choose_game("toy")
+    c.start_game(seed=5)
+    c.confirm()
+    c.confirm()
+    first.close()
+    second = TableService(journal)
+    try:
+        kiosk = AppController(second, resume_directly=True)
+        kiosk.start()
+        assert kiosk.screen == "play" and kiosk.service.session.step_count == 2
+    finally:
+        second.close()
+
+
 def test_preferred_difficulty_prefills_setup(tmp_path: Path) -> None:
     service = TableService(tmp_path / "j.sqlite3")
     try:
@@ -438,3 +458,67 @@ def test_a_history_answer_whose_label_is_a_question_gets_no_colon() -> None:
         index=0, step="s", title=msg("T"), values={"joker": True, "gold": 3}, decision=None
     )
     assert answer_text(entry, translator("en"), prompt) == "Use the joker now? Yes; Gold: 3"
+
+
+def test_a_long_list_is_one_next_stop_that_bot_or_undo_opens() -> None:
+    """Marauders' autumn member: seven lists of 24 places; NEXT passes a list the table
+    does not need in one press, BOT opens one on its first place, UNDO on its last."""
+    from rules.prompt import Choice as C
+    from ui.app.focus import Focus
+
+    places = tuple(C(f"p{n}", msg("place")) for n in range(24))
+    lists = [Field(key=k, label=msg("L"), kind="multi", choices=places) for k in ("a", "b")]
+    short = Field(key="s", label=msg("S"), kind="multi", choices=places[:3])
+    focus = Focus(FormModel([*lists, short]))
+    assert [focus.next().name for _ in range(6)] == ["a", "b", "s.p0", "s.p1", "s.p2", "confirm"]
+    assert focus.next() is None
+    focus.next()
+    assert focus.stop.name == "a"
+    assert focus.change(+1) is False and focus.stop.name == "a.p0"  # BOT opens the list
+    assert focus.change(+1) is True and focus.form.values["a"] == ["p0"]
+    assert focus.next().name == "a.p1"
+    focus.index = 0
+    focus.change(-1)  # UNDO opens it on its last place
+    assert focus.stop.name == "a.p23"
+    assert focus.next().name == "b"  # after the last place: the next list
+    focus.focus("a", "p7")  # a finger on a place puts the focus there, not on the list
+    assert focus.stop.name == "a.p7"
+
+
+def test_bot_and_undo_walk_a_choice_as_a_ring() -> None:
+    from rules.prompt import Choice as C
+
+    field = Field(
+        key="action",
+        label=msg("Action"),
+        kind="choice",
+        default="a",
+        choices=tuple(C(v, msg(v)) for v in ("a", "b", "c", "d")),
+    )
+    form = FormModel([field])
+    assert form.cycle("action", -1) and form.values["action"] == "d"  # UNDO: the last one
+    assert form.cycle("action", +1) and form.values["action"] == "a"  # BOT: round again
+
+
+def test_a_wide_number_has_a_tens_stop_before_its_ones() -> None:
+    """A final score of 60 costs NEXT, six BOT, not sixty BOT."""
+    from ui.app.focus import Focus
+
+    score = Field(key="p1", label=msg("Score"), kind="int", minimum=0, maximum=999)
+    small = Field(key="hearts", label=msg("Hearts"), kind="int", minimum=1, maximum=13, default=9)
+    focus = Focus(FormModel([score, small]))
+    assert [(s.name, s.step) for s in focus.stops] == [
+        ("p1", 10),
+        ("p1", 1),
+        ("hearts", 1),
+        ("confirm", 1),
+    ]
+    focus.next()
+    focus.change(+1)  # an empty number starts at its minimum
+    for _ in range(6):
+        focus.change(+1)
+    focus.focus("p1")  # the app puts the focus where the change was: it stays on the tens
+    assert focus.form.values["p1"] == 60 and focus.stop.step == 10
+    focus.next()
+    focus.change(-1)
+    assert focus.form.values["p1"] == 59 and focus.stop.step == 1

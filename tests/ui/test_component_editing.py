@@ -187,7 +187,7 @@ def test_cafe_round_trip_over_a_usb_stick(
         ("broken.tableside.json", None),
         ("tiles.tableside.json", "tiles"),
     ]
-    assert "not valid JSON" in files[0].problem
+    assert "not valid JSON" in str(files[0].problem)
     capsys.readouterr()
     assert main(["components", "usb", "--import"]) == 0
     out = capsys.readouterr().out

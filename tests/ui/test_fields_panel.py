@@ -136,12 +136,14 @@ def test_a_long_multi_list_opens_when_the_focus_steps_onto_an_option(kivy_window
     places = [f"p{n}" for n in range(24)]
     panel.show((_options("tiles", places, "p5"),), panel.actions, TEXTS)
     box = panel.boxes["tiles"]
-    assert box.option_buttons == [] and box.focusable == {}
+    # Closed, the list is one stop of its own (NEXT passes it whole, BOT opens it).
+    assert box.option_buttons == [] and list(box.focusable) == ["tiles"]
+    assert panel.set_focus("tiles") is box.focusable["tiles"] and box.focusable["tiles"].focused
     assert box.chosen.text == "Place p5"
 
     ringed = panel.set_focus("tiles.p9")
     assert ringed is box.options["p9"] and ringed.focused
-    assert sorted(box.focusable) == sorted(f"tiles.{p}" for p in places)
+    assert sorted(box.focusable) == sorted(["tiles", *(f"tiles.{p}" for p in places)])
     box.options["p2"].dispatch("on_release")  # a toggle: the list stays open
     assert chosen == [("tiles", "p2")] and len(box.option_buttons) == 24
 
@@ -153,4 +155,4 @@ def test_a_long_multi_list_opens_when_the_focus_steps_onto_an_option(kivy_window
     )
     assert box.chosen.text == "Place p2, Place p5"
     box.list_button.dispatch("on_release")  # Close list
-    assert box.option_buttons == [] and box.focusable == {}
+    assert box.option_buttons == [] and list(box.focusable) == ["tiles"]

@@ -151,8 +151,8 @@ def loop_app(kivy_window, tmp_path: Path):
     from ui.app.controller import AppController
     from ui.app.harness import close_app, open_app
     from ui.app.settings import Settings
+    from ui.calibration_file import load as load_calibration
     from ui.service import TableService
-    from vision import calibration as cal
     from vision.calibration import calibrate
     from vision.feed import VisionFeed
     from vision.geometry import load_board, parse_tokens
@@ -173,7 +173,7 @@ def loop_app(kivy_window, tmp_path: Path):
         cv2.imwrite(str(path), render_frame(board, setup, spec, units).image)
         pictures[name] = path
     feed = VisionFeed(
-        TableReader(cal.load(calibration), confirm_below=CONFIRM_BELOW),
+        TableReader(load_calibration(calibration), confirm_below=CONFIRM_BELOW),
         LoopingPictures(ImageFiles([pictures["before"]])),
         max_age_s=0.0,
     )

@@ -163,8 +163,8 @@ def test_the_chosen_tray_is_drawn_thick(kivy_window, pictures, tmp_path: Path):
 def test_calibrate_on_the_screen_then_save_writes_the_file(make_app, pictures, tmp_path: Path):
     from tests.ui.support.driving import button_with_text, press, screen, shown, tap
     from ui.app.camera import UncalibratedCamera
+    from ui.calibration_file import load as load_calibration
     from ui.commands.app import camera_feed
-    from vision import calibration as cal
     from vision.feed import VisionFeed
 
     camera = camera_feed(str(pictures["calib"]), tmp_path / "none.json")
@@ -187,7 +187,7 @@ def test_calibrate_on_the_screen_then_save_writes_the_file(make_app, pictures, t
     tap(button_with_text(app, "Save"))
     saved = tmp_path / "data" / "vision-calibration.json"
     assert saved.exists()
-    assert cal.load(saved).cubes_lab  # a complete calibration with the cubes' colours
+    assert load_calibration(saved).cubes_lab  # a complete calibration with the cubes' colours
     assert isinstance(app.controller.camera, VisionFeed)  # the app reads the table from now on
     assert shown(app, "Calibration saved")
     assert not shown(app, "not calibrated yet")

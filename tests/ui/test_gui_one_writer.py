@@ -33,7 +33,7 @@ def test_the_app_names_the_terminal_that_plays_the_game(kivy_window, tmp_path: P
             assert app.manager.current == "resume"
             tap(keyed(app, f"resume={number}"))
             pump(3)
-            assert shown(app, f"Partie {number} wird gerade in einem Terminal mit")
+            assert shown(app, f"Spiel {number} wird gerade in einem Terminal mit")
             assert shown(app, f"(Prozess {terminal.proc.pid})")
             assert service.session is None  # nothing resumed, nothing written
             if SHOTS:

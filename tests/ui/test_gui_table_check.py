@@ -63,7 +63,7 @@ class Table:
 
     def __init__(self, tables: dict[str, Path], threshold: float | None) -> None:
         from ui.app.camera import LoopingPictures
-        from vision import calibration as cal
+        from ui.calibration_file import load as load_calibration
         from vision.counter import CounterModel
         from vision.feed import VisionFeed
         from vision.reader import TableReader
@@ -74,7 +74,7 @@ class Table:
         model = CounterModel.shipped()
         if threshold is not None:
             model = dataclasses.replace(model, threshold=threshold)
-        reader = TableReader(cal.load(tables["cal"]), model=model)
+        reader = TableReader(load_calibration(tables["cal"]), model=model)
         self.feed = VisionFeed(reader, self.pictures("before"), max_age_s=0.0)
 
     def now(self, name: str) -> None:

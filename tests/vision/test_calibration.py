@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from rules.errors import SituationError
+from ui.calibration_file import load as load_calibration
 from vision import calibration as cal_mod
 from vision.calibration import Calibration, calibrate
 from vision.errors import CalibrationFailed, CalibrationMismatch
@@ -61,7 +62,7 @@ def test_saved_calibration_reloads_and_reads_the_same(
     tmp_path: Path,
 ) -> None:
     path = calibration.save(tmp_path / "data" / "vision-calibration.json")
-    again = cal_mod.load(path)
+    again = load_calibration(path)
     assert again.to_json() == calibration.to_json()
     image = render_frame(control_board, setup, random_frame(control_board, 7), tokens).image
     assert (
@@ -73,16 +74,16 @@ def test_missing_old_and_broken_calibration_files_name_the_problem(
     calibration: Calibration, tmp_path: Path
 ) -> None:
     with pytest.raises(SituationError, match="tableside vision calibrate"):
-        cal_mod.load(tmp_path / "none.json")
+        load_calibration(tmp_path / "none.json")
     data = calibration.to_json()
     path = tmp_path / "old.json"
     path.write_text(json.dumps({**data, "version": 1}))
     with pytest.raises(SituationError, match="calibrate' again"):
-        cal_mod.load(path)
+        load_calibration(path)
     data["floors_lab"]["0"] = [1.0, 2.0]
     path.write_text(json.dumps(data))
     with pytest.raises(SituationError) as err:
-        cal_mod.load(path)
+        load_calibration(path)
     assert err.value.field == "0"
 
 

@@ -12,16 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from rules.errors import RulesError
 from rules.journal import JournalError
 from rules.registry import all_games
-from rules.text import Msg
+from rules.text import Msg, printable, verbatim
 from ui.component_status import GameComponents, action, describe, every_game, is_editor, lines
-from ui.component_store import ComponentFileError
+from ui.component_store import ComponentFile, ComponentFileError
 from ui.i18n import _
-from ui.usb import Found, component_files, sticks
+from ui.usb import Found, Refused, component_files, refused, sticks
 
 if TYPE_CHECKING:
     from ui.service import TableService
@@ -64,12 +65,27 @@ class ComponentActions:
     editor_origin: tuple[str, str] | None = None
     #: The component files found on the sticks when the USB screen was last opened.
     usb_found: tuple[Found, ...] = ()
+    #: Sticks plugged in but not read (not FAT/exFAT), said on the USB screen.
+    usb_refused: tuple[Refused, ...] = ()
+    #: While the sticks are read: (files read, files found); None when idle.
+    usb_progress: tuple[int, int] | None = None
 
     if TYPE_CHECKING:
 
         def text(self, message: Msg) -> str: ...
         def _enter_current(self) -> None: ...
         def show(self, screen: str) -> None: ...
+
+    @staticmethod
+    def in_background(work: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        """Run ``work`` off the UI thread, then ``done(result)`` on it (the app replaces this;
+        without a UI both run at once)."""
+        done(work())
+
+    @staticmethod
+    def on_ui(func: Callable[[], None]) -> None:
+        """Run ``func`` on the UI thread (the app replaces this; without a UI: at once)."""
+        func()
 
     # -- the editor ---------------------------------------------------------------------
 
@@ -145,9 +161,36 @@ class ComponentActions:
     # -- USB sticks -----------------------------------------------------------------------
 
     def open_usb(self) -> None:
-        """Look for component files on the plugged-in sticks and show them."""
-        self.usb_found = tuple(component_files(sticks()))
+        """Look for component files on the plugged-in sticks, off the UI thread, and show them.
+
+        The screen shows the progress while the files are read (each at most
+        1 MiB, :mod:`ui.outside`); a refused file is a row saying why.
+        """
+        if self.usb_progress is not None:
+            return  # already reading
+        self.usb_progress = (0, 0)
         self.show("usb")
+
+        def progress(done: int, total: int) -> None:
+            def update() -> None:
+                if self.usb_progress is not None:
+                    self.usb_progress = (done, total)
+                    self.on_change()
+
+            self.on_ui(update)
+
+        def work() -> tuple[tuple[Found, ...], tuple[Refused, ...]]:
+            try:
+                return tuple(component_files(sticks(), progress)), tuple(refused())
+            except (OSError, ValueError, RecursionError, MemoryError) as exc:  # never exit
+                return (Found(path=Path("?"), item=None, problem=verbatim(str(exc))),), ()
+
+        def done(result: tuple[tuple[Found, ...], tuple[Refused, ...]]) -> None:
+            self.usb_found, self.usb_refused = result
+            self.usb_progress = None
+            self.show("usb")
+
+        self.in_background(work, done)
 
     def usb_rows(self) -> list[FileRow]:
         games = all_games()
@@ -155,7 +198,7 @@ class ComponentActions:
         for index, found in enumerate(self.usb_found):
             if found.item is None:
                 detail = (self.text(_("Cannot be used: {problem}", problem=found.problem)),)
-                rows.append(FileRow(index, found.path.name, detail, False))
+                rows.append(FileRow(index, printable(found.path.name), detail, False))
                 continue
             info = describe(self.service, found.item.game)
             same = info is not None and info.own_digest == found.item.digest
@@ -172,13 +215,13 @@ class ComponentActions:
                     else _("This box uses EXAMPLE data for it now.")
                 ),
             )
-            rows.append(FileRow(index, found.path.name, detail, not same))
+            rows.append(FileRow(index, printable(found.path.name), detail, not same))
         return rows
 
     def usb_import(self, index: int) -> None:
         """Ask, then keep the file's set as this box's set for its game."""
         found = self.usb_found[index]
-        if found.item is None:
+        if found.item is None or self.usb_progress is not None:
             return
         title = Msg(all_games()[found.item.game].title)
         ask = getattr(self, "ask", None)  # the confirmation screen, where the app has one
@@ -193,20 +236,53 @@ class ComponentActions:
         )
 
     def _usb_import(self, found: Found) -> None:
-        try:
-            item = self.service.components.import_file(found.path)
-        except ComponentFileError as exc:
-            self.error = _("Not imported: {reason}", reason=str(exc))
-        else:
-            self.error = None
-            self.notice = _(
-                "Imported: {game} now uses your own components.",
-                game=Msg(all_games()[item.game].title),
-            )
-        self.usb_found = tuple(component_files(sticks()))
-        self.show("usb")
+        """Read the file again and keep its set, off the UI thread (the stick may have changed)."""
+        store = self.service.components
+
+        def work() -> ComponentFile | ComponentFileError:
+            try:
+                return store.import_file(found.path, inside=found.inside)
+            except ComponentFileError as exc:
+                return exc
+
+        def done(result: ComponentFile | ComponentFileError) -> None:
+            if isinstance(result, ComponentFileError):
+                self.error = _("Not imported: {reason}", reason=result.message)
+            else:
+                self.error = None
+                self.notice = _(
+                    "Imported: {game} now uses your own components.",
+                    game=Msg(all_games()[result.game].title),
+                )
+            self.usb_progress = None
+            self.open_usb()
+
+        self.usb_progress = (0, 0)  # the screen says it is reading; a second tap waits
+        self.on_change()
+        self.in_background(work, done)
 
     def usb_summary(self) -> str:
+        if self.usb_progress is not None:
+            done, total = self.usb_progress
+            if total == 0:
+                return self.text(_("Reading the USB stick..."))
+            return self.text(
+                _(
+                    "Reading the USB stick: file {done} of {total}...",
+                    done=min(done + 1, total),
+                    total=total,
+                )
+            )
+        if self.usb_refused and not self.usb_found:
+            stick = self.usb_refused[0]
+            return self.text(
+                _(
+                    "The USB stick {device} is formatted as {kind} and is not read: "
+                    "use a stick formatted as FAT or exFAT.",
+                    device=stick.device,
+                    kind=stick.fs_type,
+                )
+            )
         if not sticks():
             return self.text(_("No USB stick found. Plug one in and look again."))
         if not self.usb_found:

@@ -67,8 +67,12 @@ class AppController(ComponentActions):
         settings_path: Path | None = None,
         camera: CameraFeed | None = None,
         game_name: str | None = None,
+        resume_directly: bool = False,
     ) -> None:
         self.service = service
+        #: The kiosk goes straight back into the unfinished game (a power cut must not
+        #: leave a café table on a "Continue?" question); elsewhere the players choose.
+        self.resume_directly = resume_directly
         self.settings = (settings or Settings()).checked()
         self.settings_path = settings_path
         self.camera: CameraFeed = camera or NoCamera()
@@ -159,7 +163,12 @@ class AppController(ComponentActions):
         except JournalError as exc:
             self.resumable = None
             self.notice = _("Note: {text}", text=str(exc))
-        if self.resumable is not None:
+        if self.resumable is not None and self.resume_directly:
+            self.resume()
+            if self.resumable is None:
+                return  # back in the game (_enter_current showed it)
+            self.screen = "resume"  # it could not be resumed: the notice says why
+        elif self.resumable is not None:
             self.screen = "resume"
         elif self.game_name:
             self.choose_game(self.game_name)
@@ -630,9 +639,9 @@ class AppController(ComponentActions):
             and self.focus.on_field
             and not self.covered
         ):
-            stop = self.focus.stop
-            assert stop is not None
             changed = self.focus.change(+1 if event == "bot" else -1)
+            stop = self.focus.stop  # BOT/UNDO on a long list moves the focus into it
+            assert stop is not None
             self._form_changed(stop.key, changed, stop.entry)
             return True
         if event == "history":

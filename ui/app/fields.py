@@ -11,7 +11,7 @@ int       one ``[-] n [+]`` row
 choice    option buttons, the chosen one lit
 multi     option buttons, each a toggle; "Choose 2 (chosen: 1)"
 order     option buttons; each tap appends, the number shows the place
-(long)    more than :data:`LONG_LIST` options: what is chosen and Change (n),
+(long)    more than :data:`ui.app.focus.LONG_LIST` options: what is chosen and Change (n),
           which opens the option buttons (they exist only while open)
 bool      Yes / No buttons
 text      a text box (names only; the kiosk shows the on-screen keyboard)
@@ -38,6 +38,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from ui.app.focus import LONG_LIST
 from ui.app.presenters import OPTION_KINDS, EntryView, FieldView
 from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel, FocusRing
 
@@ -98,6 +99,9 @@ class FieldBox(BoxLayout):
         #: Every widget that can hold the focus, by its focus name.
         self.focusable: dict[str, Any] = {}
         self.values: dict[str, FitLabel] = {}
+        #: Each stepper's - and + buttons and what one press steps (10 on a tens stop).
+        self.steppers: dict[str, tuple[BigButton, BigButton]] = {}
+        self.step_size: dict[str, int] = {}
         self.options: dict[str, BigButton] = {}
         #: A choice/multi/order field's buttons in order; update() gives each its option.
         self.option_buttons: list[BigButton] = []
@@ -137,8 +141,8 @@ class FieldBox(BoxLayout):
             row.add_widget(self.list_button)
             holder.add_widget(row)
             self._list_holder = holder
-            if view.kind == "choice":  # one stop; a multi's or order's stops are its options
-                self.focusable[key] = holder
+            # One stop (a multi's or order's options are stops of their own once it is open).
+            self.focusable[key] = holder
             self.add_widget(holder)
         elif view.kind in OPTION_KINDS:
             grid = self._option_grid(view)
@@ -209,7 +213,7 @@ class FieldBox(BoxLayout):
             self.option_buttons = []
             self.options = {}
             if self.view.kind != "choice":
-                self.focusable = {}
+                self.focusable = {self.view.key: self._list_holder}
         self.update(self.view)
 
     def _stepper(self, name: str, label: str, key: str, entry: str | None) -> FocusRow:
@@ -223,8 +227,10 @@ class FieldBox(BoxLayout):
         minus.field_key = f"{name}-"
         plus.field_key = f"{name}+"
         shown.field_key = f"{name}="
-        minus.bind(on_release=lambda _b: self.actions.step(key, -1, entry))
-        plus.bind(on_release=lambda _b: self.actions.step(key, +1, entry))
+        minus.bind(on_release=lambda _b: self.actions.step(key, -self.step_size[name], entry))
+        plus.bind(on_release=lambda _b: self.actions.step(key, self.step_size[name], entry))
+        self.steppers[name] = (minus, plus)
+        self.step_size[name] = 1
         for widget in (minus, shown, plus):
             row.add_widget(widget)
         self.values[name] = shown
@@ -286,6 +292,8 @@ class FieldBox(BoxLayout):
             self.options[entry.value] = button
         if view.kind != "choice":  # each toggle is a focus stop of its own
             self.focusable = {f"{key}.{value}": b for value, b in self.options.items()}
+            if self._list_holder is not None:  # and the long list itself
+                self.focusable[key] = self._list_holder
 
     @property
     def labels_held(self) -> int:
@@ -296,27 +304,45 @@ class FieldBox(BoxLayout):
         _set(self.options["yes"], yes)
         _set(self.options["no"], no)
 
-    def set_focus(self, name: str | None) -> Any:
-        """Ring the widget named ``name`` (None: none); returns it (to scroll it into view).
+    def set_focus(self, name: str | None, step: int = 1) -> Any:
+        """Ring the widget named ``name`` (None: none); returns what to scroll into view.
+
+        On a wide number's tens stop (``step`` 10) its stepper shows "-10" and
+        "+10" and a tap steps by 10, as BOT and UNDO do; elsewhere "-" and "+".
 
         The focus stepping onto an option of a closed long list opens it (NEXT
-        walks a multi's options one by one)."""
+        walks a multi's options one by one). On a choice field the ring goes
+        round all its options but the picked one is returned: after BOT or UNDO
+        changed the pick, the screen scrolls the lit option into view.
+        """
         view = self.view
         if name and self._grid is None and name.startswith(f"{view.key}."):
             self.open_list(True)
+        for stepper, (minus, plus) in self.steppers.items():
+            size = step if stepper == name else 1
+            self.step_size[stepper] = size
+            _set(minus, "-" if size == 1 else f"-{size}")
+            _set(plus, "+" if size == 1 else f"+{size}")
+        for button in self.options.values():
+            button.focused = False
         found = None
         for widget_name, widget in self.focusable.items():
             widget.focused = widget_name == name
             if widget.focused:
                 found = widget
+        if found is not None and name == view.key and view.kind == "choice":
+            picked = self.options.get(next((e.value for e in view.entries if e.selected), ""))
+            if picked is not None:  # the ring on the lit option: BOT/UNDO move both
+                found.focused = False
+                picked.focused = True
+                return picked
         return found
 
 
-#: A field with more options than this shows what is chosen and a button that opens
-#: the list (Marauders' autumn asks where each of up to 8 members stands: 8 lists of
-#: 61 spaces were some 17 000 px of buttons to scroll, built every autumn; each
-#: member then asks 7 lists of 24 places).
-LONG_LIST = 12
+#: A field with more options than :data:`ui.app.focus.LONG_LIST` shows what is chosen and
+#: a button that opens the list (Marauders' autumn asks where each of up to 8 members
+#: stands: 8 lists of 61 spaces were some 17 000 px of buttons to scroll, built every
+#: autumn; each member then asks 7 lists of 24 places). The button box passes it whole.
 
 
 def is_long_list(view: FieldView) -> bool:
@@ -392,10 +418,10 @@ class FieldsPanel(BoxLayout):
         if box is not None:
             box.update(view)
 
-    def set_focus(self, name: str | None) -> Any:
+    def set_focus(self, name: str | None, step: int = 1) -> Any:
         found = None
         for box in self.boxes.values():
-            hit = box.set_focus(name)
+            hit = box.set_focus(name, step)
             found = found or hit
         return found
 

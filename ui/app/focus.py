@@ -7,6 +7,11 @@ With only the four buttons a whole game is played like this (docs/ui.md):
   option of a ``multi`` or ``order`` field (or each place of the board picture
   they pick from); after the last stop the focus rests on CONFIRM, one more
   NEXT takes it off the fields.
+- A **long list** (a ``multi`` or ``order`` field of more than
+  :data:`LONG_LIST` options, shown closed) is one stop: NEXT passes it whole,
+  BOT opens it on its first option, UNDO on its last; inside, NEXT walks the
+  options and leaves the list after the last one. So a step of seven lists of
+  24 places costs one NEXT per list the table does not need.
 - **BOT** is + on the focused stop: one more marker, the next option, "yes",
   pick this option (an ``order`` field appends it: its number is its place).
 - **UNDO** is - on the focused stop: one marker less, the previous option,
@@ -27,6 +32,13 @@ from ui.app.form import FormModel
 
 CONFIRM_STOP = "confirm"
 
+#: A field with more options than this is shown closed (its picks and a Change button)
+#: and is one stop for the button box until BOT or UNDO opens it.
+LONG_LIST = 12
+
+#: A number that can reach this gets a tens stop before its ones stop.
+TENS_FROM = 100
+
 
 @dataclass(frozen=True)
 class Stop:
@@ -34,6 +46,10 @@ class Stop:
 
     key: str
     entry: str | None = None
+    #: An option inside a long list: NEXT reaches it only once BOT/UNDO opened the list.
+    inner: bool = False
+    #: What one BOT adds (UNDO takes away) on a number: 10 on a wide number's tens stop.
+    step: int = 1
 
     @property
     def name(self) -> str:
@@ -46,13 +62,35 @@ class Stop:
 def stops(fields: tuple[Field, ...]) -> list[Stop]:
     out: list[Stop] = []
     for field in fields:
-        if field.kind in ("counts", "multi", "order"):
+        if is_long_list(field):
+            out.append(Stop(field.key))
+            out.extend(Stop(field.key, c.value, inner=True) for c in field.choices)
+        elif field.kind == "counts":
+            for c in field.choices:
+                if _wide(field, c.limit):
+                    out.append(Stop(field.key, c.value, step=10))
+                out.append(Stop(field.key, c.value))
+        elif field.kind in ("multi", "order"):
             out.extend(Stop(field.key, c.value) for c in field.choices)
         elif field.kind in ("int", "bool", "choice"):
+            if field.kind == "int" and _wide(field, None):
+                out.append(Stop(field.key, step=10))
             out.append(Stop(field.key))
     if out:
         out.append(Stop(CONFIRM_STOP))
     return out
+
+
+def _wide(field: Field, limit: int | None) -> bool:
+    """A number bounded at :data:`TENS_FROM` or more (unbounded ones are small counts)."""
+    if field.maximum is None:
+        return False
+    return min(field.maximum, limit if limit is not None else field.maximum) >= TENS_FROM
+
+
+def is_long_list(field: Field) -> bool:
+    """A ``multi`` or ``order`` field the screen shows closed: one stop until opened."""
+    return field.kind in ("multi", "order") and len(field.choices) > LONG_LIST
 
 
 class Focus:
@@ -79,29 +117,51 @@ class Focus:
             return None
         if self.index is None:
             self.index = 0
-        elif self.index + 1 < len(self.stops):
-            self.index += 1
         else:
-            self.index = None
+            here = self.stops[self.index]
+            index = self.index + 1
+            if self._is_closed_list(here):  # pass the whole list
+                while index < len(self.stops) and self.stops[index].inner:
+                    index += 1
+            self.index = index if index < len(self.stops) else None
         return self.stop
+
+    def _is_closed_list(self, stop: Stop) -> bool:
+        """The stop of a long list itself (its options follow it as inner stops)."""
+        return (
+            stop.entry is None
+            and stop.key != CONFIRM_STOP
+            and is_long_list(self.form.field(stop.key))
+        )
 
     def focus(self, key: str, entry: str | None = None) -> None:
         """Put the focus where a finger just changed something (touch and buttons agree)."""
-        for index, stop in enumerate(self.stops):
-            if stop.key == key and stop.entry in (entry, None):
-                self.index = index
-                return
+        here = self.stop
+        if here is not None and here.key == key and here.entry == entry:
+            return  # already there (a wide number's tens stop stays the tens stop)
+        for wanted in (entry, None):
+            for index, stop in enumerate(self.stops):
+                if stop.key == key and stop.entry == wanted and stop.step == 1:
+                    self.index = index
+                    return
 
     def change(self, delta: int) -> bool:
-        """BOT (+1) or UNDO (-1) on the focused stop; returns whether the value changed."""
+        """BOT (+1) or UNDO (-1) on the focused stop; returns whether the value changed.
+
+        On a closed long list it changes nothing and moves the focus into the list."""
         stop = self.stop
         if stop is None or stop.key == CONFIRM_STOP:
             return False
         field = self.form.field(stop.key)
+        if self._is_closed_list(stop):  # open the list: BOT on its first option, UNDO its last
+            assert self.index is not None
+            inner = [i for i, s in enumerate(self.stops) if s.key == stop.key and s.inner]
+            self.index = inner[0] if delta > 0 else inner[-1]
+            return False
         if field.kind == "counts":
-            return self.form.step(stop.key, delta, stop.entry)
+            return self.form.step(stop.key, delta * stop.step, stop.entry)
         if field.kind == "int":
-            return self.form.step(stop.key, delta)
+            return self.form.step(stop.key, delta * stop.step)
         if field.kind == "bool":
             return self.form.set_bool(stop.key, delta > 0)
         if field.kind == "choice":

@@ -16,7 +16,7 @@ What a change does per kind (``rules.prompt.Field``):
 - ``counts``: one entry steps by +/-1, clamped to the field's ``minimum``
   (default 0), its ``maximum`` and the choice's ``limit``;
 - ``int``: steps, clamped; an empty one starts at its minimum;
-- ``choice``: selects the option;
+- ``choice``: selects the option (BOT/UNDO walk the options as a ring);
 - ``multi``: toggles the option; at the most allowed (``maximum``) a new
   pick replaces the only one when one is allowed, else it is refused;
 - ``order``: appends the option (its number is its place in the order); a
@@ -150,7 +150,10 @@ class FormModel:
         return self.choose(key, value)
 
     def cycle(self, key: str, delta: int) -> bool:
-        """Select the next (``delta`` > 0) or previous option of a ``choice`` field."""
+        """Select the next (``delta`` > 0) or previous option of a ``choice`` field.
+
+        The options are a ring: after the last comes the first again, before the
+        first the last (the button box reaches the end of a list in one UNDO)."""
         field = self.field(key)
         values = [c.value for c in field.choices]
         if not values:
@@ -159,7 +162,7 @@ class FormModel:
         if current not in values:
             index = 0 if delta > 0 else len(values) - 1
         else:
-            index = max(0, min(len(values) - 1, values.index(current) + delta))
+            index = (values.index(current) + delta) % len(values)
         return self.choose(key, values[index])
 
     def set_bool(self, key: str, value: bool) -> bool:

@@ -9,6 +9,7 @@ re-renders the current screen whenever the controller reports a change.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,16 @@ STORAGE_RECHECK_SECONDS = 5.0
 #: textures in a Marauders game), and built again should they be shown again.
 DROPPED_WHEN_LEFT = frozenset({"resume", "choose", "setup", "checklist"})
 _kv_loaded = False
+
+
+def in_background(work: Callable[[], Any], done: Callable[[Any], None]) -> None:
+    """Run ``work`` on a thread (the UI keeps drawing), then ``done(result)`` on the UI thread."""
+
+    def run() -> None:
+        result = work()
+        Clock.schedule_once(lambda _dt: done(result), 0)
+
+    threading.Thread(target=run, name="background", daemon=True).start()
 
 
 def load_kv() -> None:
@@ -105,6 +116,8 @@ class TablesideApp(App):
         self.controller.on_change = self.refresh
         self.controller.on_field = self.refresh_field
         self.controller.read_table = self.read_table
+        self.controller.in_background = in_background  # type: ignore[method-assign]
+        self.controller.on_ui = lambda func: Clock.schedule_once(lambda _dt: func(), 0)  # type: ignore[method-assign]
         return root
 
     def on_start(self) -> None:
@@ -127,6 +140,12 @@ class TablesideApp(App):
         Window.unbind(on_flip=self._first_frame)
         if self.watchdog is not None:
             self.watchdog.ready()
+        # SDL2's KMS/DRM back end sets the display's mode on its first buffer swap
+        # and shows the *next* one: a kiosk that drew its first screen once and then
+        # sat idle stayed black until someone touched it (found by booting the image,
+        # scripts/image/boot-check). Two more frames put the first screen on the glass.
+        for delay in (0.2, 1.0):
+            Clock.schedule_once(lambda _dt: Window.canvas.ask_update(), delay)
 
     def on_stop(self) -> None:
         if self.root is not None:

@@ -29,7 +29,7 @@ from kivy.uix.widget import Widget
 from rules.text import Msg
 from ui.app.fields import Actions
 from ui.app.presenters import DecisionView, PlayView
-from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel, list_button
+from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel, FocusRing, list_button
 from ui.i18n import LANGUAGES, _
 from ui.painters import marks_for_field
 from ui.paths import pin_map_choices
@@ -74,21 +74,28 @@ class AppScreen(Screen):
     # -- NEXT / CONFIRM on menu screens ---------------------------------------------
 
     def focusables(self) -> list[BigButton]:
+        """The buttons NEXT visits, in reading order that does not change with scrolling.
+
+        A button inside a scroll view is placed by where it sits in the scrolled
+        content (as if scrolled to the top), so scrolling never reorders them: NEXT
+        once skipped the set-up screen's difficulty "+" after a scroll.
+        """
         found = [
             w
             for w in self.walk(restrict=True)
             if isinstance(w, BigButton) and not w.disabled and w.opacity > 0 and w.width > 1
         ]
-        found.sort(key=lambda w: (-round(w.to_window(*w.center)[1]), w.to_window(*w.center)[0]))
+        found.sort(key=reading_place)
         return found
 
     def focus_next(self) -> None:
         buttons = self.focusables()
+        current = next((i for i, b in enumerate(buttons) if b.focused), None)
         for button in buttons:
             button.focused = False
         if not buttons:
             return
-        self.focus_index = (self.focus_index + 1) % len(buttons)
+        self.focus_index = 0 if current is None else (current + 1) % len(buttons)
         buttons[self.focus_index].focused = True
         scroll_to(buttons[self.focus_index])
 
@@ -103,6 +110,26 @@ class AppScreen(Screen):
         self.focus_index = -1
         for button in self.focusables():
             button.focused = False
+
+
+def reading_place(widget: Widget) -> tuple[int, int, int]:
+    """Where ``widget`` comes in reading order: top to bottom, left to right, unscrolled.
+
+    Inside a scroll view the place is the scroll view's top, then the widget's
+    place from the top of the scrolled content: the same at any scroll position.
+    """
+    from kivy.uix.scrollview import ScrollView
+
+    x, y = widget.to_window(*widget.center)
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent:
+        if isinstance(parent, ScrollView) and parent.children:
+            content = parent.children[0]
+            _cx, inside = content.to_widget(x, y)  # the frame the content moves in
+            top = parent.to_window(parent.x, parent.top)[1]
+            return (-round(top), round(content.top - inside), round(x))
+        parent = parent.parent
+    return (-round(y), 0, round(x))
 
 
 def scroll_to(widget: Widget | None) -> None:
@@ -243,7 +270,8 @@ class StepScreen(AppScreen):
     def _focus(self) -> None:
         c = self.controller
         name = c.focused_name()
-        found = self.ids.fields.set_focus(name)
+        stop = c.focus.stop if c.focus is not None and name is not None else None
+        found = self.ids.fields.set_focus(name, stop.step if stop is not None else 1)
         confirm = self.ids.confirm
         confirm.focused = name == "confirm"
         scroll_to(found)
@@ -426,25 +454,39 @@ class TraceScreen(AppScreen):
 
 
 class HistoryScreen(AppScreen):
-    """The confirmed steps grouped by round, newest first; a row opens its step."""
+    """The confirmed steps grouped by round, newest first; a row opens its step.
+
+    By buttons: NEXT walks the rows (newest first), then Redo and "Back to the
+    game"; CONFIRM opens the ringed row (or presses the ringed button). The
+    ringed row is scrolled into view.
+    """
 
     can_redo = BooleanProperty(False)
+    #: The position in ``rows.data`` of the row NEXT rings (None: a button or nothing).
+    row_focus: int | None = None
 
     def render(self) -> None:
         c = self.controller
         session = c.service.session
         self.can_redo = bool(session and session.can_redo)
+        self.row_focus = None
         data: list[dict[str, Any]] = []
         for group in c.history_groups():
             data.append({"viewclass": "HistoryHeader", "text": group.title, "size": (None, 40)})
             for row in group.rows:
+                answers, _sep, decision = row.detail.partition(" » ")
+                if row.detail.startswith("» "):
+                    answers, decision = row.detail, ""  # the decision alone: the detail line
                 data.append(
                     {
                         "viewclass": "HistoryRow",
                         "title": f"{row.number_text}. {row.title}",
-                        "detail": row.detail,
+                        "detail": answers,
+                        # The bot's decision on a line of its own: never cut by long answers.
+                        "decision": f"» {decision}" if decision else "",
                         "index": row.index,
-                        "size": (None, 68),
+                        "focused": False,
+                        "size": (None, 96 if decision and answers else 68),
                     }
                 )
         if not data:
@@ -458,14 +500,85 @@ class HistoryScreen(AppScreen):
         self.ids.rows.data = data
         self.ids.rows.scroll_y = 1
 
+    def _row_positions(self) -> list[int]:
+        return [i for i, d in enumerate(self.ids.rows.data) if d["viewclass"] == "HistoryRow"]
 
-class HistoryRow(BoxLayout):
-    """One step in the history (a RecycleView row): number and title, then its answers."""
+    def _ring_row(self, position: int | None) -> None:
+        data = self.ids.rows.data
+        for i in self._row_positions():
+            data[i]["focused"] = i == position
+        self.row_focus = position
+        self.ids.rows.refresh_from_data()
+        if position is not None:
+            self._scroll_to_row(position)
+
+    def _scroll_to_row(self, position: int) -> None:
+        """Scroll the list so the row at ``position`` of the data is in view."""
+        rv = self.ids.rows
+        data = rv.data
+        spacing = 2
+        top = sum(d["size"][1] + spacing for d in data[:position])
+        height = data[position]["size"][1]
+        total = sum(d["size"][1] + spacing for d in data) - spacing
+        hidden = total - rv.height
+        if hidden <= 0:
+            return
+        # scroll_y = 1 shows the top; the row must lie between view_top and view_top + rv.height.
+        view_top = (1 - rv.scroll_y) * hidden
+        if top < view_top:
+            view_top = top
+        elif top + height > view_top + rv.height:
+            view_top = top + height - rv.height
+        rv.scroll_y = max(0.0, min(1.0, 1 - view_top / hidden))
+
+    def focus_next(self) -> None:
+        rows = self._row_positions()
+        buttons = self.focusables()
+        if self.row_focus is not None:
+            later = [p for p in rows if p > self.row_focus]
+            if later:
+                self._ring_row(later[0])
+                return
+            self._ring_row(None)
+            if buttons:
+                self.focus_index = 0
+                buttons[0].focused = True
+            return
+        current = next((i for i, b in enumerate(buttons) if b.focused), None)
+        for button in buttons:
+            button.focused = False
+        if current is not None and current + 1 < len(buttons):
+            self.focus_index = current + 1
+            buttons[current + 1].focused = True
+        elif rows:
+            self._ring_row(rows[0])
+        elif buttons:
+            self.focus_index = 0
+            buttons[0].focused = True
+
+    def activate_focused(self) -> bool:
+        if self.row_focus is not None:
+            index = int(self.ids.rows.data[self.row_focus]["index"])
+            self.controller.open_entry(index)
+            return True
+        return super().activate_focused()
+
+    def reset_focus(self) -> None:
+        super().reset_focus()
+        if self.row_focus is not None:
+            self._ring_row(None)
+
+
+class HistoryRow(FocusRing, BoxLayout):
+    """One step in the history (a RecycleView row): number and title, its answers, then
+    the bot's decision on a line of its own; ``focused`` rings it for the button box."""
 
     index = NumericProperty(-1)
     title = StringProperty("")
     detail = StringProperty("")
+    decision = StringProperty("")
     pressed = BooleanProperty(False)
+    ring_outset = (0.0, -3.0)  # on the row's edge: the list clips what stands outside
 
     def on_touch_down(self, touch: Any) -> bool:
         if self.collide_point(*touch.pos):

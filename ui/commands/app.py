@@ -62,8 +62,8 @@ def camera_feed(source: str | None, calibration: Path | None) -> object | None:
         return None
     from rules.errors import RulesError
     from ui.app.camera import LoopingPictures, UncalibratedCamera
+    from ui.calibration_file import load as load_calibration
     from ui.paths import default_calibration
-    from vision import calibration as cal
     from vision.errors import VisionError
     from vision.feed import VisionFeed
     from vision.reader import TableReader
@@ -74,7 +74,7 @@ def camera_feed(source: str | None, calibration: Path | None) -> object | None:
         return LoopingPictures(frames) if isinstance(frames, ImageFiles) else frames
 
     try:
-        loaded = cal.load(calibration or default_calibration())
+        loaded = load_calibration(calibration or default_calibration())
     except (RulesError, OSError) as exc:
         no_calibration: Exception = exc
     else:
@@ -138,6 +138,8 @@ def run(args: argparse.Namespace) -> int:
     service = TableService(
         journal, recover=args.journal is None, backups_at_rest=True, holder="app"
     )
-    controller = AppController(service, settings, settings_path, game_name=args.game)
+    controller = AppController(
+        service, settings, settings_path, game_name=args.game, resume_directly=args.kiosk
+    )
     camera = camera_feed(args.camera, args.calibration)
     return run_app(controller, kiosk=args.kiosk, camera=camera)  # type: ignore[arg-type]

@@ -89,9 +89,15 @@ def _list(service: TableService) -> None:
 
 
 def _usb(service: TableService, take: bool) -> None:
-    from ui.usb import component_files, sticks
+    from rules.text import printable
+    from ui.usb import component_files, refused, sticks
 
     found_sticks = sticks()
+    for stick in refused():
+        print(
+            f"{stick.device}: not read: formatted as {stick.fs_type}; "
+            "tableside reads only FAT and exFAT sticks"
+        )
     if not found_sticks:
         raise UserError("no USB stick found (plug one in; on a desktop, open it once)")
     files = component_files(found_sticks)
@@ -99,9 +105,9 @@ def _usb(service: TableService, take: bool) -> None:
         raise UserError("no component files (*.tableside.json) on the USB stick")
     for found in files:
         if found.item is None:
-            print(f"{found.path}: cannot be used: {found.problem}")
+            print(f"{printable(str(found.path))}: cannot be used: {found.problem}")
             continue
-        print(f"{found.path}: {found.item.game} ({found.item.digest})")
+        print(f"{printable(str(found.path))}: {found.item.game} ({found.item.digest})")
         if take:
-            item = service.components.import_file(found.path)
+            item = service.components.import_file(found.path, inside=found.inside)
             print(f"  imported; new games of {item.game} use it")

@@ -8,9 +8,12 @@ from pathlib import Path
 
 from rules.errors import SituationError
 from rules.registry import all_games, get_game
-from rules.schema import dump_json, parse_json
+from rules.schema import dump_json
 from ui.cli import UserError
-from ui.components import with_user_components
+from ui.component_store import ComponentStore
+from ui.components import with_box_components
+from ui.outside import OutsideFileError, read_json, read_stream_json
+from ui.paths import data_dir
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -19,7 +22,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="run one bot decision from a situation file and print it with its trace",
         description=(
             "Run one bot decision from a JSON situation file (see docs/situations.md) "
-            "and print the decision, its instructions and its trace as JSON."
+            "and print the decision, its instructions and its trace as JSON. A situation "
+            'without "components" uses this box\'s own component set (tableside components); '
+            "which set, and its digest, is said on standard error."
         ),
     )
     parser.add_argument("game", help="game name (see 'tableside games')")
@@ -31,12 +36,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     try:
-        raw = (
-            sys.stdin.buffer.read() if args.situation == "-" else Path(args.situation).read_bytes()
+        situation = (
+            read_stream_json(sys.stdin.buffer, "standard input")
+            if args.situation == "-"
+            else read_json(Path(args.situation))
         )
-    except OSError as exc:
-        raise UserError(f"cannot read {args.situation}: {exc.strerror}") from exc
-    situation = parse_json(raw, args.situation)
+    except OutsideFileError as exc:
+        raise UserError(str(exc)) from None
     if not isinstance(situation, dict):
         raise SituationError("", "the situation must be a JSON object")
     kinds = game.decisions()
@@ -45,7 +51,10 @@ def run(args: argparse.Namespace) -> int:
         known = ", ".join(sorted(kinds)) or "none"
         shown = kind if isinstance(kind, str) else dump_json(kind, indent=None)
         raise SituationError("decision", f"'{shown}' is not a decision of {game.name} ({known})")
-    decision = kinds[kind](with_user_components(game.name, situation))
+    chosen = with_box_components(game, situation, ComponentStore(data_dir() / "components"))
+    if chosen.said:
+        print(chosen.said, file=sys.stderr)
+    decision = kinds[kind](chosen.situation)
     try:
         sys.stdout.write(dump_json(decision.to_json()) + "\n")
         sys.stdout.flush()

@@ -41,8 +41,10 @@ APT_LIST = "apt-kiosk.txt"
 LOGIND_CONF = "logind-kiosk.conf"
 SYSTEM_CONF = "system-kiosk.conf"
 SYSCTL_CONF = "sysctl-kiosk.conf"
-#: Units masked so no key press reaches them: logins on other consoles, Ctrl+Alt+Del.
-MASKED = ("autovt@.service", "ctrl-alt-del.target")
+#: Units masked so no key press reaches them: logins on other consoles and on the
+#: serial console (a Pi's cmdline.txt says console=serial0, and systemd starts a
+#: login prompt on every serial console it is given), Ctrl+Alt+Del.
+MASKED = ("autovt@.service", "serial-getty@.service", "ctrl-alt-del.target")
 GROUPS = ("video", "render", "input", "gpio", "audio")
 DEFAULT_EXEC = "/opt/tableside/.venv/bin/tableside"
 DEFAULT_STATE = "/var/lib/tableside"
@@ -136,6 +138,7 @@ class Step:
     action: Callable[[], None] | None = None
     system: bool = False
     needed: bool = True
+    note: bool = False
 
 
 @dataclass
@@ -150,6 +153,10 @@ class Plan:
     def run(self, argv: list[str], why: str = "", needed: bool = True) -> None:
         text = "run: " + " ".join(argv) + (f"  ({why})" if why else "")
         self.steps.append(Step(text, lambda: _check_call(argv), system=True, needed=needed))
+
+    def note(self, text: str) -> None:
+        """A line that is printed and does nothing."""
+        self.steps.append(Step(text, needed=False, note=True))
 
     def mkdir(self, absolute: str, owner: str | None = None) -> None:
         target = self.path(absolute)
@@ -227,9 +234,17 @@ def build_plan(options: KioskOptions, root: Path | None) -> Plan:
     plan.write("/etc/systemd/system.conf.d/tableside-kiosk.conf", template(SYSTEM_CONF))
     plan.write("/etc/sysctl.d/90-tableside-kiosk.conf", template(SYSCTL_CONF))
 
-    plan.run(["udevadm", "control", "--reload"], "pick up the touchscreen and USB stick rules")
-    plan.run(["udevadm", "trigger", "--subsystem-match=input", "--action=change"])
-    plan.run(["systemctl", "daemon-reload"])
+    if root is None and not _systemd_running():
+        # An image being built in a chroot (scripts/image/build): no udevd or
+        # systemd to tell; the rules and the unit are read at the first boot.
+        plan.note(
+            "no running systemd (an image being built): "
+            "udev and systemd read the new files at first boot"
+        )
+    else:
+        plan.run(["udevadm", "control", "--reload"], "pick up the touchscreen and USB stick rules")
+        plan.run(["udevadm", "trigger", "--subsystem-match=input", "--action=change"])
+        plan.run(["systemctl", "daemon-reload"])
     plan.run(["systemctl", "disable", "getty@tty1.service"], "no login prompt under the app")
     if root is None:
         plan.run(["systemctl", "mask", *MASKED], "no login on other consoles, no Ctrl+Alt+Del")
@@ -248,7 +263,9 @@ def build_plan(options: KioskOptions, root: Path | None) -> Plan:
 
 def execute(plan: Plan, dry_run: bool, say: Callable[[str], None] = print) -> None:
     for step in plan.steps:
-        if not step.needed:
+        if step.note:
+            say(f"  note    {step.text}")
+        elif not step.needed:
             say(f"  ok      {step.text}")
         elif step.system and plan.root is not None:
             say(f"  skip    {step.text}  [staging root: system command not run]")
@@ -368,6 +385,11 @@ def _check_call(argv: list[str]) -> None:
         raise UserError(f"{argv[0]} is not installed; is this Raspberry Pi OS?") from exc
     except subprocess.CalledProcessError as exc:
         raise UserError(f"'{' '.join(argv)}' failed (exit {exc.returncode})") from exc
+
+
+def _systemd_running() -> bool:
+    """True when systemd is this system's running init (sd_booted(3)); false in a chroot."""
+    return Path("/run/systemd/system").is_dir()
 
 
 def _package_installed(name: str) -> bool:

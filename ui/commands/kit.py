@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 
+from ui.calibration_file import board as load_board
+from ui.calibration_file import tokens as load_tokens
 from ui.cli import UserError
-from vision.geometry import load_board, load_tokens
 from vision.kit import build_kit
 
 

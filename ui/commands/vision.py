@@ -20,11 +20,13 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from ui.calibration_file import board as load_board
+from ui.calibration_file import load as load_calibration
+from ui.calibration_file import tokens as load_tokens
 from ui.cli import UserError
 from ui.paths import CALIBRATION_FILE, default_calibration
 from vision import calibration as cal_mod
 from vision.errors import CalibrationFailed, VisionError
-from vision.geometry import load_board, load_tokens
 from vision.reader import TableReader, outline
 from vision.sources import grab, open_source, read_image
 from vision.table_render import (
@@ -95,7 +97,7 @@ def _frames(args: argparse.Namespace) -> list[np.ndarray]:
 
 def run_read(args: argparse.Namespace) -> int:
     path = Path(args.calibration) if args.calibration else default_calibration()
-    calibration = cal_mod.load(path)
+    calibration = load_calibration(path)
     try:
         frames = _frames(args)
         reader = TableReader(calibration)

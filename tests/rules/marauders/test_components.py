@@ -9,12 +9,13 @@ from typing import Any
 
 import pytest
 
+from rules.components import component_record
 from rules.errors import SituationError
 from rules.games.marauders import catalogue as cat
 from rules.session import Session
 from tests.rules.marauders.support import DATA, GAME, busy_answers, play
 from ui.cli import main
-from ui.components import MARAUDERS_ENV
+from ui.component_store import ComponentStore
 from ui.service import TableService
 
 
@@ -107,72 +108,82 @@ def _write(tmp_path: Path, data: Any, name: str = "real.json") -> Path:
     return path
 
 
-def test_the_players_file_is_read_when_a_game_starts_and_replay_needs_it_no_more(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_the_box_set_is_used_when_a_game_starts_and_replay_needs_it_no_more(
+    tmp_path: Path,
 ) -> None:
-    monkeypatch.setenv(MARAUDERS_ENV, str(_write(tmp_path, real_components())))
     journal = tmp_path / "journal.sqlite3"
     service = TableService(journal, recover=False)
+    service.components.save("marauders", real_components())
     session = service.start("marauders", {"players": 2}, seed=5)
     assert session.state["components"]["example"] is False
     for _ in range(40):
         service.answer(busy_answers(session))
     state, session_id = session.state, service.session_id
     service.close()
-    # Resumed with another file configured, or none: the game keeps its own set.
-    monkeypatch.setenv(MARAUDERS_ENV, str(_write(tmp_path, DATA, "other.json")))
+    # Resumed after the box's set changed, or was removed: the game keeps its own set.
     again = TableService(journal, recover=False)
+    again.components.save("marauders", DATA)
     assert session_id is not None
     resumed = again.resume(session_id)
     assert resumed.replay_problem is None and resumed.state == state
     again.close()
-    monkeypatch.delenv(MARAUDERS_ENV)
+    (tmp_path / "components" / "marauders.json").unlink()
     third = TableService(journal, recover=False)
     assert third.resume(session_id).state == state
     third.close()
 
 
-def test_a_bad_players_file_names_the_variable(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    broken = tmp_path / "broken.json"
-    broken.write_text("{oops")
-    monkeypatch.setenv(MARAUDERS_ENV, str(broken))
-    service = TableService(tmp_path / "j.sqlite3", recover=False)
-    with pytest.raises(SituationError) as info:
-        service.start("marauders", {"players": 1}, seed=1)
-    assert info.value.field == MARAUDERS_ENV and "not valid JSON" in info.value.problem
-    wrong = copy.deepcopy(DATA)
-    wrong["tiles"][3]["faces"]["3"][0] = "dancing"
-    monkeypatch.setenv(MARAUDERS_ENV, str(_write(tmp_path, wrong)))
-    with pytest.raises(SituationError) as info:
-        service.start("marauders", {"players": 1}, seed=1)
-    assert info.value.field == "components.tiles[3].faces.3[0]"
-    monkeypatch.setenv(MARAUDERS_ENV, str(tmp_path / "missing.json"))
-    with pytest.raises(SituationError) as info:
-        service.start("marauders", {"players": 1}, seed=1)
-    assert "cannot read" in info.value.problem
-    service.close()
+SPRING = {
+    "decision": "spring",
+    "trays": {"red": 2},
+    "priority_marker": 0,
+    "tile": {"id": "M01", "face": 2},
+}
 
 
-def test_decide_uses_the_players_file_unless_the_situation_brings_its_own(
+def test_decide_uses_the_box_set_unless_the_situation_brings_its_own_and_says_which(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    situation = {
-        "decision": "spring",
-        "trays": {"red": 2},
-        "priority_marker": 0,
-        "tile": {"id": "M01", "face": 2},
-    }
-    path = _write(tmp_path, situation, "spring.json")
-    monkeypatch.setenv(MARAUDERS_ENV, str(_write(tmp_path, real_components())))
+    monkeypatch.setenv("TABLESIDE_HOME", str(tmp_path / "box"))
+    path = _write(tmp_path, SPRING, "spring.json")
+    # No set on the box: the EXAMPLE set, said with its digest.
+    schema = GAME.component_schema()
+    assert schema is not None
+    example = component_record("marauders", schema, None, GAME.example_components())["digest"]
     assert main(["decide", "marauders", str(path)]) == 0
-    out = json.loads(capsys.readouterr().out)
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["example_data"] is True
+    assert captured.err.startswith("components: the EXAMPLE set (")
+    assert captured.err == f"components: the EXAMPLE set ({example}); none entered on this box\n"
+    # The box's own set (entered with `tableside components`): used, and its digest said.
+    store = ComponentStore(tmp_path / "box" / "data" / "components")
+    own = store.save("marauders", real_components())
+    assert main(["decide", "marauders", str(path)]) == 0
+    captured = capsys.readouterr()
+    out = json.loads(captured.out)
     assert out["example_data"] is False and out["result"]["side"] == 0
-    own = _write(tmp_path, {**situation, "components": DATA}, "own.json")
-    assert main(["decide", "marauders", str(own)]) == 0
-    out = json.loads(capsys.readouterr().out)
+    assert captured.err == f"components: this box's own set ({own.digest})\n"
+    # A situation naming its own set keeps it.
+    given = _write(tmp_path, {**SPRING, "components": DATA}, "own.json")
+    assert main(["decide", "marauders", str(given)]) == 0
+    captured = capsys.readouterr()
+    out = json.loads(captured.out)
     assert out["example_data"] is True and out["result"]["side"] == 2
+    assert captured.err.startswith("components: the situation's own set (")
+
+
+def test_decide_refuses_a_damaged_box_set_instead_of_deciding_on_another(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("TABLESIDE_HOME", str(tmp_path / "box"))
+    folder = tmp_path / "box" / "data" / "components"
+    folder.mkdir(parents=True)
+    (folder / "marauders.json").write_text("{oops")
+    assert main(["decide", "marauders", str(_write(tmp_path, SPRING, "spring.json"))]) != 0
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "this box's marauders components cannot be used" in captured.err
+    assert "Traceback" not in captured.err
 
 
 def test_a_whole_game_on_the_players_set() -> None:

@@ -24,6 +24,7 @@ KEYS = {
     "escape": 27,
     "s": ord("s"),
     "c": ord("c"),
+    "m": ord("m"),
 }
 
 

@@ -1,0 +1,214 @@
+"""The button box reaches everything (issue #23 item 7): the history's rows, the set-up's buttons.
+
+Real app, real 800x480 Kivy window (Xvfb), key stand-ins for the buttons.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def app(kivy_window, tmp_path: Path):
+    from tests.ui.support.scene_game import ensure_registered
+    from ui.app.controller import AppController
+    from ui.app.harness import close_app, open_app
+    from ui.app.settings import Settings
+    from ui.service import TableService
+
+    ensure_registered()
+    service = TableService(tmp_path / "journal.sqlite3")
+    controller = AppController(service, Settings(), settings_path=tmp_path / "settings.json")
+    opened = open_app(controller, use_hardware=False)
+    yield opened
+    from kivy.app import App
+
+    if App.get_running_app() is opened:
+        close_app(opened)
+    service.close()
+
+
+def _ringed_row(app):
+    screen = app.manager.current_screen
+    if screen.row_focus is None:
+        return None
+    return screen.ids.rows.data[screen.row_focus]["title"]
+
+
+def test_next_walks_every_history_row_then_the_buttons_and_confirm_opens_a_row(app) -> None:
+    from tests.ui.support.driving import press, shown
+
+    c = app.controller
+    c.choose_game("toy")
+    c.start_game(seed=3)
+    for _ in range(4):
+        press("enter")
+    press("h")
+    assert app.manager.current == "history"
+    # Each row shows the bot's decision on a line of its own, whole (never cut after the answers).
+    row = next(
+        w
+        for w in app.manager.current_screen.ids.rows.walk()
+        if getattr(w, "title", "") == "4. Step 4"
+    )
+    decision = c.service.session.history[3].decision.summary.render(c.tr)
+    assert row.decision == f"» {decision}" and row.detail == "Tokens added: 1"
+    line = next(w for w in row.children if getattr(w, "text", None) == row.decision)
+    line.texture_update()
+    assert line.texture_size[0] <= line.width and line.height >= 20
+    seen = []
+    for _ in range(4):
+        press("n")
+        seen.append(_ringed_row(app))
+    assert seen == ["4. Step 4", "3. Step 3", "2. Step 2", "1. Step 1"]
+    press("n")  # after the last row: "Back to the game" (Redo is disabled)
+    assert _ringed_row(app) is None
+    assert app.manager.current_screen.ids.back.focused
+    press("n")  # and round again to the newest row
+    assert _ringed_row(app) == "4. Step 4"
+    press("n")
+    press("n")
+    press("enter")  # CONFIRM opens the ringed row's step
+    assert app.manager.current == "trace" and shown(app, "2. Step 2")
+
+
+def test_next_reaches_rows_below_the_fold_and_scrolls_them_into_view(app) -> None:
+    from tests.ui.support.driving import press
+
+    c = app.controller
+    c.choose_game("toy")
+    c.setup_form.values["length"] = 20
+    c.start_game(seed=3)
+    for _ in range(12):
+        press("enter")
+    press("h")
+    screen = app.manager.current_screen
+    rows = screen.ids.rows
+    assert rows.scroll_y == 1
+    for _ in range(12):
+        press("n")
+    assert _ringed_row(app) == "1. Step 1"
+    assert rows.scroll_y < 0.05  # the oldest row is at the bottom: scrolled there
+    ringed = [w for w in rows.walk() if getattr(w, "focused", False) and hasattr(w, "title")]
+    assert [w.title for w in ringed] == ["1. Step 1"]
+    top = rows.to_window(rows.x, rows.top)[1]
+    _x, y = ringed[0].to_window(ringed[0].x, ringed[0].y)
+    assert rows.to_window(rows.x, rows.y)[1] <= y and y + ringed[0].height <= top + 1
+
+
+def test_next_visits_every_setup_button_once_though_the_screen_scrolls(app) -> None:
+    from tests.ui.support.driving import press
+
+    app.controller.choose_game("marauders")
+    screen = app.manager.current_screen
+    assert app.manager.current == "setup"
+    everything = screen.focusables()
+    texts = [b.text for b in everything]
+    assert any(t == "we draw the real tiles and enter them" for t in texts)
+    visited = []
+    for _ in range(len(everything)):
+        press("n")
+        ringed = [b for b in screen.focusables() if b.focused]
+        assert len(ringed) == 1
+        visited.append(ringed[0])
+    assert len({id(b) for b in visited}) == len(everything)  # none skipped, none twice
+    assert any(b.text == "we draw the real tiles and enter them" for b in visited)
+
+
+def _play_to(app, scripted, step: str):
+    """Start a scripted table's game and answer its steps until ``step`` is on screen."""
+    from tests.ui.support.driving import pump
+
+    c = app.controller
+    c.choose_game(scripted.GAME)
+    c.setup_form.values.update(scripted.OPTIONS)
+    c.start_game(seed=scripted.SEED)
+    table = scripted.Table()
+    session = c.service.session
+    while session.prompt().step != step:
+        c.service.answer(table.answer(session.prompt(), session.state))
+    c._enter_current()
+    pump(3)
+    return session
+
+
+def _in_view(widget) -> bool:
+    from kivy.uix.scrollview import ScrollView
+
+    parent = widget.parent
+    while parent is not None and not isinstance(parent, ScrollView):
+        parent = parent.parent
+    assert parent is not None
+    low = parent.to_window(parent.x, parent.y)[1]
+    high = parent.to_window(parent.x, parent.top)[1]
+    y = widget.to_window(widget.x, widget.y)[1]
+    return bool(low - 1 <= y and y + widget.height <= high + 1)
+
+
+def test_bot_on_a_choice_keeps_the_picked_option_in_view(app) -> None:
+    """Ante Portas' turn: nine actions in a grid taller than the screen; BOT walks them."""
+    from tests.ui.support.driving import press
+    from ui.benchmarks.tables import anteportas as scripted
+
+    c = app.controller
+    session = _play_to(app, scripted, "turns")
+    field = session.prompt().fields[0]
+    assert field.key == "action" and len(field.choices) == 9
+    press("n")
+    assert c.focused_name() == "action"
+    box = app.manager.current_screen.ids.fields.boxes["action"]
+    for n in range(len(field.choices) - 1):
+        press("b")
+        picked = box.options[c.form.values["action"]]
+        assert picked.selected and _in_view(picked), f"after BOT {n + 1}: {picked.text}"
+    for _ in range(len(field.choices) - 1):
+        press("u")
+        picked = box.options[c.form.values["action"]]
+        assert _in_view(picked), picked.text
+
+
+def test_next_visits_every_menu_button_once(app) -> None:
+    from tests.ui.support.driving import press
+
+    c = app.controller
+    for _ in range(3):  # saved games to switch to fill the menu's list
+        c.choose_game("toy")
+        c.start_game(seed=3)
+    press("m")
+    assert app.manager.current == "menu"
+    screen = app.manager.current_screen
+    everything = screen.focusables()
+    visited = []
+    for _ in range(len(everything)):
+        press("n")
+        ringed = [b for b in screen.focusables() if b.focused]
+        assert len(ringed) == 1
+        visited.append(id(ringed[0]))
+    assert len(set(visited)) == len(everything) >= 6
+
+
+def test_a_score_steps_by_ten_first_and_the_stepper_says_so(app) -> None:
+    """Targi's scoring (points up to 300): NEXT rings the tens, BOT adds 10, "+10" shown."""
+    from tests.ui.support.driving import keyed, press, tap
+    from ui.benchmarks.tables import targi as scripted
+
+    c = app.controller
+    session = _play_to(app, scripted, "scoring")
+    first = session.prompt().fields[0].choices[0].value
+    press("n")
+    assert c.focused_name() == f"points.{first}"
+    assert keyed(app, f"points.{first}+").text == "+10"
+    assert keyed(app, f"points.{first}-").text == "-10"
+    press("b")
+    press("b")
+    assert keyed(app, f"points.{first}=").text == "20"
+    tap(keyed(app, f"points.{first}+"))  # a finger does what the button shows
+    assert c.form.values["points"][first] == 30
+    press("n")  # the ones
+    assert keyed(app, f"points.{first}+").text == "+"
+    press("u")
+    assert c.form.values["points"][first] == 29

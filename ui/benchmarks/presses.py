@@ -1,0 +1,278 @@
+"""How many button presses each step costs: the scripted tables played by the button box.
+
+Plays each scripted table of ``bench answers`` (:mod:`ui.benchmarks.tables`)
+through the app's real button handling: a :class:`hardware.panel.ButtonPanel`
+on gpiozero mock pins (a fake clock, so no sleeping) delivers its events to
+:meth:`ui.app.controller.AppController.button`, exactly as on the table.
+
+For every step a small planner presses like a player who knows the answer:
+NEXT to each stop whose value must change, BOT/UNDO until it shows the
+table's answer, then CONFIRM (a step that asks nothing: one press). The
+value the form then confirms is checked against the table's answer; a step
+the buttons cannot reach counts as unreachable. Prints, per game: steps,
+steps that need an answer, presses in all, the median and 95th percentile of
+presses over the steps that need an answer, and the worst step (its name).
+Targets (issue #23): median <= 3, worst step <= 12.
+"""
+
+from __future__ import annotations
+
+import copy
+import statistics
+import tempfile
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from gpiozero.pins.mock import MockFactory
+
+from hardware.config import load_pin_map
+from hardware.panel import ButtonPanel
+from rules.prompt import Field
+from ui.app.controller import AppController
+from ui.app.focus import Stop
+from ui.benchmarks.answers import tables
+from ui.commands.bench import Figure
+from ui.service import TableService
+
+NAME = "presses"
+DESCRIPTION = "button presses per step per game (scripted games, mock pins): median, p95, worst"
+
+MEDIAN_TARGET = 3
+WORST_TARGET = 12
+
+
+class Box:
+    """The button box on mock pins with a fake clock: :meth:`press` is one real press."""
+
+    def __init__(self, controller: AppController) -> None:
+        self.controller = controller
+        self.pin_map = load_pin_map(None)
+        self.factory = MockFactory()
+        self.now = 0.0
+        self.presses = 0
+        self.panel = ButtonPanel(
+            self.pin_map,
+            self._deliver,
+            pin_factory=self.factory,
+            clock=lambda: self.now,
+            autotick=False,
+        )
+
+    def _deliver(self, event: str) -> None:
+        self.controller.button(event)
+
+    def press(self, name: str) -> None:
+        pin = self.factory.pin(self.pin_map.buttons[name])
+        pin.drive_low()
+        self.now += 3 * self.pin_map.debounce_s
+        self.panel.poll()
+        pin.drive_high()
+        self.now += 2 * self.pin_map.debounce_s
+        self.panel.poll()
+        self.presses += 1
+
+    def close(self) -> None:
+        self.panel.close()
+
+
+def _part(field: Field, stop: Stop, value: Any) -> Any:
+    """The part of a field's value one stop sets (a count, membership, or the value)."""
+    if field.kind == "counts":
+        return int((value or {}).get(stop.entry, 0))
+    if field.kind in ("multi", "order"):
+        return stop.entry in (value or [])
+    return value
+
+
+def _same(field: Field, a: Any, b: Any) -> bool:
+    if field.kind == "multi":
+        return sorted(a or []) == sorted(b or [])
+    if field.kind == "counts":
+        return {k: v for k, v in (a or {}).items() if v} == {
+            k: v for k, v in (b or {}).items() if v
+        }
+    return bool(a == b)
+
+
+def _goto(box: Box, index: int) -> None:
+    """NEXT until the focus rests on stop ``index`` (it wraps through "no focus");
+    an option of a closed long list is reached through the list (BOT opens it)."""
+    focus = box.controller.focus
+    assert focus is not None
+    target = focus.stops[index]
+    for _ in range(2 * len(focus.stops) + 4):
+        if focus.index == index:
+            return
+        here = focus.stop
+        inside = here is not None and here.inner and here.key == target.key
+        if target.inner and not (inside and focus.index is not None and focus.index < index):
+            outer = next(i for i, s in enumerate(focus.stops) if s.key == target.key)
+            if focus.index == outer:
+                last = max(i for i, s in enumerate(focus.stops) if s.key == target.key)
+                box.press("undo" if index == last else "bot")
+                continue
+            _goto(box, outer)
+            continue
+        box.press("next")
+    raise RuntimeError("NEXT never reached the stop")
+
+
+def _set(box: Box, field: Field, stop: Stop, want: Any) -> None:
+    """BOT or UNDO on the focused stop until its part shows ``want`` (the cheaper way)."""
+    form = box.controller.form
+    focus = box.controller.focus
+    assert form is not None and focus is not None
+    best: str | None = None
+    cost = 0
+    for button, delta in (("bot", +1), ("undo", -1)):
+        trial = copy.deepcopy(form)
+        probe = type(focus)(trial)
+        probe.index = focus.index
+        for n in range(1, 200):
+            if not probe.change(delta):
+                break
+            if _part(field, stop, trial.values[field.key]) == want:
+                if best is None or n < cost:
+                    best, cost = button, n
+                break
+    if best is None:
+        return
+    for _ in range(cost):
+        box.press(best)
+
+
+def _play_step(box: Box, values: dict[str, Any]) -> None:
+    """Press like a player who knows ``values``; CONFIRM is left to the caller."""
+    c = box.controller
+    form, focus = c.form, c.focus
+    assert form is not None and focus is not None
+    if c.covered:
+        box.press("confirm")  # uncover the secret step
+    for field in form.fields:
+        if field.key not in values or _same(field, form.values[field.key], values[field.key]):
+            continue
+        want = values[field.key]
+        indices = [i for i, s in enumerate(focus.stops) if s.key == field.key]
+        if field.kind == "order":
+            now = list(form.values[field.key] or [])
+            keep = 0  # the picks already in the table's order stay; the rest go, then come back
+            while keep < min(len(now), len(want)) and now[keep] == want[keep]:
+                keep += 1
+            by_entry = {focus.stops[i].entry: i for i in indices}
+            for entry in now[keep:]:
+                _goto(box, by_entry[entry])
+                box.press("undo")
+            for entry in want[keep:]:
+                _goto(box, by_entry[entry])
+                box.press("bot")
+            continue
+        for i in indices:
+            stop = focus.stops[i]
+            target = _part(field, stop, want)
+            if stop.step > 1:  # a tens stop: the nearest value tens reach, the ones do the rest
+                now = _part(field, stop, form.values[field.key])
+                now = (field.minimum or 0) if now is None else now
+                target = now + stop.step * round((target - now) / stop.step)
+            if _part(field, stop, form.values[field.key]) != target:
+                _goto(box, i)
+                _set(box, field, stop, target)
+
+
+def _percentile(values: list[int], share: float) -> int:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def play(module: ModuleType, base: Path) -> dict[str, Any]:
+    """Play one scripted game by buttons; per step (name, presses, needed an answer)."""
+    service = TableService(base / f"{module.GAME}.sqlite")
+    c = AppController(service)
+    c.choose_game(module.GAME)
+    assert c.setup_form is not None
+    c.setup_form.values.update(module.OPTIONS)
+    c.start_game(seed=module.SEED)
+    box = Box(c)
+    table = module.Table()
+    steps: list[tuple[str, int, bool]] = []
+    unreachable: list[str] = []
+    try:
+        for _ in range(module.STEPS):
+            session = service.session
+            assert session is not None
+            prompt = session.prompt()
+            if prompt.finished:
+                break
+            values: dict[str, Any] = table.answer(prompt, session.state)
+            assert c.form is not None
+            needs = any(
+                f.key in values and not _same(f, c.form.values[f.key], values[f.key])
+                for f in prompt.fields
+            )
+            before, count = box.presses, session.step_count
+            _play_step(box, values)
+            reached = all(
+                f.key not in values or _same(f, c.form.values[f.key], values[f.key])
+                for f in prompt.fields
+            )
+            if not reached:  # the buttons could not show it: enter it as touch would
+                unreachable.append(prompt.step)
+                c.form.values.update(copy.deepcopy(values))
+            sent = c.form.answer()
+            box.press("next" if not prompt.fields else "confirm")
+            if session.step_count != count + 1:
+                raise RuntimeError(
+                    f"{module.GAME}: step {count + 1} ({prompt.step}) was not confirmed "
+                    f"by the buttons: {c.error}"
+                )
+            observe = getattr(table, "observe", None)
+            if observe is not None:
+                observe(prompt, sent, session.last_decision)
+            steps.append((prompt.step, box.presses - before, needs))
+    finally:
+        box.close()
+        service.close()
+    return {"steps": steps, "unreachable": unreachable}
+
+
+def run(quick: bool) -> list[Figure]:
+    figures: list[Figure] = []
+    base = Path(tempfile.mkdtemp(prefix="tableside-bench-presses-", dir="/tmp"))
+    for name, module in tables().items():
+        result = play(module, base)
+        steps: list[tuple[str, int, bool]] = result["steps"]
+        asked = [n for _step, n, needs in steps if needs] or [0]
+        worst_step, worst, _needs = max(steps, key=lambda s: s[1])
+        median = statistics.median(asked)
+        figures += [
+            Figure(name=f"{name}: steps", value=len(steps), unit=""),
+            Figure(name=f"{name}: steps that need an answer", value=len(asked), unit=""),
+            Figure(name=f"{name}: presses in all", value=sum(n for _s, n, _ in steps), unit=""),
+            Figure(
+                name=f"{name}: median presses (answered steps)",
+                value=median,
+                unit="",
+                target=f"<= {MEDIAN_TARGET}",
+                met=median <= MEDIAN_TARGET,
+            ),
+            Figure(
+                name=f"{name}: p95 presses (answered steps)",
+                value=_percentile(asked, 0.95),
+                unit="",
+            ),
+            Figure(
+                name=f"{name}: worst step ({worst_step})",
+                value=worst,
+                unit="",
+                target=f"<= {WORST_TARGET}",
+                met=worst <= WORST_TARGET,
+            ),
+            Figure(
+                name=f"{name}: steps the buttons cannot answer",
+                value=len(result["unreachable"]),
+                unit="",
+                target="0",
+                met=not result["unreachable"],
+            ),
+        ]
+    return figures
