@@ -45,7 +45,7 @@ from rules.editor import ComponentEditor
 from rules.errors import IllegalInput, RulesError
 from rules.game import Game
 from rules.journal import Journal, JournalError, SessionRecord, open_journal
-from rules.journal.errors import detail_of, reason_of, unavailable
+from rules.journal.files import storage_error
 from rules.registry import editor_for, get_game
 from rules.session import Event, Session
 from rules.text import Msg
@@ -81,9 +81,13 @@ class TableService:
         recover: bool = True,
         components: ComponentStore | None = None,
         backups_at_rest: bool = False,
+        holder: str = "",
     ) -> None:
         self.path = Path(journal_file)
         self.recover = recover
+        #: How this process is named to another that wants to play the same game
+        #: (``app``, ``play``): one process plays a game at a time (docs/journal.md).
+        self.holder = holder
         #: The app refreshes the journal's last good copy at rest (:meth:`at_rest`),
         #: never inside a press; the terminal and the tests with each step that is due.
         self.backups_at_rest = backups_at_rest
@@ -92,6 +96,7 @@ class TableService:
         with self._storage():
             self.journal, self.notice = open_journal(self.path, recover=recover)
         self.journal.defer_backups = backups_at_rest
+        self.journal.role = holder
         self.components = components or ComponentStore(self.path.parent / "components")
         self.session: Session | None = None
         self.session_id: int | None = None
@@ -147,6 +152,8 @@ class TableService:
             journal.close()
             return False
         journal.defer_backups = self.backups_at_rest
+        journal.role = self.holder
+        journal.hand_over(self.journal)
         old, self.journal = self.journal, journal
         old.close()
         if notice is not None:
@@ -179,7 +186,7 @@ class TableService:
             yield
         except (sqlite3.Error, OSError) as exc:
             log.warning("journal %s: %s", self.path, exc)
-            raise unavailable(reason_of(exc), self.path, detail_of(exc)) from exc
+            raise storage_error(exc, self.path) from exc
 
     def _guarded(self, action: Callable[[], T]) -> T:
         with self._storage():
@@ -200,11 +207,14 @@ class TableService:
         seed = secrets.randbelow(2**31) if seed is None else int(seed)
         self._ready()
         session_id = self._guarded(lambda: self.journal.create_session(game.name, checked, seed))
+        self._leave(session_id)
         self.session_id = session_id
         self.session = Session(game, checked, seed, sink=_ServiceSink(self, session_id))
         return self.session
 
     def resume(self, session_id: int) -> Session:
+        """Resume a game: this process becomes its only writer (else :class:`GameInUse`)."""
+
         def load() -> Session:
             record = self.journal.session(session_id)
             return Session(
@@ -216,10 +226,23 @@ class TableService:
                 snapshots=self.journal.snapshot_lookup(record.id),
             )
 
-        self.session = self._guarded(load)
+        self._guarded(lambda: self.journal.claim(session_id))
+        try:
+            session = self._guarded(load)
+        except BaseException:
+            if session_id != self.session_id:
+                self.journal.release(session_id)
+            raise
+        self._leave(session_id)
+        self.session = session
         self.session_id = session_id
         self.component_notice = self._differs(self.session.game, self.session.options)
         return self.session
+
+    def _leave(self, new_id: int) -> None:
+        """The game played until now is left for ``new_id``: another process may take it."""
+        if self.session_id is not None and self.session_id != new_id:
+            self.journal.release(self.session_id)
 
     def resumable(self, game_name: str | None = None) -> SessionRecord | None:
         return self._guarded(lambda: self.journal.latest_unfinished(game_name))

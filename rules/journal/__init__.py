@@ -20,6 +20,10 @@ and verifies every row.
   unique ``.damaged-<time>`` name (:mod:`.files`; never deleted) and the new
   file put in its place. Each game resumes from its last intact event; the
   notice says so.
+- **One writer per game** (:mod:`.locks`): a process appends to a game only
+  while it holds that game's lock (taken at resume and at the first write);
+  another gets :class:`GameInUse` naming it. Only a process that has the
+  journal to itself repairs it.
 - **The environment refuses** (storage full, read-only, permission, I/O):
   nothing is moved; the journal opens *read-only* from memory with
   :attr:`Journal.problem` set, so the game can be viewed; writing raises
@@ -29,7 +33,7 @@ Every SQLite and OS error leaves this package as a :class:`JournalError`
 (:mod:`.errors`). This is the only I/O the rules core does.
 """
 
-from rules.journal.errors import JournalDamaged, JournalError, JournalUnavailable
+from rules.journal.errors import GameInUse, JournalDamaged, JournalError, JournalUnavailable
 from rules.journal.reading import APPLICATION_ID
 from rules.journal.recovery import JournalCheck, check_journal, open_journal
 from rules.journal.store import (
@@ -44,6 +48,7 @@ __all__ = [
     "APPLICATION_ID",
     "BACKUP_EVERY",
     "SCHEMA_VERSION",
+    "GameInUse",
     "Journal",
     "JournalCheck",
     "JournalDamaged",

@@ -58,6 +58,15 @@ class JournalUnavailable(JournalError):
         self.reason = reason
 
 
+class GameInUse(JournalError):
+    """Another process is playing this game: it alone may append to it (see :mod:`.locks`)."""
+
+    def __init__(self, message: Msg, number: int, pid: int) -> None:
+        super().__init__(message)
+        self.number = number
+        self.pid = pid
+
+
 class JournalDamaged(JournalError):
     """The file is damaged or foreign and was left exactly as it was."""
 
@@ -105,10 +114,15 @@ def unavailable(reason: str, path: object, detail: str = "") -> JournalUnavailab
             "(restarting the box usually fixes this)."
         )
     elif reason == PERMISSION:
+        where = Path(str(path))
+        folder = where.parent if where.suffix or where.name.startswith(".") else where
         text = msg(
-            "tableside is not allowed to use its journal ({path}). Nothing was changed; give "
-            "the tableside user access to it and play continues.",
+            "tableside is not allowed to use its journal ({path}). Nothing was changed and "
+            "nothing is lost. Give the tableside user access to it again, for example with: "
+            "sudo chown -R tableside: {folder} && sudo chmod -R u+rwX {folder}. Play then "
+            "continues by itself.",
             path=str(path),
+            folder=str(folder),
         )
     elif reason == BUSY:
         text = msg(

@@ -16,8 +16,11 @@ from pathlib import Path
 
 from rules.journal.errors import (
     DAMAGED,
+    FULL,
+    IO,
     JournalDamaged,
     JournalError,
+    JournalUnavailable,
     damaged_message,
     detail_of,
     reason_of,
@@ -112,7 +115,38 @@ def as_journal_error(exc: BaseException, path: Path) -> JournalError:
         return JournalDamaged(damaged_message(path, str(exc)))
     if isinstance(exc, sqlite3.Error) and getattr(exc, "sqlite_errorname", "") == "SQLITE_CANTOPEN":
         reason = why_cannot_open(path) or reason
+    return storage_error(exc, path, reason)
+
+
+#: Less free space than this, and an I/O error is the storage being full.
+NEARLY_FULL = 256 * 1024
+
+
+def storage_error(exc: BaseException, path: Path, reason: str | None = None) -> JournalUnavailable:
+    """The player-facing error for an environment failure at ``path``.
+
+    SQLite reports a write that found no space while it grows its ``-shm``
+    or ``-wal`` as a plain I/O error (``SQLITE_IOERR_SHMSIZE``, ...), which
+    would read as a failing card. So an I/O error on a file system with
+    (almost) no free space or no free inodes is told as full.
+    """
+    reason = reason or reason_of(exc)
+    if reason == IO and storage_full(path):
+        reason = FULL
     return unavailable(reason, path, detail_of(exc))
+
+
+def storage_full(path: Path) -> bool:
+    """Whether the file system holding ``path`` has (almost) no room for a new page or file."""
+    folder = Path(path)
+    while not folder.is_dir() and folder != folder.parent:
+        folder = folder.parent
+    try:
+        stats = os.statvfs(folder)
+    except OSError:
+        return False
+    no_inodes = stats.f_files > 0 and stats.f_favail == 0
+    return stats.f_bavail * stats.f_frsize < NEARLY_FULL or no_inodes
 
 
 def why_cannot_open(path: Path) -> str | None:

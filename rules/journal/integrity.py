@@ -141,6 +141,9 @@ class Contents:
     sessions: dict[str, SessionRow] = field(default_factory=dict)
     events: dict[int, dict[int, EventRow]] = field(default_factory=dict)
     bad_sessions: int = 0
+    #: Sequence numbers known to have been stored per session id (from index entries
+    #: read off the pages), even where the event row itself is lost.
+    known: dict[int, set[int]] = field(default_factory=dict)
     #: Why the source is not healthy, as a short English phrase marked for translation.
     problem: str | None = None
     #: The technical detail behind ``problem`` (SQLite's words), for the log and ``check``.
@@ -163,6 +166,14 @@ class Contents:
             return self.events.get(session.id, {})
         owners = {s.id for s in self.sessions.values()}
         return {} if fallback_id in owners else self.events.get(fallback_id, {})
+
+    def known_of(self, uid: str, fallback_id: int) -> set[int]:
+        """The sequence numbers this source's index says the session ``uid`` had."""
+        session = self.sessions.get(uid)
+        if session is not None:
+            return self.known.get(session.id, set())
+        owners = {s.id for s in self.sessions.values()}
+        return set() if fallback_id in owners else self.known.get(fallback_id, set())
 
     def healthy(self) -> bool:
         """Readable, ours, and every row verifies with no gap: nothing to repair."""
@@ -188,6 +199,12 @@ class SessionOutcome:
     first_bad: tuple[int, str] | None
     #: Intact events after the first bad one: kept in the damaged copy, not replayed.
     stranded: int
+    #: Events known to have been stored after the run (rows or index entries seen),
+    #: i.e. the steps this game lost; 0 when none is known.
+    lost: int = 0
+    #: The session row was updated after the run's last event: at least its newest
+    #: step is gone without a trace (how many is unknown).
+    newest_missing: bool = False
 
 
 def merge(sources: Iterable[Contents]) -> list[SessionOutcome]:
@@ -206,6 +223,7 @@ def merge(sources: Iterable[Contents]) -> list[SessionOutcome]:
             seen.add(uid)
             intact: dict[int, EventRow] = {}
             bad: dict[int, str] = {}
+            known: set[int] = set()
             for other in sources:
                 for seq, row in other.rows_of(uid, session.id).items():
                     why = row.problem(uid)
@@ -213,18 +231,26 @@ def merge(sources: Iterable[Contents]) -> list[SessionOutcome]:
                         intact.setdefault(seq, row)
                     else:
                         bad.setdefault(seq, why)
+                known |= other.known_of(uid, session.id)
             run: list[EventRow] = []
             while len(run) in intact:
                 run.append(intact[len(run)])
             beyond = [seq for seq in intact if seq > len(run)]
+            stored = max({*intact, *bad, *known}, default=-1) + 1
             first_bad: tuple[int, str] | None = None
             if len(run) in bad:
                 first_bad = (len(run), bad[len(run)])
-            elif beyond or any(seq > len(run) for seq in bad):
+            elif stored > len(run):
                 first_bad = (len(run), N_("it is missing"))
+            last = run[-1].created if run else session.created
             outcomes.append(
                 SessionOutcome(
-                    session=session, events=tuple(run), first_bad=first_bad, stranded=len(beyond)
+                    session=session,
+                    events=tuple(run),
+                    first_bad=first_bad,
+                    stranded=len(beyond),
+                    lost=max(0, stored - len(run)),
+                    newest_missing=not session.uid.startswith("v1:") and session.updated > last,
                 )
             )
     return outcomes

@@ -30,6 +30,7 @@ from rules.journal.integrity import (
     session_checksum,
     without_wal_flag,
 )
+from rules.journal.pages import records
 from rules.text import N_
 
 APPLICATION_ID = 0x7AB1E51D  # "tableside", as far as hex allows
@@ -63,7 +64,52 @@ def read_image(image: bytes, label: str) -> Contents:
                 found.problem = N_("it belongs to another program")
             return found
         read_rows(conn, found)
+    if found.problem:
+        read_pages(image, found)
     return found
+
+
+def read_pages(image: bytes, found: Contents) -> None:
+    """Add the rows SQLite could not reach: every leaf page, decoded (:mod:`.pages`).
+
+    Only rows of the current shape are taken (a session: 9 columns; an event:
+    6 columns with a checksum), and only where no query found that row; each
+    is still verified by its checksum when merged. Index entries of the
+    events (session, seq) tell which steps existed, so a loss can be counted.
+    """
+    for record in records(image):
+        v = record.values
+        try:
+            if record.rowid is None:
+                if len(v) == 3 and all(type(x) is int for x in v):
+                    found.known.setdefault(int(v[0] or 0), set()).add(int(v[1] or 0))
+            elif len(v) == 6 and type(v[0]) is int and type(v[1]) is int:
+                body, checksum = v[2], v[5]
+                if isinstance(body, bytes) and isinstance(checksum, bytes) and len(checksum) == 32:
+                    created = float(v[3]) if isinstance(v[3], int | float) else 0.0
+                    row = EventRow(
+                        seq=v[1],
+                        body=body,
+                        created=created,
+                        finished=bool(v[4]),
+                        checksum=checksum.decode("ascii"),
+                    )
+                    found.add_event(v[0], row)
+            elif len(v) == 9 and v[0] is None and isinstance(v[8], bytes) and len(v[8]) == 32:
+                session = SessionRow(
+                    id=record.rowid,
+                    uid=_text(v[7]),
+                    game=_text(v[1]),
+                    options=_text(v[2]),
+                    seed=int(v[3]),  # type: ignore[arg-type]
+                    created=float(v[4]),  # type: ignore[arg-type]
+                    updated=float(v[5]),  # type: ignore[arg-type]
+                    checksum=_text(v[8]),
+                )
+                if session.uid not in found.sessions and session.intact():
+                    found.sessions[session.uid] = session
+        except (TypeError, ValueError, UnicodeDecodeError):
+            continue
 
 
 def _text(value: Any) -> str:

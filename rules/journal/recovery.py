@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rules.journal.errors import (
+    BUSY,
+    DAMAGED,
     JournalDamaged,
     JournalUnavailable,
     damaged_message,
-    detail_of,
     foreign_message,
     reason_of,
     unavailable,
@@ -28,9 +29,11 @@ from rules.journal.files import (
     move_aside,
     move_aside_wal,
     sidecar,
+    storage_error,
     sync_dir,
 )
 from rules.journal.integrity import Contents, EventRow, SessionOutcome, merge
+from rules.journal.locks import opening
 from rules.journal.reading import Found, inspect, read_rows, salvage_sources
 from rules.journal.store import Journal, build
 from rules.text import N_, Msg, msg
@@ -51,27 +54,35 @@ class GameCheck:
 
 @dataclass(frozen=True)
 class JournalCheck:
-    """What :func:`check_journal` found; ``problems`` is empty for a healthy journal."""
+    """What :func:`check_journal` found; ``problems`` is empty for a healthy journal.
+
+    ``unreadable`` is set (and nothing else) when the file cannot even be
+    read (permissions, an I/O error): that is the storage, not damage.
+    """
 
     path: Path
     problems: tuple[str, ...]
     games: tuple[GameCheck, ...]
+    unreadable: JournalUnavailable | None = None
 
     @property
     def healthy(self) -> bool:
-        return not self.problems
+        return not self.problems and self.unreadable is None
 
 
 def check_journal(path: Path) -> JournalCheck:
     """Verify every row of the journal at ``path`` (and its -wal) without changing anything."""
     path = Path(path)
-    found = inspect(path, "the journal")
+    with opening(path) as (alone, lease):
+        # Alone (behind the gate) the raw bytes hold still; else another process may be
+        # writing, and only SQLite's own locks give a consistent view.
+        found = inspect(path, "the journal") if alone else _read_live(path)
+        if lease is not None:
+            lease.release()
     problems: list[str] = []
     if found.state == "unreadable":
-        problems.append(f"it cannot be read ({detail_of(found.error or OSError())})")
-    elif found.state in ("missing", "empty") and (
-        backup_path(path).exists() or damaged_copies(path)
-    ):
+        return JournalCheck(path, (), (), storage_error(found.error or OSError(), path))
+    if found.state in ("missing", "empty") and (backup_path(path).exists() or damaged_copies(path)):
         problems.append(f"it is {found.state} but its last good copy or a damaged copy exists")
     contents = found.contents
     if contents is not None and contents.problem:
@@ -103,6 +114,26 @@ def check_journal(path: Path) -> JournalCheck:
     return JournalCheck(path, tuple(problems), tuple(games))
 
 
+def _read_live(path: Path) -> Found:
+    """The journal as SQLite shows it to a reader while another process has it open."""
+    contents = Contents("the journal")
+    try:
+        with contextlib.closing(
+            sqlite3.connect(path.absolute().as_uri() + "?mode=ro", uri=True, timeout=10)
+        ) as conn:
+            conn.text_factory = bytes
+            result = conn.execute("PRAGMA quick_check").fetchone()[0]
+            if result != b"ok":
+                contents.problem = N_("it is damaged")
+                contents.detail = result.decode("utf-8", "replace")[:200]
+            read_rows(conn, contents)
+    except sqlite3.Error as exc:
+        if reason_of(exc) != DAMAGED:
+            return Found("unreadable", error=exc)
+        contents.problem, contents.detail = N_("it is damaged"), str(exc)
+    return Found("sqlite", contents)
+
+
 @dataclass
 class _Recovery:
     """What recovery found and did, for the one-paragraph notice."""
@@ -126,8 +157,43 @@ def open_journal(path: Path, recover: bool = True) -> tuple[Journal, Msg | None]
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:  # nothing to show, but nothing to crash about either
-        error = unavailable(reason_of(exc), path.parent, detail_of(exc))
-        return Journal.view(path, [], error), None
+        return Journal.view(path, [], storage_error(exc, path.parent)), None
+    with opening(path) as (alone, lease):
+        if alone:
+            journal, notice = _open_alone(path, recover)
+        else:
+            journal, notice = _open_shared(path, recover)
+        if lease is not None:
+            if journal.writable:
+                journal._lease = lease  # kept while open: nobody repairs it under us
+            else:
+                lease.release()
+    return journal, notice
+
+
+def _open_shared(path: Path, recover: bool) -> tuple[Journal, Msg | None]:
+    """Another process has the journal open (and checked it): open it through SQLite only.
+
+    Its raw bytes may be mid-write, so they are not judged, and nothing is
+    repaired or moved while that process may be writing.
+    """
+    try:
+        journal = Journal(path)
+    except (JournalUnavailable, JournalDamaged) as exc:
+        if not recover and isinstance(exc, JournalDamaged):
+            raise
+        found = inspect(path, "the journal")
+        outcomes = merge([found.contents]) if found.contents is not None else []
+        problem = exc if isinstance(exc, JournalUnavailable) else unavailable(BUSY, path, str(exc))
+        log.warning("journal %s opened read-only beside another program: %s", path, exc)
+        return Journal.view(path, outcomes, problem), None
+    if not journal.probe():
+        log.warning("journal %s cannot be written: %s", path, journal.problem)
+    return journal, None
+
+
+def _open_alone(path: Path, recover: bool) -> tuple[Journal, Msg | None]:
+    """Nobody else has the journal open: look at its bytes, then open, repair or view it."""
     found = inspect(path, "the journal")
     if found.state == "unreadable":
         assert found.error is not None
@@ -284,7 +350,7 @@ def _reject_wal(path: Path, found: Found, bak: Found, recover: bool) -> tuple[Jo
     try:
         aside = move_aside_wal(path)
     except OSError as exc:
-        error = unavailable(reason_of(exc), path, detail_of(exc))
+        error = storage_error(exc, path)
         contents = found.contents
         return Journal.view(path, merge([contents]) if contents else [], error), None
     log.warning("%s set aside: %s", wal, why)
@@ -312,12 +378,12 @@ def _rebuild(path: Path, recovery: _Recovery, state: str) -> tuple[Journal, Msg 
         for suffix in ("", "-wal", "-shm", "-journal"):
             with contextlib.suppress(OSError):
                 sidecar(temp, suffix).unlink(missing_ok=True)
-        error = unavailable(reason_of(exc), path, detail_of(exc))
+        error = storage_error(exc, path)
         log.warning("journal %s needs repair, but: %s", path, error)
         notice = _recovery_notice(recovery, repaired=False)
         return Journal.view(path, recovery.outcomes, error), notice
     except sqlite3.Error as exc:
-        error = unavailable(reason_of(exc), path, detail_of(exc))
+        error = storage_error(exc, path)
         return Journal.view(path, recovery.outcomes, error), _recovery_notice(recovery, False)
     notice = _recovery_notice(recovery, repaired=True)
     log.warning("journal %s repaired: %s", path, notice)
@@ -367,22 +433,37 @@ def _recovery_notice(recovery: _Recovery, repaired: bool) -> Msg:
             )
         )
     for outcome in recovery.outcomes:
-        if outcome.first_bad is not None:
-            seq, why = outcome.first_bad
-            parts.append(
-                msg(
-                    "Game {game} resumes after step {last}: event {seq} is damaged ({why}).",
-                    game=outcome.session.id,
-                    last=len(outcome.events),
-                    seq=seq + 1,
-                    why=Msg(why),
-                )
-            )
+        part = game_loss(outcome)
+        if part is not None:
+            parts.append(part)
     notice = parts[0]
     for part in parts[1:]:
         notice = _join(notice, part)
     assert notice is not None
     return notice
+
+
+def game_loss(outcome: SessionOutcome) -> Msg | None:
+    """What one game lost, for the notice: which game, how many steps, where it resumes."""
+    last = len(outcome.events)
+    if outcome.first_bad is not None:
+        seq, why = outcome.first_bad
+        return msg(
+            "Game {game} lost {count} step(s) and resumes after step {last}: event {seq} is "
+            "damaged ({why}).",
+            game=outcome.session.id,
+            count=max(1, outcome.lost),
+            last=last,
+            seq=seq + 1,
+            why=Msg(why),
+        )
+    if outcome.newest_missing:
+        return msg(
+            "Game {game} lost its newest step(s) and resumes after step {last}.",
+            game=outcome.session.id,
+            last=last,
+        )
+    return None
 
 
 def _join(first: Msg | None, second: Msg) -> Msg:
@@ -392,7 +473,7 @@ def _join(first: Msg | None, second: Msg) -> Msg:
 
 def _unreadable(path: Path, error: BaseException) -> tuple[Journal, Msg | None]:
     """The journal cannot be read (permission, I/O): show the last good copy, change nothing."""
-    problem = unavailable(reason_of(error), path, detail_of(error))
+    problem = storage_error(error, path)
     log.warning("journal %s cannot be read: %s", path, problem)
     bak = inspect(backup_path(path), "the last good copy", use_wal=False)
     outcomes = merge([bak.contents]) if bak.contents is not None else []

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.journal.errors import (
+    GameInUse,
     JournalDamaged,
     JournalError,
     JournalUnavailable,
@@ -43,6 +44,7 @@ from rules.journal.integrity import (
     shape_problem,
     snapshot_checksum,
 )
+from rules.journal.locks import GameLock, Holder, Lease, claim_game, exclusive, in_use_message
 from rules.journal.reading import APPLICATION_ID, read_rows
 from rules.session import Event
 from rules.text import msg
@@ -136,6 +138,11 @@ class Journal:
         self.defer_backups = False
         self._since_backup = 0
         self._uids: dict[int, str] = {}
+        #: How this process names itself to another that wants to play the same game
+        #: (``app``, ``play``; see :func:`rules.journal.locks.in_use_message`).
+        self.role = ""
+        self._claims: dict[str, GameLock] = {}
+        self._lease: Lease | None = None
         try:
             self._conn = connect(self.path)
         except sqlite3.Error as exc:
@@ -161,6 +168,9 @@ class Journal:
         journal.defer_backups = False
         journal._since_backup = 0
         journal._uids = {}
+        journal.role = ""
+        journal._claims = {}
+        journal._lease = None
         journal._conn = sqlite3.connect(":memory:", isolation_level=None)
         journal._conn.executescript(_SCHEMA)
         write_outcomes(journal._conn, outcomes)
@@ -192,6 +202,50 @@ class Journal:
             self._conn.close()
         except sqlite3.Error as exc:  # closing cannot lose a committed step
             log.warning("closing the journal: %s", exc)
+        for lock in self._claims.values():
+            lock.release()
+        self._claims.clear()
+        if self._lease is not None:
+            self._lease.release()
+            self._lease = None
+
+    # -- one writer per game -----------------------------------------------------------
+
+    def claim(self, session_id: int) -> None:
+        """Make this journal the only writer of the game, or raise :class:`GameInUse`.
+
+        Every write to a game claims it first (append, undo and redo are
+        appends); a front end claims when it resumes, so the players hear at
+        once that the game is being played elsewhere. The claim lasts until
+        :meth:`release` or :meth:`close`, or the process's end.
+        """
+        if self.writable:
+            self._claim(self._uid(session_id), session_id)
+
+    def _claim(self, uid: str, number: int) -> None:
+        if uid in self._claims:
+            return
+        got = claim_game(self.path, uid, self.role)
+        if isinstance(got, Holder):
+            raise GameInUse(in_use_message(number, got), number, got.pid)
+        if got is not None:
+            self._claims[uid] = got
+
+    def release(self, session_id: int) -> None:
+        """Let another process play the game (this one left it)."""
+        lock = self._claims.pop(self._uids.get(session_id, ""), None)
+        if lock is not None:
+            lock.release()
+
+    def hand_over(self, other: Journal) -> None:
+        """Take ``other``'s claims (the same process reopened the journal)."""
+        self._uids.update(other._uids)
+        for uid, lock in other._claims.items():
+            if uid in self._claims:
+                lock.release()  # the same process lock, counted twice
+            else:
+                self._claims[uid] = lock
+        other._claims = {}
 
     def __enter__(self) -> Journal:
         return self
@@ -241,6 +295,8 @@ class Journal:
         now = time.time()
         uid = secrets.token_hex(8)
         text = option_text(options)
+        self._writing()
+        self._claim(uid, 0)  # a fresh uid: nobody else can hold it; taken before the row exists
         with self._tx() as conn:
             cur = conn.execute(
                 "INSERT INTO sessions (game, options, seed, created, updated, uid)"
@@ -309,6 +365,7 @@ class Journal:
     def set_finished(self, session_id: int, finished: bool = True) -> None:
         """Mark the game over (or not) after its last event; sinks that can, say so per step."""
         uid = self._uid(session_id)
+        self.claim(session_id)
         with self._tx() as conn:
             row = conn.execute(
                 "SELECT seq, body FROM events WHERE session_id=? ORDER BY seq DESC LIMIT 1",
@@ -330,6 +387,8 @@ class Journal:
         if problem is not None:
             raise JournalError(msg("This step cannot be saved: {why}.", why=problem))
         uid = self._uid(session_id)
+        self._writing()
+        self.claim(session_id)
         body = json.dumps(event, sort_keys=True)
         now = time.time()
         with self._tx() as conn:
@@ -382,6 +441,7 @@ class Journal:
         if not self.writable:
             return
         uid = self._uid(session_id)
+        self.claim(session_id)
         text = json.dumps(state, sort_keys=True)
         try:
             with self._tx() as conn:
@@ -442,17 +502,20 @@ class Journal:
         if not self.writable:
             return False
         tmp = sidecar(self.backup_path, ".tmp")
-        try:
-            tmp.unlink(missing_ok=True)
-            with closing(connect(tmp)) as dest:
-                self._conn.backup(dest)
-            os.replace(tmp, self.backup_path)
-            sync_dir(self.path.parent)
-        except (sqlite3.Error, OSError) as exc:
-            log.warning("the last good copy %s was not refreshed: %s", self.backup_path, exc)
-            with suppress(OSError):
+        with exclusive(self.path, "backup") as mine:
+            if not mine:  # another process is refreshing it now; ours waits for the next turn
+                return False
+            try:
                 tmp.unlink(missing_ok=True)
-            return False
+                with closing(connect(tmp)) as dest:
+                    self._conn.backup(dest)
+                os.replace(tmp, self.backup_path)
+                sync_dir(self.path.parent)
+            except (sqlite3.Error, OSError) as exc:
+                log.warning("the last good copy %s was not refreshed: %s", self.backup_path, exc)
+                with suppress(OSError):
+                    tmp.unlink(missing_ok=True)
+                return False
         self._since_backup = 0
         return True
 
@@ -473,10 +536,13 @@ def write_outcomes(conn: sqlite3.Connection, outcomes: list[SessionOutcome]) -> 
             check = session_checksum(
                 id=sid, uid=s.uid, game=s.game, options=s.options, seed=s.seed, created=s.created
             )
+            # "updated" is the time of the last event kept: a later check must not take the
+            # steps this repair could not bring back for newly missing ones.
+            updated = max(s.created, outcome.events[-1].created) if outcome.events else s.created
             conn.execute(
                 "INSERT INTO sessions (id, game, options, seed, created, updated, uid, checksum)"
                 " VALUES (?,?,?,?,?,?,?,?)",
-                (sid, s.game, s.options, s.seed, s.created, s.updated, s.uid, check),
+                (sid, s.game, s.options, s.seed, s.created, updated, s.uid, check),
             )
             conn.executemany(
                 "INSERT INTO events (session_id, seq, body, created, finished, checksum)"

@@ -107,6 +107,9 @@ def test_storage_problem(case: jd.Case, built: jd.Built, workdir: Path):
     outcome = run(case, built, workdir)
     assert outcome.traceback is None, outcome.traceback
     assert outcome.told and outcome.message, "the players are not told"
+    said = {"full": "The storage is full,", "full-play": "The storage is full,"}
+    said["chmod-000"] = "tableside is not allowed to use its journal"
+    assert outcome.message.startswith(said.get(case.storage or "", "")), outcome.message
     assert outcome.preserved, "a file was moved or rewritten"
     assert not outcome.invented
     if case.storage == "chmod-000":  # unreadable: the last good copy is what can be shown

@@ -88,7 +88,9 @@ def test_a_changed_answer_is_never_replayed(tmp_path: Path):
     tamper(path, 12, '{"kind": "answer", "values": {"add": 5}}')
     journal, notice = open_journal(path)
     assert journal.events(sid) == events[:12]
-    assert f"Game {sid} resumes after step 12: event 13 is damaged" in str(notice)
+    assert f"Game {sid} lost 8 step(s) and resumes after step 12: event 13 is damaged" in str(
+        notice
+    )
     assert "its checksum does not match" in str(notice)
 
 

@@ -40,6 +40,11 @@ def test_bench_list(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--list"]) == 0
 
 
+def test_bench_sizes_are_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "journal", "--set", "kills=many"]) == 2
+    assert "--set wants NAME=NUMBER, not 'kills=many'" in capsys.readouterr().err
+
+
 def test_every_command_is_in_the_table_with_its_own_help() -> None:
     """ui.cli.COMMANDS (what --help lists without importing) agrees with each module."""
     import argparse

@@ -24,6 +24,7 @@ act as an unprivileged user; without it they use a simulation and say so.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
 import shutil
@@ -335,6 +336,7 @@ FILE_CASES: tuple[Case, ...] = (
 
 STORAGE_CASES: tuple[Case, ...] = (
     Case(name="full disk at start", storage="full"),
+    Case(name="full disk at start, closed", storage="full", closed=True),
     Case(name="full disk during play", storage="full-play"),
     Case(name="read-only directory", storage="read-only-dir"),
     Case(name="read-only file system", storage="read-only-fs"),
@@ -443,7 +445,7 @@ def _run_storage(case: Case, built: Built, directory: Path, outcome: Outcome) ->
 
 
 def _storage_on(case: Case, built: Built, directory: Path, outcome: Outcome) -> None:
-    path = _write(directory, built)
+    path = _write(directory, built, case.closed)
     mounted = os.path.ismount(directory)
     storage = case.storage
     if storage == "read-only-dir":
@@ -556,3 +558,93 @@ def _full_during_play(
 
 def _page_count(journal: Journal) -> int:
     return int(journal._conn.execute("PRAGMA page_count").fetchone()[0])
+
+
+# -- a broken interior page: the rows themselves are intact ------------------------------------
+
+
+@dataclass(kw_only=True)
+class PageOutcome:
+    present: int = 0  # confirmed events
+    intact_in_copy: int = 0  # confirmed events whose stored body is still in the damaged file
+    recovered: int = 0
+    dropped_intact: int = 0  # in the damaged file, intact, but not in the repaired journal
+    finished_lost: int = 0  # games finished before the damage, unfinished after the repair
+    games_not_named: int = 0  # games that lost steps without the notice naming them
+    notice: str = ""
+    traceback: str | None = None
+
+
+def table_root(data: bytes, table: str) -> int:
+    """The root page number of ``table`` in the SQLite image ``data`` (read with SQLite)."""
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(":memory:")) as conn:
+        conn.deserialize(data[:18] + b"\x01\x01" + data[20:])  # a WAL file, read as plain
+        row = conn.execute("SELECT rootpage FROM sqlite_master WHERE name=?", (table,)).fetchone()
+    return int(row[0])
+
+
+def break_interior_page(data: bytes, table: str = "events") -> bytes:
+    """Point the table's root (an interior page) at a page that does not exist.
+
+    Bytes 8-11 of an interior b-tree page header hold its right-most child;
+    pointing it past the end of the file cuts off the newest rows, whose
+    leaf page stays byte for byte as it was.
+    """
+    page = int.from_bytes(data[16:18], "big")
+    page = 65536 if page == 1 else page
+    root = table_root(data, table)
+    start = (root - 1) * page + (100 if root == 1 else 0)
+    assert data[start] == 0x05, "the table must have more than one page"
+    broken = bytearray(data)
+    broken[start + 8 : start + 12] = (0xFFFF).to_bytes(4, "big")
+    return bytes(broken)
+
+
+def interior_page_case(directory: Path, seed: int, games: int = 2, steps: int = 118) -> PageOutcome:
+    """Two games (the first finished), the events table's root page broken, opened to repair."""
+    rng = random.Random(seed)
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / NAME
+    confirmed: dict[int, list[dict[str, Any]]] = {}
+    finished: set[int] = set()
+    with Journal(path) as journal:
+        ids = [
+            journal.create_session("toy", {"length": 1000}, rng.randrange(99)) for _ in range(games)
+        ]
+        for sid in ids:
+            confirmed[sid] = []
+        for n in range(steps * games):
+            sid = ids[n % games]
+            event = {"kind": "answer", "values": {"add": n % 6, "note": f"{sid}-{n}-{seed}"}}
+            last = n >= steps * games - games and sid == ids[0]
+            journal.append(sid, event, finished=last)
+            confirmed[sid].append(event)
+            if last:
+                finished.add(sid)
+    outcome = PageOutcome(present=sum(map(len, confirmed.values())))
+    path.write_bytes(break_interior_page(path.read_bytes()))
+    damaged = path.read_bytes()
+    bodies = {
+        sid: [json.dumps(e, sort_keys=True).encode() for e in evs] for sid, evs in confirmed.items()
+    }
+    in_copy = {sid: {i for i, b in enumerate(bs) if b in damaged} for sid, bs in bodies.items()}
+    outcome.intact_in_copy = sum(map(len, in_copy.values()))
+    try:
+        journal, notice = open_journal(path)
+        try:
+            outcome.notice = str(notice or "")
+            for sid, events in confirmed.items():
+                got = journal.events(sid)
+                outcome.recovered += len(got)
+                outcome.dropped_intact += sum(1 for i in in_copy[sid] if i >= len(got))
+                if sid in finished and not journal.session(sid).finished:
+                    outcome.finished_lost += 1
+                if len(got) < len(events) and f"Game {sid} " not in outcome.notice:
+                    outcome.games_not_named += 1
+        finally:
+            journal.close()
+    except Exception:
+        outcome.traceback = traceback.format_exc()
+    return outcome

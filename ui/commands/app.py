@@ -120,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
         )
         from ui.terminal import Terminal
 
-        service = TableService(journal, recover=args.journal is None)
+        service = TableService(journal, recover=args.journal is None, holder="play")
         try:
             return Terminal(service).run(args.game)
         finally:
@@ -139,7 +139,9 @@ def run(args: argparse.Namespace) -> int:
     from ui.app.controller import AppController
     from ui.app.main import run_app
 
-    service = TableService(journal, recover=args.journal is None, backups_at_rest=True)
+    service = TableService(
+        journal, recover=args.journal is None, backups_at_rest=True, holder="app"
+    )
     controller = AppController(
         service, settings, settings_path, game_name=args.game, resume_directly=args.kiosk
     )

@@ -4,6 +4,9 @@ Benchmarks are modules in :mod:`ui.benchmarks`. Each defines ``NAME``,
 ``DESCRIPTION`` and ``run(quick: bool) -> list[Figure]``. Figures carry their
 target so the output says at a glance whether a target is met; nothing here
 fails a test run, because timings on shared machines are figures, not verdicts.
+A module whose ``run`` also takes ``params`` gets the ``--set NAME=NUMBER``
+values (sizes, counts, durations), e.g. ``tableside bench journal --quick
+--set race_seconds=600``.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ class Figure:
     unit: str
     target: str = ""
     met: bool | None = None
+    #: A line of text printed under the figure (e.g. the message a player saw).
+    note: str = ""
 
 
 def benchmarks() -> dict[str, ModuleType]:
@@ -51,6 +56,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--games", type=int, metavar="N", help="games to play (benchmarks that play games)"
     )
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=NUMBER",
+        help="a size or count for benchmarks that take them (e.g. kills=1000)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -63,14 +75,19 @@ def run(args: argparse.Namespace) -> int:
     unknown = [n for n in args.names if n not in found]
     if unknown:
         raise UserError(f"unknown benchmark {unknown[0]} (known: {', '.join(found)})")
+    params = _params(args.set)
     results: dict[str, list[dict]] = {}
     for name in args.names or list(found):
         module = found[name]
         print(f"== {name}: {module.DESCRIPTION}", file=sys.stderr, flush=True)
-        wants_games = "games" in inspect.signature(module.run).parameters
+        wants = inspect.signature(module.run).parameters
         if args.games is not None and args.games < 1:
             raise UserError("--games needs a number of games of 1 or more")
-        extra = {"games": args.games} if wants_games and args.games else {}
+        extra: dict[str, object] = {}
+        if "games" in wants and args.games:
+            extra["games"] = args.games
+        if "params" in wants:
+            extra["params"] = params
         figures = module.run(args.quick, **extra)
         results[name] = [asdict(f) for f in figures]
         if not args.json:
@@ -78,7 +95,20 @@ def run(args: argparse.Namespace) -> int:
                 verdict = "" if f.met is None else ("  ok" if f.met else "  MISSED")
                 target = f"  (target {f.target})" if f.target else ""
                 print(f"  {f.name:44} {f.value:12.3f} {f.unit:6}{target}{verdict}")
+                for line in f.note.splitlines():
+                    print(f"      {line}")
     if args.json:
         json.dump(results, sys.stdout, indent=2)
         print()
     return 0
+
+
+def _params(pairs: list[str]) -> dict[str, float]:
+    params: dict[str, float] = {}
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        try:
+            params[name.strip()] = float(value)
+        except ValueError:
+            raise UserError(f"--set wants NAME=NUMBER, not {pair!r}") from None
+    return params

@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     from ui.paths import journal_path
     from ui.service import TableService
 
-    service = TableService(journal_path())
+    service = TableService(journal_path(), holder="components")
     store = service.components
     try:
         if args.verb == "list":

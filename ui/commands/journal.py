@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     actions.add_parser(
         "check",
         help="verify every step's checksum and name the first bad one; the default journal "
-        "is then repaired (exit status 1 when damage was found)",
+        "is then repaired (exit status 1 when damage was found, 2 when it cannot be read)",
     )
     parser.set_defaults(func=run, action="list")
 
@@ -37,6 +37,10 @@ def _when(stamp: float) -> str:
 def check(path: object, repair: bool) -> int:
     """Report what :func:`rules.journal.check_journal` finds; repair the default journal."""
     report = check_journal(path)  # type: ignore[arg-type]
+    if report.unreadable is not None:  # the storage, not damage: nothing to repair
+        print(f"{path}: cannot be read")
+        print(f"  {report.unreadable.message}")
+        return 2
     events = sum(g.rows for g in report.games)
     if report.healthy:
         print(
@@ -51,6 +55,11 @@ def check(path: object, repair: bool) -> int:
         try:
             if service.notice:
                 print(f"Repaired: {service.notice}")
+            else:  # another process has it open: nobody repairs under a writer
+                print(
+                    "Not repaired now: another tableside program has the journal open; "
+                    "it is repaired when it is next opened alone."
+                )
         finally:
             service.close()
     elif not report.healthy:

@@ -29,7 +29,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    service = TableService(args.journal or journal_path(), recover=args.journal is None)
+    service = TableService(
+        args.journal or journal_path(), recover=args.journal is None, holder="play"
+    )
     try:
         return Terminal(service).run(args.game, new=args.new, seed=args.seed)
     finally:
