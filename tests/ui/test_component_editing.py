@@ -139,7 +139,7 @@ def test_what_the_table_enters_in_play_is_offered_and_taken_into_the_editor(
     assert learned == [{"part": "tiles", "tile": t} for t in ("T1", "T2", "T3")]
     info = describe(service, "learning-tiles")
     assert info.learned == 3
-    assert "3 component(s) entered during play wait to be saved." in [
+    assert "3 components entered during play wait to be saved." in [
         m.english() for m in lines(info)
     ]
     session = service.edit_components("learning-tiles")
