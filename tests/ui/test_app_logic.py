@@ -174,15 +174,20 @@ def test_language_switch_rerenders_and_persists(controller: AppController, tmp_p
         c.set_language("xx")
 
 
-def test_resume_offered_for_an_unfinished_game(tmp_path: Path) -> None:
-    journal = tmp_path / "j.sqlite3"
+def toy_game_left_at(journal: Path, steps: int) -> None:
+    """A toy game confirmed ``steps`` times, then its process gone (the journal stays)."""
     first = TableService(journal)
     c = AppController(first)
     c.choose_game("toy")
     c.start_game(seed=5)
-    c.confirm()
+    for _ in range(steps):
+        c.confirm()
     first.close()
-    second = TableService(journal)
+
+
+def test_resume_offered_for_an_unfinished_game(tmp_path: Path) -> None:
+    toy_game_left_at(tmp_path / "j.sqlite3", steps=1)
+    second = TableService(tmp_path / "j.sqlite3")
     try:
         again = AppController(second)
         again.start()
@@ -196,15 +201,8 @@ def test_resume_offered_for_an_unfinished_game(tmp_path: Path) -> None:
 def test_the_kiosk_goes_straight_back_into_the_unfinished_game(tmp_path: Path) -> None:
     """After a power cut the kiosk shows the game at its step, not a "Continue?" question
     (found by booting the image: scripts/image/boot-check's reset check)."""
-    journal = tmp_path / "j.sqlite3"
-    first = TableService(journal)
-    c = AppController(first)
-    c.choose_game("toy")
-    c.start_game(seed=5)
-    c.confirm()
-    c.confirm()
-    first.close()
-    second = TableService(journal)
+    toy_game_left_at(tmp_path / "j.sqlite3", steps=2)
+    second = TableService(tmp_path / "j.sqlite3")
     try:
         kiosk = AppController(second, resume_directly=True)
         kiosk.start()
