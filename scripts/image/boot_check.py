@@ -324,7 +324,7 @@ def stick(work: Path, kind: str) -> Path:
     """A 32 MB USB stick image of ``kind`` (vfat or ext4) holding one component file."""
     folder = work / f"stick-{kind}"
     folder.mkdir()
-    (folder / "marauders.json").write_text(component_file())
+    (folder / "marauders.tableside.json").write_text(component_file())
     image = work / f"stick-{kind}.img"
     subprocess.run(["truncate", "-s", "32M", str(image)], check=True)
     if kind.startswith("vfat"):
