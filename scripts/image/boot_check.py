@@ -512,7 +512,8 @@ def run(image: Path, boot_timeout: float) -> int:
         mounted = guest.wait_report(lambda r: "vfat" in r.get("mounts", ""), 60)
         guest.keys("s", "n", "spc", *(["n"] * IMPORT_NEXT), "spc", pause=3)
         time.sleep(10)  # the stick is read off the UI thread
-        guest.keys("n", "spc", pause=5)
+        guest.keys("n", "spc", pause=5)  # the file; then its question: NEXT to "Import"
+        guest.keys("n", "n", "spc", pause=3)
         imported = guest.wait_report(
             lambda r: "marauders:" in r.get("components", ""), 60, since=time.monotonic()
         )
