@@ -1,0 +1,165 @@
+"""The staff board in a real browser: Debian's chromium, headless, driven by Selenium.
+
+Against a real Mosquitto and the board's real server: 40 retained statuses become 40
+tiles within 2 s of opening, a change is drawn within 1 s, a box's will turns its tile
+offline, a wrong password shows no tile. Screenshots at a phone's width and at 1280 px
+go to build/screenshots/board/ (look at them after a change to the page).
+"""
+
+from __future__ import annotations
+
+import socket
+import time
+from collections.abc import Iterator
+
+import paho.mqtt.client as mqtt
+import pytest
+
+from fleet.board import browser as web
+from fleet.protocol import box_topic, encode
+from tests.fleet.board_broker import PASSWORDS
+from tests.fleet.board_rig import STAFF, shots_dir, table
+
+
+@pytest.fixture
+def chromium() -> Iterator[web.webdriver.Chrome]:
+    browser = web.chromium(*web.DESKTOP)
+    yield browser
+    browser.quit()
+
+
+def open_board(browser, url: str, password: str = STAFF[1], lang: str = "en") -> float:
+    """Open the page; return when it was asked for (epoch seconds)."""
+    web.log_in(browser, STAFF[0], password)
+    started = time.time()
+    browser.get(f"{url}?lang={lang}")
+    return started
+
+
+def forty(boxes) -> None:
+    for n in range(1, 41):
+        boxes.status(table(n))
+
+
+def test_forty_retained_statuses_are_forty_tiles_within_two_seconds(board, boxes, chromium):
+    forty(boxes)
+    web.wait_for(lambda: len(board.fleet.tiles()) == 40, 5)  # the broker has them all
+    started = open_board(chromium, board.url)
+    web.wait_for(lambda: web.tile_count(chromium) == 40, 2.0)
+    assert time.time() - started <= 2.0
+    assert "Question 17" in web.tile_text(chromium, "table-17")
+    boxes_in_order = chromium.execute_script(
+        "return [...document.querySelectorAll('.tile')].map(t => t.dataset.box)"
+    )
+    assert boxes_in_order == [f"table-{n}" for n in range(1, 41)]
+
+
+def test_a_status_change_is_drawn_within_a_second(board, boxes, chromium):
+    forty(boxes)
+    open_board(chromium, board.url)
+    web.wait_for(lambda: web.tile_count(chromium) == 40, 5)
+    for n in (3, 22, 40):
+        sent = time.time()
+        boxes.status(table(n, asked=f"Now question {n}b", sent=sent))
+        web.wait_for(lambda n=n: f"Now question {n}b" in web.tile_text(chromium, f"table-{n}"), 1.0)
+        shown = web.shown_at(chromium, f"table-{n}")
+        assert shown is not None and shown - sent <= 1.0
+
+
+def test_a_call_is_shown_with_its_age_and_then_as_received(board, boxes, chromium):
+    boxes.status(table(5))
+    open_board(chromium, board.url)
+    web.wait_for(lambda: web.tile_count(chromium) == 1, 5)
+    boxes.raw(
+        box_topic("table-5", "call"),
+        encode({"box": "table-5", "id": "c9", "at": time.time() - 125}),
+    )
+    web.wait_for(lambda: "Staff called 2 min ago" in web.tile_text(chromium, "table-5"), 2)
+    assert "call" in web.tile_classes(chromium, "table-5")
+    boxes.raw("tableside/keeper/table-5/call-received", encode({"id": "c9"}))
+    web.wait_for(lambda: "call received" in web.tile_text(chromium, "table-5"), 2)
+
+
+def test_a_table_waiting_long_is_highlighted_and_alerts_are_named(board, boxes, chromium):
+    boxes.status(table(1, waiting_since=time.time() - 30))
+    boxes.status(table(2, waiting_since=time.time() - 3600 - 5 * 60))
+    boxes.status(table(3, camera="missing", storage="full"))
+    open_board(chromium, board.url)
+    web.wait_for(lambda: web.tile_count(chromium) == 3, 5)
+    assert "long" not in web.tile_classes(chromium, "table-1")
+    assert "long" in web.tile_classes(chromium, "table-2")
+    assert "Waiting 1 h 05 min" in web.tile_text(chromium, "table-2")
+    text = web.tile_text(chromium, "table-3")
+    assert "Camera missing" in text
+    assert "Storage full: steps are not saved" in text
+
+
+def test_a_box_that_dies_is_shown_offline_by_its_will(board, boxes, broker, chromium):
+    box = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="table-7")
+    box.username_pw_set("table-7", PASSWORDS["table-7"])
+    will = encode({"box": "table-7", "online": False})
+    box.will_set(box_topic("table-7", "status"), will, qos=1, retain=True)
+    box.connect(broker.host, broker.port, keepalive=5)
+    box.loop_start()
+    box.publish(
+        box_topic("table-7", "status"), encode(table(7)), qos=1, retain=True
+    ).wait_for_publish(5)
+    open_board(chromium, board.url)
+    web.wait_for(lambda: "Question 7" in web.tile_text(chromium, "table-7"), 5)
+    assert "offline" not in web.tile_classes(chromium, "table-7")
+    box.loop_stop()
+    sock = box.socket()
+    assert isinstance(sock, socket.socket)
+    sock.shutdown(socket.SHUT_RDWR)  # the box dies: no DISCONNECT, the broker sends its will
+    sock.close()
+    web.wait_for(lambda: "offline" in web.tile_classes(chromium, "table-7"), 5)
+    text = web.tile_text(chromium, "table-7")
+    assert "Offline for" in text
+    assert "Targi" in text  # the game it was playing stays on the tile
+
+
+def test_a_wrong_password_shows_no_tile(board, boxes, chromium):
+    boxes.status(table(1))
+    open_board(chromium, board.url, password="guess")
+    time.sleep(1.0)
+    assert web.tile_count(chromium) == 0
+    # The browser got the 401 (it would ask for the password): the board's page never came.
+    assert chromium.execute_script("return document.getElementById('tiles')") is None
+    assert "board" not in str(chromium.execute_script("return window.boardShown"))
+
+
+def test_the_board_says_when_the_hub_is_gone(board, boxes, broker, chromium):
+    boxes.status(table(1))
+    open_board(chromium, board.url)
+    web.wait_for(lambda: web.tile_count(chromium) == 1, 5)
+    banner = "return document.getElementById('banner').hidden"
+    assert chromium.execute_script(banner) is True
+    board.broadcast.from_thread("broker", False)  # what paho's disconnect reports
+    web.wait_for(lambda: chromium.execute_script(banner) is False, 2)
+    assert "No connection to the hub" in chromium.execute_script(
+        "return document.getElementById('banner').innerText"
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pt"])
+def test_screenshots_at_a_phone_width_and_1280(board, boxes, chromium, lang):
+    now = time.time()
+    forty(boxes)
+    boxes.status(table(3, call_since=now - 95))
+    boxes.status(table(6, camera="missing"))
+    boxes.status(table(9, storage="full"))
+    boxes.status(table(12, game=None, where="", asked="", waiting_since=None))
+    boxes.raw(
+        box_topic("table-14", "status"), encode({"box": "table-14", "online": False}), retain=True
+    )
+    open_board(chromium, board.url, lang=lang)
+    web.wait_for(lambda: web.tile_count(chromium) == 40, 5)
+    folder = shots_dir()
+    desk = web.full_screenshot(chromium, folder / f"board-1280-{lang}.png", 1280)
+    chromium.set_window_size(*web.PHONE)
+    time.sleep(0.3)
+    phone = folder / f"board-phone-{lang}.png"
+    chromium.save_screenshot(str(phone))
+    width = chromium.execute_script("return document.documentElement.scrollWidth")
+    assert width <= web.PHONE[0]  # nothing sticks out sideways on a phone
+    assert desk.stat().st_size > 10_000 and phone.stat().st_size > 10_000
