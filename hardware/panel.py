@@ -2,15 +2,16 @@
 
 :class:`ButtonPanel` turns presses into the app's events:
 
-========  ===========================================
-event     when
-========  ===========================================
-next      NEXT pressed
-confirm   CONFIRM pressed
-undo      UNDO pressed and released before the hold time
-history   UNDO held for the hold time (reported while still held)
-bot       BOT pressed
-========  ===========================================
+==========  ===========================================
+event       when
+==========  ===========================================
+next        NEXT pressed
+confirm     CONFIRM pressed
+undo        UNDO pressed and released before the hold time
+history     UNDO held for the hold time (reported while still held)
+bot         BOT pressed and released before the hold time
+call-staff  BOT held for the hold time ("Call staff", ui/app/call_staff.py)
+==========  ===========================================
 
 Debounce and long-press are :class:`hardware.debounce.Debouncer` machines
 fed by the buttons' edge callbacks; a small timer thread reports presses and
@@ -45,9 +46,10 @@ EVENTS: Mapping[tuple[str, str], str] = {
     ("undo", "press"): "undo",
     ("undo", "hold"): "history",
     ("bot", "press"): "bot",
+    ("bot", "hold"): "call-staff",
 }
 #: Buttons whose hold means something (the others report on press, without delay).
-HOLD_BUTTONS = frozenset({"undo"})
+HOLD_BUTTONS = frozenset({"undo", "bot"})
 
 
 class ButtonPanel:

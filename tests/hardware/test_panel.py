@@ -119,9 +119,36 @@ def test_button_held_when_the_panel_starts_is_ignored(factory, clock):
     clock.t = 201.0
     factory.pin(23).drive_low()
     clock.t = 201.1
+    factory.pin(23).drive_high()  # BOT reports on release (held, it calls staff)
+    clock.t = 201.2
     panel.poll()
     panel.close()
     assert events == ["bot"]
+
+
+def test_bot_held_calls_staff_and_a_short_press_is_bot(factory, clock):
+    events = []
+    panel = ButtonPanel(load_pin_map(None), events.append, factory, clock=clock, autotick=False)
+    bot = factory.pin(23)
+    clock.t = 10.0
+    bot.drive_low()
+    clock.t = 10.3
+    panel.poll()
+    assert events == []  # not yet: a press or a hold?
+    bot.drive_high()
+    clock.t = 10.4
+    panel.poll()
+    assert events == ["bot"]
+    clock.t = 20.0
+    bot.drive_low()
+    clock.t = 20.9  # past the 0.8 s hold time, still held
+    panel.poll()
+    assert events == ["bot", "call-staff"]
+    bot.drive_high()
+    clock.t = 21.0
+    panel.poll()
+    panel.close()
+    assert events == ["bot", "call-staff"]  # the release after a hold adds nothing
 
 
 def test_close_releases_the_pins(factory, pin_map):
@@ -187,6 +214,8 @@ def test_bouncy_button_sequences_give_the_meant_events(factory, sequence):
                     )
             if button == "undo":
                 meant.append("history" if duration >= 0.8 else "undo")
+            elif button == "bot":
+                meant.append("call-staff" if duration >= 0.8 else "bot")
             else:
                 meant.append(expected_name[button])
             t += duration + 0.5

@@ -31,6 +31,7 @@ from rules.prompt import Prompt
 from rules.registry import all_games, get_game
 from rules.text import Msg, Translator
 from ui.app import presenters
+from ui.app.call_staff import StaffCall
 from ui.app.camera import CameraFeed, NoCamera
 from ui.app.component_actions import SCREENS_BACK, ComponentActions
 from ui.app.focus import Focus
@@ -109,6 +110,8 @@ class AppController(ComponentActions):
         #: Take a reading of the table for the step ``key`` after ``delay`` seconds and hand
         #: it to :meth:`table_read` on the main thread (the app does it off the main thread).
         self.read_table: Callable[[StepKey, float], None] = lambda key, delay: None
+        #: "Call staff" (ui/app/call_staff.py); the fleet's box client gives it its link.
+        self.staff = StaffCall()
 
     def _storage_notice(self) -> Msg | None:
         """The note for the first screen: the storage's problem and the journal's notice."""

@@ -8,6 +8,7 @@ Space, Enter       CONFIRM
 U, Backspace       UNDO (press)
 H                  UNDO held: history
 B                  BOT
+A                  BOT held: call staff
 M                  NEXT held: the menu
 S                  settings (no button)
 C                  camera screen (no button)
@@ -28,13 +29,14 @@ KEY_EVENTS: dict[int, str] = {
     8: "undo",  # Backspace
     ord("h"): "history",
     ord("b"): "bot",
+    ord("a"): "call-staff",
     ord("m"): "menu",
     ord("s"): "settings",
     ord("c"): "camera",
 }
 
 #: The events the hardware button panel sends.
-BUTTON_EVENTS = ("next", "confirm", "undo", "history", "bot", "menu")
+BUTTON_EVENTS = ("next", "confirm", "undo", "history", "bot", "menu", "call-staff")
 
 
 def event_for_key(key: int) -> str | None:

@@ -21,6 +21,7 @@ from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from ui.app import screens as _screens
+from ui.app.call_staff import show_staff
 from ui.app.camera import CameraFeed
 from ui.app.controller import AppController
 from ui.app.hardware_bridge import HardwareBridge, make_watchdog
@@ -120,6 +121,7 @@ class TablesideApp(App):
         self.controller.read_table = self.read_table
         self.controller.in_background = in_background  # type: ignore[method-assign]
         self.controller.on_ui = lambda func: Clock.schedule_once(lambda _dt: func(), 0)  # type: ignore[method-assign]
+        self.controller.staff.on_change = lambda: Clock.schedule_once(lambda _dt: self.refresh())
         return root
 
     def on_start(self) -> None:
@@ -229,6 +231,7 @@ class TablesideApp(App):
             view = getattr(screen, "view", None) or c.play_view()
             example = view.example_data
         status.example.text = c.text(_("EXAMPLE DATA")) if example else ""
+        show_staff(status, c.staff, c.text)
         self._update_lights()
         self._watch_storage()
         if self.housekeeping is not None:
@@ -362,8 +365,15 @@ class TablesideApp(App):
 
     # -- buttons and keys ------------------------------------------------------------
 
+    def call_staff(self) -> None:
+        """The menu's "Call staff" (or "Staff is here" while a call is open)."""
+        self.controller.staff.button()
+
     def button(self, event: str) -> None:
         """A button event (hardware, on the main thread, or a key stand-in)."""
+        if event == "call-staff":  # BOT held: call, never close (a hold is not a choice)
+            self.controller.staff.press()
+            return
         if self.controller.button(event):
             return
         screen = self.current_screen()

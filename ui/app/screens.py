@@ -656,6 +656,7 @@ class MenuScreen(AppScreen):
         c = self.controller
         self.in_game = c.service.session is not None
         self.voice_on = c.settings.voice
+        self.ids.call_staff.text = c.text(c.staff.button_label)
         games = self.ids.games
         games.clear_widgets()
         saved = c.saved_games()

@@ -36,6 +36,7 @@ EVENT_SOURCE = {
     "undo": ("undo", "pressed"),
     "history": ("undo", "held"),
     "bot": ("bot", "pressed"),
+    "call-staff": ("bot", "held"),
 }
 
 
