@@ -30,6 +30,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "the players' own tiles and cards: list, edit, check, export, import",
     ),
     "decide": ("decide", "run one bot decision from a situation file and print it with its trace"),
+    "fleet": ("fleet", "the café fleet: the hub's staff board"),
     "games": ("games", "list the games tableside knows"),
     "hardware": ("hardware", "check the buttons and LEDs of a box"),
     "journal": ("journal", "list saved games, show their steps, check the file"),
