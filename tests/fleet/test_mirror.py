@@ -60,8 +60,9 @@ def journal_events(table: TableService) -> list[dict]:
 
 def box_config(broker: LoopbackBroker, box: str) -> BoxConfig:
     account = broker.account(box)
-    return BoxConfig(hub=account.host, port=account.port, box=box, password=account.password,
-                     ca=account.ca)  # fmt: skip
+    return BoxConfig(
+        hub=account.host, port=account.port, box=box, password=account.password, ca=account.ca
+    )
 
 
 class Box:

@@ -1,4 +1,4 @@
-"""Set-up in two commands: ``fleet hub install`` (staging tree) and ``fleet enrol``; the staff CLI."""
+"""Set-up in two commands: `fleet hub install` (a staging tree) and `fleet enrol`; staff CLI."""
 
 from __future__ import annotations
 
@@ -29,8 +29,22 @@ from ui.service import TableService
 def test_hub_install_and_enrol_a_box_that_then_mirrors(tmp_path: Path, capsys):
     root = tmp_path / "root"
     port = free_port()
-    assert main(["fleet", "hub", "install", "--root", str(root), "--host", "127.0.0.1",
-                 "--port", str(port)]) == 0  # fmt: skip
+    assert (
+        main(
+            [
+                "fleet",
+                "hub",
+                "install",
+                "--root",
+                str(root),
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     hub_dir = root / HUB_DIR.relative_to("/")
     assert "skip    run: systemctl enable --now tableside-broker.service" in out
@@ -55,19 +69,40 @@ def test_hub_install_and_enrol_a_box_that_then_mirrors(tmp_path: Path, capsys):
     if shutil.which("systemd-analyze"):
         done = subprocess.run(
             ["systemd-analyze", "verify", *(str(units / n) for n in sorted(os.listdir(units)))],
-            capture_output=True, text=True, check=False,
-        )  # fmt: skip
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         assert done.returncode == 0 and "tableside-" not in done.stderr, done.stderr
 
     # The hub prints a box's enrol document; the box keeps it.
-    assert main(["fleet", "hub", "add-box", "table-7", "--dir", str(hub_dir),
-                 "--hub-host", "127.0.0.1"]) == 0  # fmt: skip
+    assert (
+        main(
+            ["fleet", "hub", "add-box", "table-7", "--dir", str(hub_dir), "--hub-host", "127.0.0.1"]
+        )
+        == 0
+    )
     document = capsys.readouterr().out
     assert json.loads(document)["box"] == "table-7"
     (tmp_path / "table-7.enrol").write_text(document)
     config_dir = tmp_path / "box-config"
-    assert main(["fleet", "enrol", "--hub", "127.0.0.1", "--box", "table-7",
-                 "--from", str(tmp_path / "table-7.enrol"), "--config-dir", str(config_dir)]) == 0  # fmt: skip
+    assert (
+        main(
+            [
+                "fleet",
+                "enrol",
+                "--hub",
+                "127.0.0.1",
+                "--box",
+                "table-7",
+                "--from",
+                str(tmp_path / "table-7.enrol"),
+                "--config-dir",
+                str(config_dir),
+            ]
+        )
+        == 0
+    )
     assert stat.S_IMODE((config_dir / "fleet.json").stat().st_mode) == 0o600
     capsys.readouterr()
 
@@ -78,8 +113,13 @@ def test_hub_install_and_enrol_a_box_that_then_mirrors(tmp_path: Path, capsys):
             conf_path.read_text().replace("\nlistener", "\nuser root\nlistener", 1)
         )
     broker = start(HubFiles(hub_dir), port, log=tmp_path / "mosquitto.log")
-    keeper_account = Account(host="127.0.0.1", port=port, user="keeper",
-                             password=HubFiles(hub_dir).secret("keeper"), ca=hub_dir / "ca.crt")  # fmt: skip
+    keeper_account = Account(
+        host="127.0.0.1",
+        port=port,
+        user="keeper",
+        password=HubFiles(hub_dir).secret("keeper"),
+        ca=hub_dir / "ca.crt",
+    )
     keeper = Keeper(keeper_account, tmp_path / "keeper.sqlite3")
     thread = threading.Thread(target=keeper.run, daemon=True)
     thread.start()
@@ -116,8 +156,23 @@ def test_enrol_refuses_a_bad_box_name_and_a_bad_document(tmp_path: Path, capsys)
     assert main(["fleet", "enrol", "--hub", "h", "--box", "Keeper!", "--from", "x"]) == 2
     assert "cannot name a box" in capsys.readouterr().err
     (tmp_path / "bad.enrol").write_text('{"box": "table-1"}')
-    assert main(["fleet", "enrol", "--hub", "h", "--box", "table-1", "--from",
-                 str(tmp_path / "bad.enrol"), "--config-dir", str(tmp_path / "c")]) == 2  # fmt: skip
+    assert (
+        main(
+            [
+                "fleet",
+                "enrol",
+                "--hub",
+                "h",
+                "--box",
+                "table-1",
+                "--from",
+                str(tmp_path / "bad.enrol"),
+                "--config-dir",
+                str(tmp_path / "c"),
+            ]
+        )
+        == 2
+    )
     assert "enrol document" in capsys.readouterr().err
     assert not (tmp_path / "c" / "fleet.json").exists()
 
@@ -130,7 +185,21 @@ def test_staff_commands_say_when_the_hub_is_not_there(tmp_path: Path, capsys):
 @pytest.mark.parametrize("kind", ["settings"])
 def test_staff_push_refuses_a_file_that_is_not_an_object(tmp_path: Path, capsys, kind):
     (tmp_path / "p.json").write_text("[1, 2]")
-    assert main(["fleet", "staff", "push", kind, str(tmp_path / "p.json"), "--version", "1",
-                 "--dir", str(tmp_path)]) == 2  # fmt: skip
+    assert (
+        main(
+            [
+                "fleet",
+                "staff",
+                "push",
+                kind,
+                str(tmp_path / "p.json"),
+                "--version",
+                "1",
+                "--dir",
+                str(tmp_path),
+            ]
+        )
+        == 2
+    )
     assert "must hold a JSON object" in capsys.readouterr().err
     time.sleep(0)
