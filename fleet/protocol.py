@@ -22,7 +22,11 @@ name>/#`` and ``tableside/staff/push/#``; ``keeper`` reads ``tableside/box/#`` a
 ``tableside/staff/#`` and writes ``tableside/keeper/#``; ``board`` only reads
 (``tableside/box/+/status``, ``tableside/box/+/call``, ``tableside/keeper/#``);
 ``staff`` writes ``tableside/staff/#`` and reads everything. :func:`acl_text` writes
-that as a Mosquitto ``acl_file``.
+that as a Mosquitto ``acl_file``. Mosquitto applies the box patterns to every user,
+so each service account is also denied ``tableside/box/<its name>/#`` (no box has a
+reserved name; without the denial the board could write ``tableside/box/board/…``).
+Mosquitto grants any subscription and filters what it delivers by the ACL, so a
+forbidden subscription is refused by never receiving a forbidden message.
 
 A step is keyed by ``(game uid, seq)``: the keeper stores it with ``INSERT OR IGNORE``,
 so a resent step is never duplicated, and its high-water mark per game is the highest
@@ -177,17 +181,20 @@ def acl_text() -> str:
             f"topic read {ROOT}/box/#",
             f"topic read {ROOT}/staff/#",
             f"topic readwrite {ROOT}/keeper/#",
+            f"topic deny {ROOT}/box/keeper/#",
             "",
             "user board",
             f"topic read {ROOT}/box/+/status",
             f"topic read {ROOT}/box/+/call",
             f"topic read {ROOT}/keeper/#",
             f"topic read {ROOT}/staff/push/#",
+            f"topic deny {ROOT}/box/board/#",
             "",
             "user staff",
             f"topic readwrite {ROOT}/staff/#",
             f"topic read {ROOT}/box/#",
             f"topic read {ROOT}/keeper/#",
+            f"topic deny {ROOT}/box/staff/#",
             "",
             "# every other user is a box, named by its user name",
             f"pattern write {ROOT}/box/%u/#",

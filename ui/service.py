@@ -105,6 +105,13 @@ class TableService:
         self.component_notice: Msg | None = None
         #: How many components the last answer entered that are now offered for saving.
         self.learned_now = 0
+        #: The café fleet (fleet/box/glue.py), when the box is enrolled: told after every
+        #: confirmed step (it only queues a note: a step never waits for the network), asked
+        #: before every write whether the game was moved to another box, and called before
+        #: a new game starts (pushed components and settings are taken then).
+        self.on_step: Callable[[int, Session], None] | None = None
+        self.write_refusal: Callable[[int], Msg | None] | None = None
+        self.before_start: Callable[[TableService], None] | None = None
 
     def close(self) -> None:
         self.at_rest()
@@ -197,6 +204,8 @@ class TableService:
     def start(self, game_name: str, options: Mapping[str, Any], seed: int | None = None) -> Session:
         """Start a game (with the players' own components unless ``options`` name a set)."""
         game = get_game(game_name)
+        if self.before_start is not None:
+            self.before_start(self)
         options = dict(options)
         self.component_notice = None
         if COMPONENTS_OPTION not in options and not isinstance(game, ComponentEditor):
@@ -348,7 +357,19 @@ class TableService:
     def _require(self) -> tuple[Session, int]:
         if self.session is None or self.session_id is None:
             raise JournalError("no game is running")
+        if self.write_refusal is not None:
+            refused = self.write_refusal(self.session_id)
+            if refused is not None:
+                raise JournalError(refused)
         return self.session, self.session_id
+
+    def _stepped(self, session_id: int, session: Session) -> None:
+        """A step is confirmed (journalled): tell the fleet, which never fails a step."""
+        if self.on_step is not None:
+            try:
+                self.on_step(session_id, session)
+            except Exception:
+                log.exception("the fleet was not told of a step (it is in the journal)")
 
     def answer(self, values: Mapping[str, Any] | None = None) -> Decision | None:
         session, session_id = self._require()
@@ -356,19 +377,23 @@ class TableService:
         self._keep_components(session, values)
         decision = self._guarded(lambda: session.answer(values))
         self._learn(session)
+        self._stepped(session_id, session)
         if session.step_count % SNAPSHOT_EVERY == 0:
             steps, digest, state = session.snapshot()
             self._guarded(lambda: self.journal.put_snapshot(session_id, steps, digest, state))
         return decision
 
     def undo(self, to_step: int | None = None) -> None:
-        session, _session_id = self._require()
+        session, session_id = self._require()
         self._ready()
         self._guarded(lambda: session.undo(to_step))
+        self._stepped(session_id, session)
 
     def redo(self) -> Decision | None:
-        session, _session_id = self._require()
+        session, session_id = self._require()
         self._ready()
         if session.can_redo:
             self._keep_components(session, session.redo_values)
-        return self._guarded(session.redo)
+        decision = self._guarded(session.redo)
+        self._stepped(session_id, session)
+        return decision

@@ -291,9 +291,13 @@ class Journal:
 
     # -- sessions -----------------------------------------------------------------------
 
-    def create_session(self, game: str, options: Mapping[str, Any], seed: int) -> int:
+    def create_session(
+        self, game: str, options: Mapping[str, Any], seed: int, *, uid: str | None = None
+    ) -> int:
+        """A new game; ``uid`` names it everywhere (a game copied from another journal keeps
+        its uid), else a fresh random one."""
         now = time.time()
-        uid = secrets.token_hex(8)
+        uid = uid or secrets.token_hex(8)
         text = option_text(options)
         self._writing()
         self._claim(uid, 0)  # a fresh uid: nobody else can hold it; taken before the row exists
@@ -348,6 +352,16 @@ class Journal:
             if game is None or record.game == game:
                 return record
         return None
+
+    def uid(self, session_id: int) -> str:
+        """The game's uid: its name outside this journal (checksums, copies, mirrors)."""
+        return self._uid(session_id)
+
+    def session_with_uid(self, uid: str) -> int | None:
+        """The id of the game named ``uid`` in this journal, or ``None``."""
+        with self._storage():
+            row = self._conn.execute("SELECT id FROM sessions WHERE uid=?", (uid,)).fetchone()
+        return None if row is None else int(row[0])
 
     def _uid(self, session_id: int) -> str:
         if session_id not in self._uids:

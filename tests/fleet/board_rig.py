@@ -1,45 +1,55 @@
-"""Helpers of the board's tests: a publisher standing in for the boxes, statuses, paths."""
+"""Helpers of the board's tests: the boxes' and keeper's messages, statuses, paths."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import paho.mqtt.client as mqtt
-import pytest
 
 from fleet.board.config import BoardConfig
-from fleet.board.web import BoardServer
-from fleet.protocol import Status, box_topic, encode
-from tests.fleet.board_broker import PASSWORDS, Broker, start_broker
+from fleet.hub.loopback import LoopbackBroker
+from fleet.mqtt import make_client
+from fleet.protocol import Status, box_of, box_topic, encode
 
 STAFF = ("staff", "staff-pw")
 
 
 class Boxes:
-    """Publishes statuses, calls and call answers as the boxes and the keeper would."""
+    """Publishes as the boxes would, each with its own account (the ACL lets a box write
+    only its own topics), and as the keeper (call-received)."""
 
-    def __init__(self, broker: Broker) -> None:
-        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="tester")
-        self.client.username_pw_set("tester", PASSWORDS["tester"])
-        self.client.connect(broker.host, broker.port)
-        self.client.loop_start()
+    def __init__(self, broker: LoopbackBroker) -> None:
+        self.broker = broker
+        self.clients: dict[str, mqtt.Client] = {}
+
+    def client(self, user: str) -> mqtt.Client:
+        if user not in self.clients:
+            client = make_client(self.broker.account(user), f"test-{user}")
+            client.connect(self.broker.account(user).host, self.broker.port)
+            client.loop_start()
+            self.clients[user] = client
+        return self.clients[user]
+
+    def publish(self, user: str, topic: str, payload: bytes, retain: bool = False) -> None:
+        info = self.client(user).publish(topic, payload, qos=1, retain=retain)
+        info.wait_for_publish(5)
+        assert info.is_published()
 
     def status(self, status: Status) -> None:
-        topic = box_topic(status.box, "status")
-        self.client.publish(topic, encode(status), qos=1, retain=True).wait_for_publish(5)
+        self.publish(status.box, box_topic(status.box, "status"), encode(status), retain=True)
 
     def raw(self, topic: str, payload: bytes, retain: bool = False) -> None:
-        self.client.publish(topic, payload, qos=1, retain=retain).wait_for_publish(5)
-
-    def clear(self, boxes: list[str]) -> None:
-        for box in boxes:
-            self.raw(box_topic(box, "status"), b"", retain=True)
+        """As the box the topic names, or as the keeper for ``tableside/keeper/…``."""
+        user = "keeper" if topic.split("/")[1] == "keeper" else box_of(topic)
+        self.publish(user, topic, payload, retain)
 
     def close(self) -> None:
-        self.client.disconnect()
-        self.client.loop_stop()
+        for box in [b for b in self.clients if b != "keeper"]:
+            self.publish(box, box_topic(box, "status"), b"", retain=True)  # forget the tile
+        for client in self.clients.values():
+            client.disconnect()
+            client.loop_stop()
 
 
 def table(n: int, **changes: object) -> Status:
@@ -60,35 +70,20 @@ def table(n: int, **changes: object) -> Status:
     return Status(**fields)  # type: ignore[arg-type]
 
 
-def broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Broker]:
-    running = start_broker(tmp_path_factory.mktemp("broker"))
-    yield running
-    running.stop()
-
-
-def boxes(broker: Broker) -> Iterator[Boxes]:
-    publisher = Boxes(broker)
-    yield publisher
-    publisher.clear([f"table-{n}" for n in range(1, 41)])
-    publisher.close()
-
-
-def board_config(broker: Broker) -> BoardConfig:
+def board_config(broker: LoopbackBroker) -> BoardConfig:
+    """The board as the hub runs it: TLS to the broker with the café CA, as ``board``."""
+    account = broker.account("board")
     return BoardConfig(
-        broker_host=broker.host,
-        broker_port=broker.port,
+        broker_host=account.host,
+        broker_port=account.port,
+        broker_ca=account.ca,
         broker_user="board",
-        broker_password=PASSWORDS["board"],
+        broker_password=account.password,
         web_host="127.0.0.1",
         web_port=0,
         web_user=STAFF[0],
         web_password=STAFF[1],
     )
-
-
-def board(broker: Broker) -> Iterator[BoardServer]:
-    with BoardServer(board_config(broker)) as server:
-        yield server
 
 
 def shots_dir() -> Path:

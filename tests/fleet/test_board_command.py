@@ -9,19 +9,21 @@ import sys
 import urllib.request
 
 from fleet.board.browser import wait_for
-from tests.fleet.board_broker import PASSWORDS, free_port
+from fleet.hub.broker import free_port
 from tests.fleet.board_rig import table
 from ui.cli import main
 
 
-def test_the_command_serves_the_board_from_its_config_file(tmp_path, broker, boxes):
+def test_the_command_serves_the_board_from_its_config_file(tmp_path, tables_broker, boxes):
     boxes.status(table(8, asked="Which worker goes where?"))
     port = free_port()
-    (tmp_path / "board.pw").write_text(PASSWORDS["board"] + "\n")
+    account = tables_broker.account("board")
+    (tmp_path / "board.pw").write_text(account.password + "\n")
     (tmp_path / "web.pw").write_text("café-staff\n")
     config = tmp_path / "board.toml"
     config.write_text(
-        f'[broker]\nhost = "{broker.host}"\nport = {broker.port}\npassword_file = "board.pw"\n'
+        f'[broker]\nhost = "{account.host}"\nport = {account.port}\nca = "{account.ca}"\n'
+        'password_file = "board.pw"\n'
         f'[web]\nhost = "127.0.0.1"\nport = {port}\npassword_file = "web.pw"\n'
     )
     service = subprocess.Popen(
@@ -50,7 +52,7 @@ def test_the_command_serves_the_board_from_its_config_file(tmp_path, broker, box
         out, err = service.communicate(timeout=15)
     assert f"staff board on http://127.0.0.1:{port}/" in out
     assert "café-staff" not in out + err  # nothing secret in the log
-    assert PASSWORDS["board"] not in out + err
+    assert account.password not in out + err
 
 
 def test_a_missing_config_file_is_a_clear_error(tmp_path, capsys):

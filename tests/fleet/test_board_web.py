@@ -60,8 +60,8 @@ def test_tiles_json_shows_the_retained_statuses(board, boxes):
     assert wait_for(seen, 5)
 
 
-def test_the_app_has_only_reading_routes(broker):
-    app = make_app(board_config(broker), Broadcast(Fleet()))
+def test_the_app_has_only_reading_routes(tables_broker):
+    app = make_app(board_config(tables_broker), Broadcast(Fleet()))
     methods = {route.method for route in app.router.routes()}
     assert methods == {"GET", "HEAD"}
 
