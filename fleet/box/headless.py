@@ -88,9 +88,8 @@ def run(plan: Plan) -> None:
                 adopted = client.adopted[seen_adoptions]
                 seen_adoptions += 1
                 equal = {True: "1", False: "0", None: "-"}[adopted.digest_equal]
-                log(
-                    f"a {adopted.uid} {adopted.steps} {equal} {adopted.seconds:.3f} {time.time():.3f}"
-                )
+                when = time.time()
+                log(f"a {adopted.uid} {adopted.steps} {equal} {adopted.seconds:.3f} {when:.3f}")
                 session = table.resume(adopted.session_id)
                 uid = adopted.uid
             if plan.steps is not None and len(session.events) >= plan.steps:

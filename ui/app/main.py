@@ -100,6 +100,8 @@ class TablesideApp(App):
         #: The closed loop's camera reading under way, and the one asked for meanwhile.
         self._table_busy = False
         self._table_next: tuple[Any, float] | None = None
+        #: The café fleet's box client (fleet/box/client.py), when this box is enrolled.
+        self.fleet: Any = None
 
     # -- translation used by the .kv files: text: app.tx("Undo", app.lang) -------------
 
@@ -132,6 +134,7 @@ class TablesideApp(App):
         self.housekeeping = IdleHousekeeping(at_rest=lambda: self.controller.service.at_rest())
         self.voice = Voice()
         self.controller.start()
+        self.fleet = start_fleet(self.controller)
         if self.kiosk:
             self.watchdog = make_watchdog()
             if self.watchdog is not None:
@@ -172,6 +175,9 @@ class TablesideApp(App):
         if self._following is not None:
             self._following.close()
             self._following = None
+        if self.fleet is not None:
+            self.fleet.close()
+            self.fleet = None
 
     def open_settings(self, *_args: Any) -> bool:
         """Kivy's own settings panel (F1) never opens: the app has its Settings screen."""
@@ -397,6 +403,28 @@ class TablesideApp(App):
         return any(
             isinstance(w, TextInput) and w.focus for w in self.current_screen().walk(restrict=True)
         )
+
+
+def start_fleet(controller: AppController) -> Any:
+    """The café fleet's box client if this box is enrolled (docs/fleet.md), else ``None``:
+    without a hub the box plays exactly as alone, and nothing of the fleet is imported."""
+    from ui.paths import config_dir
+
+    if not (config_dir() / "fleet.json").exists():
+        return None
+    from dataclasses import fields
+    from importlib.metadata import version
+
+    from fleet.box.glue import start_box
+    from ui.app.settings import Settings
+
+    known = {f.name for f in fields(Settings)}
+
+    def apply(pushed: dict[str, Any]) -> None:  # at a game start, on the app's thread
+        controller.update_settings(**{k: v for k, v in pushed.items() if k in known})
+
+    return start_box(controller.service, config_dir(), version=version("tableside"),
+                     apply_settings=apply)  # fmt: skip
 
 
 def run_app(

@@ -72,10 +72,8 @@ class Timeline:
     stops: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
     outage: tuple[float, float] | None = None
     drain_seconds: float | None = None
-    adopt: list[str] = field(default_factory=list)
-    adopt_times: list[float] = field(default_factory=list)
-    adopt_equal: list[bool] = field(default_factory=list)
-    adopt_continued: list[bool] = field(default_factory=list)
+    #: One per adopt trial: (seconds or inf, digest equal, what happened).
+    adopt: list[tuple[float, bool, str]] = field(default_factory=list)
 
 
 class Rig:
@@ -175,6 +173,7 @@ class Observer:
         account = rig.broker.account("staff")
         self.client = make_client(account, client_id="bench-observer")
         self.offline: list[tuple[str, float]] = []
+        self.seen: list[tuple[str, bool, float]] = []  # every live status: box, online, when
         self.client.on_connect = lambda c, *_: c.subscribe("tableside/box/+/status", qos=1)
         self.client.on_message = self._message
         connect_async(self.client, account, persistent=False, keepalive=10)
@@ -185,8 +184,18 @@ class Observer:
             data = json.loads(message.payload)
         except ValueError:
             return
-        if not message.retain and data.get("online") is False:
+        if message.retain:
+            return
+        online = data.get("online") is not False
+        self.seen.append((str(data.get("box")), online, time.time()))
+        if not online:
             self.offline.append((str(data.get("box")), time.time()))
+
+    def online_at(self, box: str, at: float, since: float) -> bool:
+        """Whether ``box`` said it was online after ``since`` and before ``at``, and not
+        offline after that."""
+        last = [on for b, on, t in self.seen if b == box and since < t <= at]
+        return bool(last) and last[-1]
 
     def close(self) -> None:
         self.client.disconnect()
@@ -251,12 +260,11 @@ def adopt_trial(rig: Rig, timeline: Timeline, source: str, spare: str, steps: in
         return None
 
     if not wait_until(lambda: played() is not None, 240):
-        timeline.adopt.append(f"{source}: did not reach {steps} steps")
+        timeline.adopt.append((float("inf"), False, f"{source}: did not reach {steps} steps"))
         return
     uid = played()
     assert uid is not None
-    if not wait_until(lambda: keeper_mark(rig.database, uid) >= steps - 1, 120):
-        timeline.adopt.append(f"{source}: the keeper did not get all {steps} steps")
+    held = wait_until(lambda: keeper_mark(rig.database, uid) >= steps - 1, 120)
     rig.kill_box(source)
     for path in rig.home(source).glob("journal.sqlite3*"):
         if path.is_dir():
@@ -271,20 +279,17 @@ def adopt_trial(rig: Rig, timeline: Timeline, source: str, spare: str, steps: in
         return next((r for r in read_log(spare_log) if r[0] == "a" and r[1] == uid), None)
 
     if not wait_until(lambda: adopted() is not None, 60):
-        timeline.adopt.append(f"{uid} on {spare}: not adopted within 60 s")
-        timeline.adopt_equal.append(False)
+        timeline.adopt.append((float("inf"), False, f"{uid} on {spare}: not adopted in 60 s"))
         return
     row = adopted()
     assert row is not None
-    timeline.adopt_times.append(float(row[5]) - began)
-    timeline.adopt_equal.append(row[3] == "1")
+    took = float(row[5]) - began
     continued = wait_until(lambda: keeper_mark(rig.database, uid) >= steps, 60)
-    timeline.adopt_continued.append(continued)
-    timeline.adopt.append(
-        f"{steps}-step game {uid} on {spare}: {float(row[5]) - began:.2f} s, digest "
-        f"{'equal' if row[3] == '1' else 'DIFFERENT' if row[3] == '0' else 'not compared'}, "
-        f"{'continued' if continued else 'did NOT continue'} there"
-    )
+    digest = {"1": "equal", "0": "DIFFERENT"}.get(row[3], "not compared")
+    timeline.adopt.append((took, row[3] == "1" and continued, (
+        f"{steps}-step game {uid} ({'all' if held else 'NOT all'} at the keeper when killed) "
+        f"on {spare}: {took:.2f} s (replay {float(row[4]):.2f} s), digest {digest}, "
+        f"{'continued' if continued else 'did NOT continue'} there")))  # fmt: skip
 
 
 def run(quick: bool, params: dict[str, float] | None = None) -> list[Figure]:
@@ -447,18 +452,26 @@ def _drain_and_measure(rig: Rig, timeline: Timeline, observer: Observer, boxes: 
     hook = [float(r[4]) for r in steps]
     took = [float(r[5]) for r in steps]
     down = timeline.broker_down + timeline.keeper_down
-    lag = [kept[(r[1], int(r[2]))][1] - float(r[3]) for r in steps
-           if (r[1], int(r[2])) in kept and not any(a <= float(r[3]) <= b for a, b in down)]  # fmt: skip
+    lag = [
+        kept[(r[1], int(r[2]))][1] - float(r[3])
+        for r in steps
+        if (r[1], int(r[2])) in kept and not any(a <= float(r[3]) <= b for a, b in down)
+    ]
     outage_steps = [r for r in steps if timeline.outage and
                     timeline.outage[0] <= float(r[3]) <= timeline.outage[1]]  # fmt: skip
     blocked = [r for r in outage_steps if float(r[5]) > 250]
     kills = sum(len(v) for v in timeline.kills.values())
     detect, stop_detect = [], []
+    unseen = 0  # kills of a box not (yet) online: no connection to drop, no will
     for box, times in timeline.kills.items():
-        for t in times:
-            seen = [o for b, o in observer.offline if b == box and t <= o <= t + 30]
-            if seen:
-                detect.append(seen[0] - t)
+        for i, t in enumerate(times):
+            since = times[i - 1] if i else 0.0
+            if not observer.online_at(box, t, since):
+                unseen += 1
+                continue
+            until = times[i + 1] if i + 1 < len(times) else t + 30
+            seen = [o for b, o in observer.offline if b == box and t <= o <= min(until, t + 30)]
+            detect.append(seen[0] - t if seen else float("inf"))
     for box, spans in timeline.stops.items():
         for stopped, _cont in spans:
             seen = [o for b, o in observer.offline if b == box and stopped <= o <= stopped + 60]
@@ -505,8 +518,8 @@ def _drain_and_measure(rig: Rig, timeline: Timeline, observer: Observer, boxes: 
                note=f"after {size['outage']} s with the broker down"),
         Figure("offline shown after a box is killed p95", p95(detect), "s", "<= 15 s",
                bool(detect) and p95(detect) <= 15,
-               note=f"{len(detect)} of {kills} kills seen offline (a box restarted at once "
-                    f"may take its session over first)"),
+               note=f"{len(detect)} kills of a box that was online; {unseen} more killed before "
+                    f"it was back online (no connection, no will)"),
         Figure("offline shown after a box stops (past keepalive) max",
                max(stop_detect) if stop_detect else float("nan"), "s", "<= 15 s",
                bool(stop_detect) and max(stop_detect) <= 15,
@@ -514,12 +527,9 @@ def _drain_and_measure(rig: Rig, timeline: Timeline, observer: Observer, boxes: 
         Figure("false offline", false_offline, "times", "0", false_offline == 0,
                note=f"in {played / 60:.1f} minutes of {size['boxes']} boxes"),
     ]  # fmt: skip
-    for i, line in enumerate(timeline.adopt):
-        equal = timeline.adopt_equal[i] if i < len(timeline.adopt_equal) else False
-        figures.append(Figure(
-            f"adopt trial {i + 1}: time", timeline.adopt_times[i]
-            if i < len(timeline.adopt_times) else float("inf"), "s", "<= 10 s, digest equal",
-            equal and i < len(timeline.adopt_times) and timeline.adopt_times[i] <= 10, note=line))  # fmt: skip
+    for i, (took, good, line) in enumerate(timeline.adopt):
+        figures.append(Figure(f"adopt trial {i + 1}: time", took, "s", "<= 10 s, digest equal",
+                              good and took <= 10, note=line))  # fmt: skip
     return figures
 
 
