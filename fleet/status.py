@@ -139,3 +139,36 @@ class StatusMaker:
             asked=prompt.title.render(tr),
             waiting_since=None if prompt.finished else self._since,
         )
+
+
+#: The fields the app fills; the box client keeps ``box``, ``online``, ``version``,
+#: ``pushed`` and ``sent`` itself.
+APP_FIELDS = ("game", "uid", "where", "asked", "waiting_since", "call_since", "camera", "storage")
+
+
+class StatusFeed:
+    """Hands the app's status to the box client whenever what the board would show changes.
+
+    :meth:`send` is cheap when nothing changed (the app calls it every second): the client
+    publishes (retained, QoS 1) only what differs from the last status it was given.
+    """
+
+    def __init__(self, client: Any, maker: StatusMaker) -> None:
+        self.client = client
+        self.maker = maker
+        self._last: dict[str, Any] | None = None
+
+    def send(self, controller: Any) -> bool:
+        """Build the status of ``controller`` (the app's) and hand it over if it changed."""
+        status = self.maker.build(
+            controller.service,
+            lang=controller.lang,
+            camera=controller.camera,
+            call_since=controller.staff.since,
+        )
+        fields = {name: getattr(status, name) for name in APP_FIELDS}
+        if fields == self._last:
+            return False
+        self._last = fields
+        self.client.update_status(**fields)
+        return True

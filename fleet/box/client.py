@@ -268,8 +268,8 @@ class BoxClient:
                 self.on_change("moved")
             elif topic == keeper_topic(self.box, "call-received"):
                 self.calls_received[str(data.get("id"))] = time.time()
-                self._status = replace(self._status, call_since=None)
-                self._status_dirty = True
+                # The call stays open on the board until a player closes it ("Staff is
+                # here", ui/app/call_staff.py): received is not yet served.
                 self.on_change("call-received")
             elif topic == keeper_topic(self.box, "adopt") and data:
                 self._adopt(Adoption(**data))

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from fleet.protocol import Call
 from rules.text import Msg
 from ui.app.call_staff import StaffCall
 from ui.app.keys import event_for_key
@@ -12,18 +9,22 @@ from ui.i18n import render
 
 
 class Link:
-    """Stands in for the fleet's box client."""
+    """Stands in for the fleet's box client (fleet/box/client.py)."""
 
     box = "table-3"
 
-    def __init__(self, connected: bool = True) -> None:
-        self.connected = connected
-        self.sent: list[Call] = []
-        self.answer: Callable[[str], None] | None = None
+    def __init__(self, online: bool = True) -> None:
+        self.online = online
+        self.sent: list[str] = []
+        self.calls_received: dict[str, float] = {}
 
-    def call_staff(self, call: Call, on_received: Callable[[str], None]) -> None:
-        self.sent.append(call)
-        self.answer = on_received
+    def call_staff(self) -> str:
+        self.sent.append(f"call-{len(self.sent) + 1}")
+        return self.sent[-1]
+
+    def answer(self, call_id: str) -> None:
+        """The keeper's call-received, as the client records it."""
+        self.calls_received[call_id] = 1.0
 
 
 def words(message: Msg | None, lang: str = "en") -> str | None:
@@ -36,7 +37,8 @@ def test_a_press_sends_one_call_and_says_staff_called():
     changes = []
     staff.on_change = lambda: changes.append(words(staff.message))
     assert words(staff.press()) == "Staff called"
-    assert link.sent == [Call(box="table-3", id=link.sent[0].id, at=500.0)]
+    assert link.sent == ["call-1"]
+    assert staff.call is not None and (staff.call.box, staff.call.id) == ("table-3", "call-1")
     assert staff.since == 500.0
     staff.press()  # pressed again while the call is open: nothing more is sent
     assert len(link.sent) == 1
@@ -47,10 +49,13 @@ def test_the_keepers_answer_turns_it_into_call_received():
     link = Link()
     staff = StaffCall(link)
     staff.press()
-    assert link.answer is not None
-    link.answer("someone-else")  # an answer to another (old) call changes nothing
+    staff.check()
     assert words(staff.message) == "Staff called"
-    link.answer(link.sent[0].id)
+    link.answer("someone-else")  # an answer to another (old) call changes nothing
+    staff.check()
+    assert words(staff.message) == "Staff called"
+    link.answer("call-1")
+    staff.check()
     assert words(staff.message) == "Call received"
     assert words(staff.message, "de") == "Ruf angekommen"
     assert words(staff.message, "pt") == "Chamado recebido"
@@ -68,7 +73,7 @@ def test_staff_is_here_closes_the_call():
     assert len(link.sent) == 1
     staff.press()
     assert len(link.sent) == 2  # a new call after the old one closed
-    assert link.sent[0].id != link.sent[1].id
+    assert staff.call is not None and staff.call.id == "call-2"
 
 
 def test_without_a_hub_the_box_says_there_is_no_staff_connection():
@@ -82,11 +87,11 @@ def test_without_a_hub_the_box_says_there_is_no_staff_connection():
 
 
 def test_a_hub_out_of_reach_sends_nothing_and_says_so():
-    link = Link(connected=False)
+    link = Link(online=False)
     staff = StaffCall(link)
     assert words(staff.press()) == "No staff connection: ask at the counter"
     assert link.sent == []
-    link.connected = True
+    link.online = True
     assert words(staff.press()) == "Staff called"  # the refusal goes with the next press
     assert len(link.sent) == 1
 

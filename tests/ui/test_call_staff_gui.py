@@ -4,12 +4,9 @@ button box (gpiozero mock pins), in English, German and Portuguese, with screens
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
-from fleet.protocol import Call
 
 pytestmark = pytest.mark.gui
 
@@ -17,18 +14,22 @@ SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots" / "call-st
 
 
 class Link:
-    """Stands in for the fleet's box client (connected to a hub)."""
+    """Stands in for the fleet's box client (fleet/box/client.py)."""
 
     box = "table-3"
-    connected = True
 
-    def __init__(self) -> None:
-        self.sent: list[Call] = []
-        self.answer: Callable[[str], None] | None = None
+    def __init__(self, online: bool = True) -> None:
+        self.online = online
+        self.sent: list[str] = []
+        self.calls_received: dict[str, float] = {}
 
-    def call_staff(self, call: Call, on_received: Callable[[str], None]) -> None:
-        self.sent.append(call)
-        self.answer = on_received
+    def call_staff(self) -> str:
+        self.sent.append(f"call-{len(self.sent) + 1}")
+        return self.sent[-1]
+
+    def answer(self, call_id: str) -> None:
+        """The keeper's call-received, as the client records it."""
+        self.calls_received[call_id] = 1.0
 
 
 def checked_shot(app, name: str) -> None:
@@ -82,8 +83,8 @@ def test_the_menu_calls_staff_and_shows_the_answer(
         assert len(link.sent) == 1
         assert staff_line(app) == called
         checked_shot(app, f"{lang}-1-called")
-        assert link.answer is not None
-        link.answer(link.sent[0].id)  # the keeper's call-received (the app's main thread here)
+        link.answer(link.sent[0])  # the keeper's call-received...
+        controller.staff.check()  # ...told by the client (ui/app/fleet_status.py)
         pump(3)
         assert staff_line(app) == received
         controller.back()

@@ -3,15 +3,14 @@
 :class:`StaffCall` is the box's side of it, without Kivy: a press sends a
 :class:`fleet.protocol.Call` through the box's link to the hub (:class:`StaffLink`,
 the fleet box client) and shows "Staff called"; when the keeper answers on
-``call-received`` the box shows "Call received". The call stays open (the staff board
-shows it with its age, the status carries ``call_since``) until a player taps "Staff is
-here". A box without a hub, or whose hub is out of reach, says so at once: nobody is
-told the staff are coming when no message can leave the box.
+``call-received`` (:meth:`StaffCall.check`) the box shows "Call received". The call
+stays open (the staff board shows it with its age, the status carries ``call_since``)
+until a player taps "Staff is here". A box without a hub, or whose hub is out of reach,
+says so at once: nobody is told the staff are coming when no message can leave the box.
 """
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -22,16 +21,18 @@ from ui.i18n import _
 
 
 class StaffLink(Protocol):
-    """What the fleet's box client offers the call (``fleet.box``)."""
+    """What the call needs of the fleet's box client (:class:`fleet.box.client.BoxClient`)."""
 
     box: str
+    #: Call id -> when the keeper's ``call-received`` came (written by the client's thread).
+    calls_received: dict[str, float]
 
     @property
-    def connected(self) -> bool:
+    def online(self) -> bool:
         """Whether the hub's broker is reachable now."""
 
-    def call_staff(self, call: Call, on_received: Callable[[str], None]) -> None:
-        """Publish ``call``; ``on_received(call.id)`` when the keeper answers (any thread)."""
+    def call_staff(self) -> str:
+        """Publish a :class:`fleet.protocol.Call` (never waits); return its id."""
 
 
 class StaffCall:
@@ -56,20 +57,23 @@ class StaffCall:
 
     def press(self) -> Msg:
         """A player asked for staff: send the call (once; a second press repeats nothing)."""
-        if self.link is None or not self.link.connected:  # no hub, or out of its reach
+        if self.link is None or not self.link.online:  # no hub, or out of its reach
             self.refused = _("No staff connection: ask at the counter")
         else:
             self.refused = None
             if self.call is None:
-                self.call = Call(box=self.link.box, id=secrets.token_hex(6), at=self._clock())
+                call_id = self.link.call_staff()
+                self.call = Call(box=self.link.box, id=call_id, at=self._clock())
                 self.received = False
-                self.link.call_staff(self.call, self.answered)
         self.on_change()
         return self.message or _("Staff called")
 
-    def answered(self, call_id: str) -> None:
-        """The keeper's ``call-received`` for ``call_id`` (an old call's answer is ignored)."""
-        if self.call is not None and self.call.id == call_id and not self.received:
+    def check(self) -> None:
+        """Look whether the keeper answered the open call (its ``call-received``)."""
+        link = self.link
+        if self.call is None or self.received or link is None:
+            return
+        if self.call.id in link.calls_received:  # an old call's answer is not this one's
             self.received = True
             self.on_change()
 

@@ -102,6 +102,7 @@ class TablesideApp(App):
         self._table_next: tuple[Any, float] | None = None
         #: The café fleet's box client (fleet/box/client.py), when this box is enrolled.
         self.fleet: Any = None
+        self._fleet_tick: Any = None
 
     # -- translation used by the .kv files: text: app.tx("Undo", app.lang) -------------
 
@@ -135,6 +136,11 @@ class TablesideApp(App):
         self.voice = Voice()
         self.controller.start()
         self.fleet = start_fleet(self.controller)
+        if self.fleet is not None:  # the staff board's status and "Call staff" go through it
+            from ui.app.fleet_status import STATUS_SECONDS, join_fleet
+
+            tick = join_fleet(self.controller, self.fleet, self.controller.on_ui)
+            self._fleet_tick = Clock.schedule_interval(tick, STATUS_SECONDS)
         if self.kiosk:
             self.watchdog = make_watchdog()
             if self.watchdog is not None:
@@ -175,6 +181,9 @@ class TablesideApp(App):
         if self._following is not None:
             self._following.close()
             self._following = None
+        if self._fleet_tick is not None:
+            self._fleet_tick.cancel()
+            self._fleet_tick = None
         if self.fleet is not None:
             self.fleet.close()
             self.fleet = None
