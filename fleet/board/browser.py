@@ -98,6 +98,12 @@ def shown_at(browser: webdriver.Chrome, box: str) -> float | None:
     return None if value is None else float(value) / 1000
 
 
+def loaded_at(browser: webdriver.Chrome) -> float | None:
+    """When the page first drew the whole board from its first snapshot (epoch seconds)."""
+    value: Any = browser.execute_script("return window.boardLoadedAt || null")
+    return None if value is None else float(value) / 1000
+
+
 def full_screenshot(browser: webdriver.Chrome, path: Path, width: int) -> Path:
     """A PNG of the whole page at ``width`` (the window grows to the page's height)."""
     height, chrome = browser.execute_script(

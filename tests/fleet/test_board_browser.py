@@ -53,6 +53,18 @@ def test_forty_retained_statuses_are_forty_tiles_within_two_seconds(board, boxes
     assert boxes_in_order == [f"table-{n}" for n in range(1, 41)]
 
 
+def test_opening_the_board_again_and_again_stays_fast(board, boxes, chromium):
+    """Leaving the page closes its stream: a stream held by a page in the browser's
+    back-forward cache took one of its few connections, and the seventh open stalled."""
+    forty(boxes)
+    web.wait_for(lambda: len(board.fleet.tiles()) == 40, 5)
+    for _ in range(8):
+        chromium.get("about:blank")
+        started = open_board(chromium, board.url)
+        web.wait_for(lambda: web.tile_count(chromium) == 40, 2.0)
+        assert time.time() - started <= 2.0
+
+
 def test_a_status_change_is_drawn_within_a_second(board, boxes, chromium):
     forty(boxes)
     open_board(chromium, board.url)

@@ -129,6 +129,7 @@ function connect() {
       window.boardShown[tile.box] = now;
     }
     render();
+    if (!window.boardLoadedAt) window.boardLoadedAt = Date.now(); // the first full board
     document.body.dataset.ready = "1";
   });
   source.addEventListener("tiles", (e) => {
@@ -149,6 +150,9 @@ function connect() {
     render();
   });
   source.addEventListener("now", (e) => take(JSON.parse(e.data)));
+  // Leaving the page closes the stream at once: a browser holds few connections per
+  // server, and a stream kept open by a page in its back-forward cache would stall the next.
+  window.addEventListener("pagehide", () => source.close());
   source.onerror = () => {
     streamUp = false;
     render();
