@@ -130,3 +130,27 @@ def test_a_missing_password_file_is_named(tmp_path):
     path.write_text('[broker]\npassword_file = "nope.pw"\n[web]\npassword = "x"\n')
     with pytest.raises(ConfigError, match=r"nope\.pw"):
         load_config(path)
+
+
+def test_https_with_the_cafe_ca_server_certificate(tables_broker):
+    import dataclasses
+    import ssl
+
+    from fleet.board.web import BoardServer
+
+    files = tables_broker.files
+    config = dataclasses.replace(
+        board_config(tables_broker), cert=files.server_cert, key=files.server_key
+    )
+    with BoardServer(config) as server:
+        assert server.url.startswith("https://127.0.0.1:")
+        context = ssl.create_default_context(cafile=str(files.ca_cert))  # the café's CA only
+        token = base64.b64encode(f"{STAFF[0]}:{STAFF[1]}".encode()).decode()
+        request = urllib.request.Request(
+            server.url + "tiles.json", headers={"Authorization": f"Basic {token}"}
+        )
+        with urllib.request.urlopen(request, timeout=5, context=context) as response:
+            assert response.status == 200
+        plain = server.url.replace("https://", "http://")
+        with pytest.raises(OSError):  # no password ever crosses in clear text
+            urllib.request.urlopen(plain + "tiles.json", timeout=5)
