@@ -40,6 +40,7 @@ TEXTS: dict[str, Msg] = {
     "minutes": _("{n} min"),
     "hours": _("{h} h {m} min"),
     "read_only": _("Read-only: this page changes nothing at the tables."),
+    "password": _("The staff board needs the staff password."),
 }
 
 

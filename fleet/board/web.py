@@ -105,9 +105,13 @@ def _auth_middleware(config: BoardConfig) -> Callable[..., Awaitable[web.StreamR
         request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
     ) -> web.StreamResponse:
         if not _authorised(request, config):
+            lang = choose_language(
+                request.query.get("lang"), request.headers.get("Accept-Language", ""),
+                config.language,
+            )  # fmt: skip
             return web.Response(
                 status=401,
-                text="401: the staff board needs its password.\n",
+                text=page_texts(lang)["password"] + "\n",
                 headers={"WWW-Authenticate": f'Basic realm="{REALM}", charset="UTF-8"'},
             )
         response = await handler(request)

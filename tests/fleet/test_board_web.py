@@ -38,6 +38,16 @@ def test_every_route_refuses_a_wrong_or_missing_password(board, auth, path):
     assert "table" not in body
 
 
+def test_the_refusal_speaks_the_browsers_language(board):
+    request = urllib.request.Request(board.url, headers={"Accept-Language": "de-DE,de;q=0.9"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=5)
+    assert refused.value.code == 401
+    assert refused.value.headers["WWW-Authenticate"].startswith('Basic realm="')
+    said = refused.value.read().decode()
+    assert said == "Die Tischübersicht braucht das Passwort des Personals.\n"
+
+
 def test_the_right_password_opens_the_page_and_its_parts(board):
     for path, marker in [
         ("", '<main id="tiles">'),
