@@ -21,7 +21,7 @@ ROWS: tuple[tuple[str, Msg], ...] = (
     ("NEXT", _("Next field (then Confirm); a step that asks nothing: done.")),
     ("CONFIRM", _("Confirm the step with the values shown.")),
     ("UNDO", _("On a field: minus. Otherwise: back one step. Hold: the menu.")),
-    ("BOT", _("On a field: plus. Otherwise: how the bot decided.")),
+    ("BOT", _("On a field: plus. Otherwise: how the bot decided. Hold: call staff.")),
 )
 
 
