@@ -127,7 +127,7 @@ class StatusMaker:
             return Status(**common)
         tr = translator(lang)
         prompt = session.prompt()
-        uid = service.journal._uid(service.session_id)  # the journal's uid of this game
+        uid = service.journal.uid(service.session_id)
         asked = (uid, session.step_count, prompt.step)
         if asked != self._asked:
             self._asked, self._since = asked, now

@@ -47,7 +47,7 @@ def test_the_status_says_the_game_round_phase_and_question_in_the_box_language(s
     service.answer(None)  # the set-up checklist
     status = maker(clock).build(service, lang="de")
     assert status.game == "marauders"
-    assert status.uid == service.journal._uid(service.session_id)
+    assert status.uid == service.journal.uid(service.session_id)
     assert status.where == "Runde 1 von 5 · Frühling"
     assert status.asked == "Frühlingsbeginn: neues Plünderer-Plättchen und Einkommen"
     assert status.waiting_since == 1000.0
