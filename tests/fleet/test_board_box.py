@@ -103,3 +103,48 @@ def test_a_box_seen_on_the_board_calls_staff_and_goes_offline(
         service.close()
     assert wait_for(lambda: tile(hub_board).get("online") is False, 10)
     assert tile(hub_board)["game"] == "marauders"  # the offline tile keeps what it showed
+
+
+@pytest.mark.gui
+def test_the_running_app_calls_staff_through_the_hub(
+    kivy_window,
+    broker: LoopbackBroker,
+    keeper: Keeper,
+    hub_board: BoardServer,
+    tmp_path,
+    monkeypatch,
+):
+    """The real app (Xvfb) on an enrolled box: it starts the fleet client, its status
+    reaches the board, and the menu's Call staff is answered by the keeper."""
+    from tests.ui.support.driving import button_with_text, tap
+    from tests.ui.support.walk_app import play_until
+    from ui.app.harness import close_app, open_app, pump
+
+    monkeypatch.setenv("TABLESIDE_HOME", str(tmp_path))
+    box_client(broker, tmp_path, tmp_path / "unused.sqlite3")  # writes the enrol file
+    service = TableService(tmp_path / "journal.sqlite3")
+    app = open_app(AppController(service, Settings(language="pt")), use_hardware=False)
+    try:
+        assert app.fleet is not None and wait_for(lambda: app.fleet.online, 10)
+        play_until(app, "marauders", lambda: app.manager.current == "play")
+
+        def board_shows_game() -> bool:
+            pump(1)
+            return tile(hub_board).get("game") == "marauders"
+
+        assert wait_for(board_shows_game, 10)
+        assert tile(hub_board)["where"] == "Rodada 1 de 5 · Primavera"
+        app.controller.show("menu")
+        pump(3)
+        tap(button_with_text(app, "Chamar a equipe"))
+
+        def received() -> bool:
+            pump(1)
+            return app.root.ids.staff.text == "Chamado recebido"
+
+        assert wait_for(received, 10)
+        assert wait_for(lambda: tile(hub_board).get("call_received") is True, 10)
+    finally:
+        close_app(app)
+        service.close()
+    assert wait_for(lambda: tile(hub_board).get("online") is False, 10)
