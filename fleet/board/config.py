@@ -5,7 +5,7 @@ An example, as ``tableside fleet hub install`` writes it::
     [broker]
     host = "127.0.0.1"          # the hub's Mosquitto
     port = 8883
-    ca = "/etc/tableside/fleet/ca.crt"    # the café CA; leave out for a plain listener
+    ca = "/etc/tableside/fleet/ca.crt"    # the café CA (the broker speaks only TLS)
     user = "board"
     password_file = "/etc/tableside/fleet/board.password"
 
@@ -108,6 +108,8 @@ def load_config(path: Path) -> BoardConfig:
         if isinstance(exc, ConfigError):
             raise
         raise ConfigError(f"{path}: {exc}") from None
+    if config.broker_ca is None:
+        raise ConfigError(f"{path}: [broker] needs ca (the café CA: the broker speaks only TLS)")
     if config.language not in LANGUAGES:
         raise ConfigError(f"{path}: language must be one of {', '.join(LANGUAGES)}")
     if (config.cert is None) != (config.key is None):

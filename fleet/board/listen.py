@@ -10,7 +10,7 @@ loop). paho reconnects by itself after the broker restarts.
 from __future__ import annotations
 
 import logging
-import ssl
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +18,7 @@ import paho.mqtt.client as mqtt
 
 from fleet.board.config import BoardConfig
 from fleet.board.state import Fleet
+from fleet.mqtt import Account, make_client
 from fleet.protocol import ROOT, ProtocolError
 
 log = logging.getLogger("tableside.fleet.board")
@@ -39,15 +40,16 @@ class BoardListener:
         self.fleet = fleet
         self.on_change = on_change
         self.connected = False
-        self.client = mqtt.Client(
-            mqtt.CallbackAPIVersion.VERSION2,
-            client_id=f"board-{id(self):x}",
-            protocol=mqtt.MQTTv311,
+        if config.broker_ca is None:
+            raise ValueError("the board reaches the broker over TLS only: the config needs ca")
+        account = Account(
+            host=config.broker_host,
+            port=config.broker_port,
+            user=config.broker_user,
+            password=config.broker_password,
+            ca=config.broker_ca,
         )
-        self.client.username_pw_set(config.broker_user, config.broker_password)
-        if config.broker_ca is not None:
-            self.client.tls_set(ca_certs=str(config.broker_ca), tls_version=ssl.PROTOCOL_TLS_CLIENT)
-        self.client.reconnect_delay_set(min_delay=1, max_delay=5)
+        self.client = make_client(account, f"board-{secrets.token_hex(4)}")
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
         self.client.on_message = self._on_message
@@ -56,7 +58,7 @@ class BoardListener:
 
     def start(self) -> None:
         """Connect in the background (paho retries until the broker answers)."""
-        self.client.connect_async(self._host, self._port, keepalive=15)
+        self.client.connect_async(self._host, self._port, keepalive=15)  # a clean session
         self.client.loop_start()
 
     def stop(self) -> None:
@@ -85,7 +87,8 @@ class BoardListener:
 
     def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
         try:
-            changed = self.fleet.receive(message.topic, message.payload, bool(message.retain))
+            payload, retained = bytes(message.payload), bool(message.retain)
+            changed = self.fleet.receive(message.topic, payload, retained)
         except ProtocolError as exc:
             log.warning("ignored a message on %s: %s", message.topic, exc)
             return

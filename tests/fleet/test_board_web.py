@@ -135,6 +135,13 @@ def test_a_bad_config_file_says_what_to_fix(tmp_path, web, words):
         load_config(write_config(tmp_path, web))
 
 
+def test_the_broker_is_reached_over_tls_only(tmp_path):
+    path = tmp_path / "board.toml"
+    path.write_text('[broker]\npassword = "b"\n[web]\npassword = "w"\n')
+    with pytest.raises(ConfigError, match="needs ca"):
+        load_config(path)
+
+
 def test_a_missing_password_file_is_named(tmp_path):
     path = tmp_path / "board.toml"
     path.write_text('[broker]\npassword_file = "nope.pw"\n[web]\npassword = "x"\n')
