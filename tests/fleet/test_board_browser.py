@@ -128,6 +128,17 @@ def test_a_box_that_dies_is_shown_offline_by_its_will(board, boxes, tables_broke
     boxes.raw(box_topic("table-7", "status"), b"", retain=True)  # the next test starts bare
 
 
+def test_the_browsers_own_password_login_carries_the_live_stream(board, boxes, chromium):
+    """Without the test's header: the browser's HTTP basic login (here given in the URL,
+    as a typed password is kept) also opens the stream, so changes keep coming."""
+    boxes.status(table(2))
+    url = board.url.replace("http://", f"http://{STAFF[0]}:{STAFF[1]}@")
+    chromium.get(url)
+    web.wait_for(lambda: web.tile_count(chromium) == 1, 5)
+    boxes.status(table(2, asked="After the login"))
+    web.wait_for(lambda: "After the login" in web.tile_text(chromium, "table-2"), 2)
+
+
 def test_a_wrong_password_shows_no_tile(board, boxes, chromium):
     boxes.status(table(1))
     open_board(chromium, board.url, password="guess")
