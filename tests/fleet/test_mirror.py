@@ -223,6 +223,25 @@ def test_pushes_are_taken_at_the_next_game_start(hub, tmp_path: Path):
         box.table.close()
 
 
+def test_pushed_components_are_the_box_s_own_set_from_the_next_game(hub, tmp_path: Path):
+    from rules.registry import get_game
+
+    broker, _database = hub
+    box = Box(broker, "box-2", tmp_path / "box-2")
+    try:
+        example = get_game(GAME).example_components()
+        assert box.table.components.status(GAME).own is None
+        staff.push(broker.account("staff"), "components", 7, {"games": {GAME: example}})
+        assert wait_for(lambda: "components" in box.client._pending, 10)
+        session = box.table.start(GAME, {}, seed=3)
+        own = box.table.components.status(GAME).own
+        assert own is not None and own.data == example
+        assert session.options["components"]["digest"] == box.table.current_digest(get_game(GAME))
+        assert wait_for(lambda: box.client._status.pushed == {"components": 7}, 5)
+    finally:
+        box.close()
+
+
 def test_without_an_enrol_file_the_box_plays_alone(tmp_path: Path):
     table = TableService(tmp_path / "journal.sqlite3")
     assert start_box(table, tmp_path / "config") is None
