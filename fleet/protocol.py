@@ -31,8 +31,9 @@ forbidden subscription is refused by never receiving a forbidden message.
 
 A step is keyed by ``(game uid, seq)``: the keeper stores it with ``INSERT OR IGNORE``,
 so a resent step is never duplicated, and its high-water mark per game is the highest
-``seq`` such that it holds every step ``0..seq`` (no gap). After any outage the box resends from it: the
-journal itself is the outbox (paho keeps unsent messages only in memory).
+``seq`` such that it holds every step ``0..seq`` (no gap). After any outage the box
+resends from it: the journal itself is the outbox (paho keeps unsent messages only in
+memory).
 """
 
 from __future__ import annotations
