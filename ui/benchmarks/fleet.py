@@ -53,7 +53,7 @@ FULL = {"boxes": 40, "kills": 1000, "seconds": 420, "outage": 60, "broker_kills"
         "keeper_kills": 4, "stops": 4, "adopt": 3, "adopt_steps": 300}  # fmt: skip
 QUICK = {"boxes": 8, "kills": 40, "seconds": 90, "outage": 15, "broker_kills": 2,
          "keeper_kills": 1, "stops": 1, "adopt": 1, "adopt_steps": 100}  # fmt: skip
-KEEPALIVE = 8
+KEEPALIVE = 6  # as fleet.box.client.KEEPALIVE
 
 
 def p95(values: list[float]) -> float:
@@ -470,7 +470,7 @@ def _drain_and_measure(rig: Rig, timeline: Timeline, observer: Observer, boxes: 
         for i, t in enumerate(times):
             since = times[i - 1] if i else 0.0
             if not observer.online_at(box, t, since) or any(
-                a <= t <= b + 5 for a, b in timeline.broker_down
+                a <= t <= b + 15 for a, b in timeline.broker_down
             ):
                 unseen += 1  # not connected (or the broker down): there is no will to send
                 continue
