@@ -50,7 +50,7 @@ def make_client(
     )
     client.tls_set(ca_certs=str(account.ca), tls_version=ssl.PROTOCOL_TLS_CLIENT)
     client.username_pw_set(account.user, account.password)
-    client.reconnect_delay_set(min_delay=1, max_delay=4)
+    client.reconnect_delay_set(min_delay=1, max_delay=2)
     if will is not None:
         client.will_set(will[0], will[1], qos=1, retain=True)
     return client

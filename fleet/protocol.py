@@ -10,7 +10,8 @@ This module is the one contract between the box side (:mod:`fleet.box`) and the 
 - ``tableside/box/<box>/fetch`` (box; QoS 1): ``{"game": uid}``, a spare asks for a game.
 - ``tableside/keeper/<box>/high-water`` (keeper; QoS 1, retained): ``{"games": {uid: seq}}``.
 - ``tableside/keeper/<box>/call-received`` (keeper; QoS 1): ``{"id": call id}``.
-- ``tableside/keeper/<box>/adopt`` (keeper; QoS 1): :class:`Adoption`, to the spare box.
+- ``tableside/keeper/<box>/adopt`` (keeper; QoS 1, retained): :class:`Adoption`, to the
+  spare box (retained, so a spare that was away takes it when it connects).
 - ``tableside/keeper/<box>/moved`` (keeper; QoS 1, retained): ``{"games": {uid: new box}}``.
 - ``tableside/staff/adopt`` (staff; QoS 1): ``{"game": uid, "to": box}``.
 - ``tableside/staff/push/<kind>`` (staff; QoS 1, retained): :class:`Push`, kind
@@ -30,8 +31,9 @@ forbidden subscription is refused by never receiving a forbidden message.
 
 A step is keyed by ``(game uid, seq)``: the keeper stores it with ``INSERT OR IGNORE``,
 so a resent step is never duplicated, and its high-water mark per game is the highest
-``seq`` below which it holds every step. After any outage the box resends from it: the
-journal itself is the outbox (paho keeps unsent messages only in memory).
+``seq`` such that it holds every step ``0..seq`` (no gap). After any outage the box
+resends from it: the journal itself is the outbox (paho keeps unsent messages only in
+memory).
 """
 
 from __future__ import annotations

@@ -63,9 +63,12 @@ log = logging.getLogger("tableside.fleet")
 RESEND_AFTER = 3.0
 #: Seconds after connecting to wait for the retained mark before sending without it.
 MARK_WAIT = 2.0
+#: Seconds a step already in the journal waits for its own note (which carries the state its
+#: digest is made from) before it is sent without a digest (a step of another process).
+NOTE_WAIT = 1.0
 #: Steps read and published per game and turn of the worker (bounds memory after an outage).
 BATCH = 200
-KEEPALIVE = 8  # seconds: the broker marks a silent box offline after 1.5 x this
+KEEPALIVE = 6  # seconds: the broker marks a silent box offline after 1.5 x this
 
 
 class BoxClient:
@@ -109,6 +112,7 @@ class BoxClient:
         self._since: dict[str, float] = {}  # uid -> when the mark last moved or sending began
         self._digests: dict[str, dict[int, str]] = {}
         self._games: dict[int, GameRow] = {}
+        self._noted: dict[int, tuple[int, float]] = {}  # session id -> (last noted seq, when)
         self._dirty: set[int] = set()  # session ids with steps to send
         self._online = False
         self._connected_at = 0.0
@@ -232,6 +236,7 @@ class BoxClient:
         if kind == "step":
             _k, session_id, seq, state = note
             self._dirty.add(session_id)
+            self._noted[session_id] = (seq, time.monotonic())
             if state is not None:
                 game = self._game(session_id)
                 if game is not None:
@@ -321,7 +326,13 @@ class BoxClient:
                 continue
             start = self._sent.get(game.uid, self._hw.get(game.uid, -1))
             events = self.outbox.events_after(session_id, start, BATCH)
-            if not events:
+            noted, when = self._noted.get(session_id, (-1, 0.0))
+            if events and time.monotonic() - when < NOTE_WAIT and events[-1][0] > noted:
+                # Steps of this process whose notes (and digests) are still on their way.
+                events = [(seq, event) for seq, event in events if seq <= noted]
+                if not events:
+                    continue
+            elif not events:
                 self._dirty.discard(session_id)
                 continue
             if start <= self._hw.get(game.uid, -1):
@@ -341,7 +352,7 @@ class BoxClient:
                 self.client.publish(box_topic(self.box, "step"), encode(step), qos=1)
                 self.published += 1
             self._sent[game.uid] = events[-1][0]
-            if len(events) < BATCH:
+            if len(events) < BATCH and events[-1][0] >= noted:
                 self._dirty.discard(session_id)
 
     def _check_marks(self, now: float) -> None:

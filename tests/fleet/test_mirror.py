@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from fleet import staff
-from fleet.box.client import BoxClient
+from fleet.box.client import MARK_WAIT, BoxClient
 from fleet.box.glue import attach, start_box
+from fleet.digest import state_digest
 from fleet.enrol import BoxConfig
 from fleet.hub.keeper import Keeper
 from fleet.hub.loopback import LoopbackBroker
@@ -110,6 +111,34 @@ def test_every_confirmed_step_reaches_the_keeper_once(hub, tmp_path: Path):
         assert wait_for(lambda: kept(database, box.uid) == events)
         # The keeper's mark reaches the box: it has nothing left to send.
         assert wait_for(lambda: box.client._hw.get(box.uid) == 39)
+        # Played as fast as the rules go, every step still carries its state's digest.
+        with sqlite3.connect(database) as db:
+            digests = [d for (d,) in db.execute(
+                "SELECT digest FROM steps WHERE uid=? ORDER BY seq", (box.uid,))]  # fmt: skip
+        assert all(digests) and len(digests) == 40
+        assert digests[-1] == state_digest(box.table.session.state)
+    finally:
+        box.close()
+
+
+def test_every_step_has_its_digest_even_when_the_mirror_lags(hub, tmp_path: Path):
+    broker, database = hub
+    box = Box(broker, "box-2", tmp_path / "box-2")
+
+    def late(session_id, session):  # each note reaches the worker after later steps are in
+        seq, state = len(session.events) - 1, session.state
+        threading.Timer(0.3 + 0.02 * seq, box.client.step, (session_id, seq, state)).start()
+
+    box.table.on_step = late
+    time.sleep(MARK_WAIT + 0.5)  # past the wait for a mark: the mirror sends at once
+    try:
+        box.play(30)
+        assert wait_for(lambda: len(kept(database, box.uid)) == 30)
+        with sqlite3.connect(database) as db:
+            digests = [d for (d,) in db.execute(
+                "SELECT digest FROM steps WHERE uid=? ORDER BY seq", (box.uid,))]  # fmt: skip
+        assert all(digests), digests
+        assert digests[-1] == state_digest(box.table.session.state)
     finally:
         box.close()
 
@@ -221,6 +250,25 @@ def test_pushes_are_taken_at_the_next_game_start(hub, tmp_path: Path):
             again.close()
     finally:
         box.table.close()
+
+
+def test_pushed_components_are_the_box_s_own_set_from_the_next_game(hub, tmp_path: Path):
+    from rules.registry import get_game
+
+    broker, _database = hub
+    box = Box(broker, "box-2", tmp_path / "box-2")
+    try:
+        example = get_game(GAME).example_components()
+        assert box.table.components.status(GAME).own is None
+        staff.push(broker.account("staff"), "components", 7, {"games": {GAME: example}})
+        assert wait_for(lambda: "components" in box.client._pending, 10)
+        session = box.table.start(GAME, {}, seed=3)
+        own = box.table.components.status(GAME).own
+        assert own is not None and own.data == example
+        assert session.options["components"]["digest"] == box.table.current_digest(get_game(GAME))
+        assert wait_for(lambda: box.client._status.pushed == {"components": 7}, 5)
+    finally:
+        box.close()
 
 
 def test_without_an_enrol_file_the_box_plays_alone(tmp_path: Path):
