@@ -59,6 +59,20 @@ def test_the_right_password_opens_the_page_and_its_parts(board):
         assert marker in body
 
 
+def test_every_answer_forbids_inline_script(board):
+    for path, auth in [("", STAFF), ("board.js", STAFF), ("", None)]:
+        token = base64.b64encode(f"{STAFF[0]}:{STAFF[1]}".encode()).decode()
+        headers = {"Authorization": f"Basic {token}"} if auth else {}
+        request = urllib.request.Request(board.url + path, headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=5) as response:
+                got = response.headers
+        except urllib.error.HTTPError as error:
+            got = error.headers
+        assert got["Content-Security-Policy"] == "default-src 'self'"
+        assert got["X-Content-Type-Options"] == "nosniff"
+
+
 def test_tiles_json_shows_the_retained_statuses(board, boxes):
     boxes.status(table(4, asked="Take a tile"))
     from fleet.board.browser import wait_for
