@@ -84,6 +84,7 @@ class Fleet:
                 if not payload:  # a cleared retained status: the box was removed
                     self._status.pop(box, None)
                     self._calls.pop(box, None)
+                    self._offline_since.pop(box, None)
                     return [{"box": box, "removed": True}]
                 self._take_status(parse_status(box, body), retained)
             elif kind == ("box", "call"):

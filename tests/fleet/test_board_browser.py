@@ -188,4 +188,10 @@ def test_screenshots_at_a_phone_width_and_1280(board, boxes, chromium, lang):
     chromium.save_screenshot(str(phone))
     width = chromium.execute_script("return document.documentElement.scrollWidth")
     assert width <= web.PHONE[0]  # nothing sticks out sideways on a phone
+    top = chromium.execute_script(
+        "return [...document.querySelectorAll('.tile')]"
+        ".sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)"
+        ".slice(0, 4).map(t => t.dataset.box)"
+    )
+    assert top == ["table-3", "table-15", "table-16", "table-17"]  # a call, then waiting long
     assert desk.stat().st_size > 10_000 and phone.stat().st_size > 10_000
