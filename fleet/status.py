@@ -20,6 +20,7 @@ from typing import Any
 
 from fleet.protocol import Status, check_box_name
 from rules.journal.errors import DAMAGED, FULL, IO, PERMISSION, READ_ONLY
+from ui.app.camera import NoCamera, UncalibratedCamera
 from ui.app.presenters import where_text
 from ui.i18n import translator
 
@@ -47,13 +48,20 @@ def version() -> str:
 
 
 def camera_health(camera: Any) -> str:
-    """``ok`` (a calibrated camera), ``unsure`` (one without calibration), ``off`` (none).
+    """``ok``, ``unsure``, ``missing`` or ``off`` for the app's camera feed.
 
-    The app itself reports ``missing`` when a camera it was using is gone.
+    ``off``: no camera in use (:class:`ui.app.camera.NoCamera`). ``missing``: the camera
+    was in use and its last reading found none or no picture (unplugged). ``unsure``: a
+    camera without calibration, or whose last reading did not see the board or must be
+    checked (a calibration mismatch, an error). Hands moving over the table are ``ok``.
     """
-    if camera is None or not getattr(camera, "available", False):
+    if camera is None or isinstance(camera, NoCamera):
         return "off"
-    if type(camera).__name__ == "UncalibratedCamera":
+    last = getattr(camera, "last", None)  # vision.feed.VisionFeed's last reading
+    status = getattr(last, "status", None)
+    if status in ("no-camera", "no-frames") or not getattr(camera, "available", False):
+        return "missing"
+    if isinstance(camera, UncalibratedCamera) or status in ("mismatch", "error", "no-board"):
         return "unsure"
     return "ok"
 

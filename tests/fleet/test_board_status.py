@@ -71,14 +71,28 @@ def test_waiting_since_is_the_time_the_question_was_first_asked(service):
 
 
 def test_camera_words():
+    from types import SimpleNamespace
+
     assert camera_health(None) == "off"
     assert camera_health(NoCamera()) == "off"
     assert camera_health(UncalibratedCamera(source=None)) == "unsure"
 
-    class Calibrated:
-        available = True
+    class Feed:  # as vision.feed.VisionFeed: available unless its last reading found none
+        def __init__(self, status: str | None) -> None:
+            self.last = None if status is None else SimpleNamespace(status=status)
 
-    assert camera_health(Calibrated()) == "ok"
+        @property
+        def available(self) -> bool:
+            return self.last is None or self.last.status != "no-camera"
+
+    assert camera_health(Feed(None)) == "ok"
+    assert camera_health(Feed("ok")) == "ok"
+    assert camera_health(Feed("mismatch")) == "unsure"
+    assert camera_health(Feed("error")) == "unsure"
+    assert camera_health(Feed("moving")) == "ok"
+    assert camera_health(Feed("no-board")) == "unsure"
+    assert camera_health(Feed("no-camera")) == "missing"
+    assert camera_health(Feed("no-frames")) == "missing"
 
 
 def test_the_app_can_say_its_camera_went_missing(service):
