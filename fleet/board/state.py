@@ -63,6 +63,9 @@ class Fleet:
         self._status: dict[str, Status] = {}
         self._offline_since: dict[str, float] = {}  # box -> when the board learnt it
         self._calls: dict[str, dict[str, dict[str, Any]]] = {}  # box -> call id -> call
+        #: box -> the hub's clock minus the box's, from the last status heard live (a Pi has
+        #: no clock of its own: one that booted without network time can be hours behind).
+        self._skew: dict[str, float] = {}
 
     def receive(self, topic: str, payload: bytes, retained: bool = False) -> list[dict[str, Any]]:
         """Take one message; return the tiles it changed (empty if it is not for the board).
@@ -85,6 +88,7 @@ class Fleet:
                     self._status.pop(box, None)
                     self._calls.pop(box, None)
                     self._offline_since.pop(box, None)
+                    self._skew.pop(box, None)
                     return [{"box": box, "removed": True}]
                 self._take_status(parse_status(box, body), retained)
             elif kind == ("box", "call"):
@@ -103,6 +107,8 @@ class Fleet:
 
     def _take_status(self, status: Status, retained: bool) -> None:
         before = self._status.get(status.box)
+        if status.online and status.sent > 0 and not retained:
+            self._skew[status.box] = self._clock() - status.sent
         if not status.online:
             # The will says only "offline": keep what the table was doing when it went dark.
             if before is not None:
@@ -126,7 +132,13 @@ class Fleet:
             return [self._tile(box) for box in sorted(boxes, key=natural_key)]
 
     def _tile(self, box: str) -> dict[str, Any]:
+        """The tile; the box's times are told on the hub's clock (see ``_skew``)."""
         status = self._status.get(box, Status(box=box, online=False))
+        skew = self._skew.get(box, 0.0)
+
+        def hub_time(when: float | None) -> float | None:
+            return None if when is None else when + skew
+
         calls = sorted(self._calls.get(box, {}).values(), key=lambda c: c["at"])
         call_since = status.call_since
         if calls:
@@ -138,8 +150,8 @@ class Fleet:
             "game": status.game,
             "where": status.where,
             "asked": status.asked,
-            "waiting_since": status.waiting_since,
-            "call_since": call_since,
+            "waiting_since": hub_time(status.waiting_since),
+            "call_since": hub_time(call_since),
             "call_received": bool(calls) and all(c["received"] for c in calls),
             "camera": status.camera,
             "camera_alert": status.online and status.camera in CAMERA_ALERTS,
@@ -147,5 +159,5 @@ class Fleet:
             "storage_alert": status.storage in STORAGE_ALERTS,
             "offline_since": None if status.online else self._offline_since.get(box),
             "version": status.version,
-            "sent": status.sent,
+            "sent": hub_time(status.sent),
         }

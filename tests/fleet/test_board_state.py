@@ -28,7 +28,8 @@ def will(box: str = "table-2") -> bytes:
     return json.dumps({"box": box, "online": False}).encode()
 
 
-def fleet_at(now: float = 5000.0) -> Fleet:
+def fleet_at(now: float = 1000.0) -> Fleet:
+    """A board whose clock says ``now`` (the statuses here are sent at 1000: no skew)."""
     return Fleet(clock=lambda: now)
 
 
@@ -98,7 +99,7 @@ def test_alerts_for_camera_and_storage():
 
 
 def test_a_call_is_open_until_a_later_status_has_no_call():
-    fleet = fleet_at()
+    fleet = Fleet(clock=lambda: 1000.0)  # the box's clock: the same (1000 s when it sent)
     fleet.receive(box_topic("table-2", "status"), status(sent=1000.0))
     call = json.dumps({"box": "table-2", "id": "c1", "at": 1100.0}).encode()
     (tile,) = fleet.receive(box_topic("table-2", "call"), call)
@@ -107,12 +108,28 @@ def test_a_call_is_open_until_a_later_status_has_no_call():
     (tile,) = fleet.receive(keeper_topic("table-2", "call-received"), b'{"id": "c1"}')
     assert tile["call_received"] is True
     # A status the box sent before the call (still in flight) does not close it...
-    (tile,) = fleet.receive(box_topic("table-2", "status"), status(sent=1050.0))
+    (tile,) = fleet.receive(box_topic("table-2", "status"), status(sent=1050.0), retained=True)
     assert tile["call_since"] == 1100.0
     # ...one sent after it without a call does.
-    (tile,) = fleet.receive(box_topic("table-2", "status"), status(sent=1200.0))
+    (tile,) = fleet.receive(box_topic("table-2", "status"), status(sent=1200.0), retained=True)
     assert tile["call_since"] is None
     assert tile["call_received"] is False
+
+
+def test_the_box_times_are_told_on_the_hubs_clock():
+    """A box that booted without network time is an hour behind: its question, asked
+    30 s before it sent, is 30 s old on the board, not an hour and 30 s."""
+    fleet = Fleet(clock=lambda: 10_000.0)
+    payload = status(sent=10_000.0 - 3600, waiting_since=10_000.0 - 3600 - 30, call_since=None)
+    (tile,) = fleet.receive(box_topic("table-2", "status"), payload)
+    assert tile["waiting_since"] == 10_000.0 - 30
+    call = json.dumps({"box": "table-2", "id": "c1", "at": 10_000.0 - 3600 - 5}).encode()
+    (tile,) = fleet.receive(box_topic("table-2", "call"), call)
+    assert tile["call_since"] == 10_000.0 - 5
+    # A retained status (the board just started) says nothing of the box's clock.
+    other = status("table-3", sent=9_000.0, waiting_since=8_990.0)
+    (tile,) = fleet.receive(box_topic("table-3", "status"), other, retained=True)
+    assert tile["waiting_since"] == 8_990.0
 
 
 def test_the_status_call_since_alone_shows_a_call():
