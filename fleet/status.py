@@ -154,17 +154,28 @@ class StatusMaker:
 APP_FIELDS = ("game", "uid", "where", "asked", "waiting_since", "call_since", "camera", "storage")
 
 
-class StatusFeed:
-    """Hands the app's status to the box client whenever what the board would show changes.
+#: Seconds between two statuses of a box whose screen does not change: the board marks a
+#: box it has not heard from for a few of these (one that died while the hub's broker was
+#: down sends no will: the broker that would have sent it was not there).
+HEARTBEAT = 60.0
 
-    :meth:`send` is cheap when nothing changed (the app calls it every second): the client
-    publishes (retained, QoS 1) only what differs from the last status it was given.
+
+class StatusFeed:
+    """Hands the app's status to the box client whenever what the board would show changes,
+    and at least every :data:`HEARTBEAT` seconds.
+
+    :meth:`send` is cheap when nothing changed (the app calls it every half second): the
+    client publishes (retained, QoS 1) what it is given.
     """
 
-    def __init__(self, client: Any, maker: StatusMaker) -> None:
+    def __init__(
+        self, client: Any, maker: StatusMaker, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.client = client
         self.maker = maker
+        self._clock = clock
         self._last: dict[str, Any] | None = None
+        self._sent_at = -HEARTBEAT
 
     def send(self, controller: Any) -> bool:
         """Build the status of ``controller`` (the app's) and hand it over if it changed."""
@@ -175,8 +186,9 @@ class StatusFeed:
             call_since=controller.staff.since,
         )
         fields = {name: getattr(status, name) for name in APP_FIELDS}
-        if fields == self._last:
+        now = self._clock()
+        if fields == self._last and now - self._sent_at < HEARTBEAT:
             return False
-        self._last = fields
-        self.client.update_status(**fields)
+        self._last, self._sent_at = fields, now
+        self.client.update_status(**fields)  # the same again: a heartbeat, newly ``sent``
         return True

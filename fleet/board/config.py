@@ -18,6 +18,7 @@ An example, as ``tableside fleet hub install`` writes it::
     key = "/etc/tableside/fleet/server.key"
     language = "en"                  # en, de or pt (a browser asking for another wins)
     waiting_long = 300               # seconds before a waiting table is highlighted
+    silent_after = 180               # seconds without a status before a box is "not heard"
 
 Relative paths are read from the file's folder. Passwords live in their own files (one
 line, readable only by the board's service) so the configuration can be shown freely.
@@ -54,6 +55,7 @@ class BoardConfig:
     key: Path | None = None
     language: str = "en"
     waiting_long: float = 300.0
+    silent_after: float = 180.0
 
 
 def _password(section: dict[str, Any], where: str, base: Path) -> str:
@@ -103,6 +105,7 @@ def load_config(path: Path) -> BoardConfig:
             key=_path(web, "key", base),
             language=str(web.get("language", "en")),
             waiting_long=float(web.get("waiting_long", 300)),
+            silent_after=float(web.get("silent_after", 180)),
         )
     except (TypeError, ValueError) as exc:
         if isinstance(exc, ConfigError):

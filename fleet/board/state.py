@@ -66,6 +66,7 @@ class Fleet:
         #: box -> the hub's clock minus the box's, from the last status heard live (a Pi has
         #: no clock of its own: one that booted without network time can be hours behind).
         self._skew: dict[str, float] = {}
+        self._heard: dict[str, float] = {}  # box -> its last status, on the hub's clock
 
     def receive(self, topic: str, payload: bytes, retained: bool = False) -> list[dict[str, Any]]:
         """Take one message; return the tiles it changed (empty if it is not for the board).
@@ -89,6 +90,7 @@ class Fleet:
                     self._calls.pop(box, None)
                     self._offline_since.pop(box, None)
                     self._skew.pop(box, None)
+                    self._heard.pop(box, None)
                     return [{"box": box, "removed": True}]
                 self._take_status(parse_status(box, body), retained)
             elif kind == ("box", "call"):
@@ -109,6 +111,8 @@ class Fleet:
         before = self._status.get(status.box)
         if status.online and status.sent > 0 and not retained:
             self._skew[status.box] = self._clock() - status.sent
+        if status.online:  # heard from it (a retained status: when the box sent it)
+            self._heard[status.box] = status.sent + self._skew.get(status.box, 0.0)
         if not status.online:
             # The will says only "offline": keep what the table was doing when it went dark.
             if before is not None:
@@ -160,4 +164,5 @@ class Fleet:
             "offline_since": None if status.online else self._offline_since.get(box),
             "version": status.version,
             "sent": hub_time(status.sent),
+            "heard": self._heard.get(box),
         }

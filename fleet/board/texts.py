@@ -24,6 +24,7 @@ TEXTS: dict[str, Msg] = {
     "no_game": _("No game running"),
     "offline_for": _("Offline for {age}"),
     "offline_unknown": _("Offline"),
+    "silent": _("Not heard from for {age}"),
     "waiting": _("Waiting {age}"),
     "call": _("Staff called {age} ago"),
     "call_received": _("call received"),

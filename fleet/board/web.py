@@ -133,6 +133,7 @@ def _page(lang: str, config: BoardConfig) -> str:
         "texts": texts,
         "games": game_titles(lang),
         "waiting_long": config.waiting_long,
+        "silent_after": config.silent_after,
     }
     data = json.dumps(setup, ensure_ascii=False).replace("</", "<\\/")
     title = escape(texts["title"])

@@ -139,6 +139,22 @@ def test_the_browsers_own_password_login_carries_the_live_stream(board, boxes, c
     web.wait_for(lambda: "After the login" in web.tile_text(chromium, "table-2"), 2)
 
 
+def test_a_box_not_heard_from_for_minutes_is_named(boxes, tables_broker, chromium):
+    """A box that died while the broker was down sent no will: its last (retained)
+    status is all there is, and it is old."""
+    from fleet.board.web import BoardServer
+    from tests.fleet.board_rig import board_config
+
+    boxes.status(table(4, sent=time.time() - 400))
+    boxes.status(table(5))
+    with BoardServer(board_config(tables_broker)) as board:  # started after both
+        open_board(chromium, board.url)
+        web.wait_for(lambda: web.tile_count(chromium) == 2, 5)
+        assert "Not heard from for 6 min" in web.tile_text(chromium, "table-4")
+        assert "alert" in web.tile_classes(chromium, "table-4")
+        assert "Not heard" not in web.tile_text(chromium, "table-5")
+
+
 def test_a_wrong_password_shows_no_tile(board, boxes, chromium):
     boxes.status(table(1))
     open_board(chromium, board.url, password="guess")

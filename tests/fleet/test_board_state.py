@@ -132,6 +132,15 @@ def test_the_box_times_are_told_on_the_hubs_clock():
     assert tile["waiting_since"] == 8_990.0
 
 
+def test_when_the_board_last_heard_from_a_box():
+    fleet = Fleet(clock=lambda: 10_000.0)
+    (tile,) = fleet.receive(box_topic("table-2", "status"), status(sent=6_400.0))
+    assert tile["heard"] == 10_000.0  # live: now, whatever the box's clock says
+    old = status("table-3", sent=9_000.0)
+    (tile,) = fleet.receive(box_topic("table-3", "status"), old, retained=True)
+    assert tile["heard"] == 9_000.0  # kept by the broker: when the box sent it
+
+
 def test_the_status_call_since_alone_shows_a_call():
     fleet = fleet_at()
     (tile,) = fleet.receive(box_topic("table-2", "status"), status(call_since=900.0))

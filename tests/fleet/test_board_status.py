@@ -127,3 +127,40 @@ def test_the_status_travels_as_the_contract_says(service):
 def test_a_box_name_outside_the_contract_is_refused():
     with pytest.raises(ProtocolError):
         StatusMaker("Table 4")
+
+
+class Client:
+    """Stands in for the fleet's box client: records what it is handed."""
+
+    def __init__(self) -> None:
+        self.updates: list[dict] = []
+
+    def update_status(self, **fields: object) -> None:
+        self.updates.append(fields)
+
+
+def test_the_feed_sends_changes_and_a_heartbeat(service):
+    from types import SimpleNamespace
+
+    from fleet.status import HEARTBEAT, StatusFeed
+    from ui.app.call_staff import StaffCall
+
+    tick = Clock()
+    client = Client()
+    feed = StatusFeed(client, maker(Clock()), clock=tick)
+    app = SimpleNamespace(service=service, lang="en", camera=None, staff=StaffCall())
+    assert feed.send(app) is True
+    assert client.updates[-1]["game"] is None
+    tick.now += 1
+    assert feed.send(app) is False  # nothing changed
+    service.start("marauders", {}, seed=3)
+    assert feed.send(app) is True
+    assert client.updates[-1]["game"] == "marauders"
+    assert set(client.updates[-1]) == {
+        "game", "uid", "where", "asked", "waiting_since", "call_since", "camera", "storage",
+    }  # fmt: skip
+    tick.now += HEARTBEAT - 1
+    assert feed.send(app) is False
+    tick.now += 1
+    assert feed.send(app) is True  # the same status again: the board hears the box lives
+    assert client.updates[-1] == client.updates[-2]

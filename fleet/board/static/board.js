@@ -37,8 +37,16 @@ function waitingLong(tile) {
   );
 }
 
+function silent(tile) {
+  return (
+    tile.online && tile.heard != null &&
+    Date.now() / 1000 + skew - tile.heard >= setup.silent_after
+  );
+}
+
 function alertsOf(tile) {
   const found = [];
+  if (silent(tile)) found.push(fill(T.silent, { age: age(tile.heard) }));
   if (tile.camera_alert) found.push(T["camera_" + tile.camera]);
   if (tile.storage_alert) found.push(T["storage_" + tile.storage] || tile.storage);
   return found;
