@@ -78,7 +78,12 @@ function draw(tile) {
   }
   if (tile.call_since != null) {
     const call = line("callline", fill(T.call, { age: age(tile.call_since) }));
-    if (tile.call_received) call.append(line("received", "✓ " + T.call_received));
+    if (tile.call_received) {
+      const received = document.createElement("span");
+      received.className = "received";
+      received.textContent = " ✓ " + T.call_received;
+      call.append(received);
+    }
     el.append(call);
   }
   for (const text of alerts) el.append(line("alertline", text));
