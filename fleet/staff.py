@@ -33,6 +33,17 @@ class StaffError(RuntimeError):
     """The command did not reach the hub; the message says why."""
 
 
+def _start(client: mqtt.Client, account: Account) -> None:
+    """Connect and start the network thread, or say why the hub cannot be reached."""
+    try:
+        client.connect(account.host, account.port, keepalive=10)
+    except OSError as exc:
+        raise StaffError(
+            f"the hub {account.host}:{account.port} cannot be reached: {exc}"
+        ) from None
+    client.loop_start()
+
+
 def _publish(account: Account, topic: str, payload: bytes, *, retain: bool, timeout: float) -> None:
     client = make_client(account, client_id="")
     done = threading.Event()
@@ -52,13 +63,7 @@ def _publish(account: Account, topic: str, payload: bytes, *, retain: bool, time
 
     client.on_connect = on_connect
     client.on_publish = on_publish
-    try:
-        client.connect(account.host, account.port, keepalive=10)
-    except OSError as exc:
-        raise StaffError(
-            f"the hub {account.host}:{account.port} cannot be reached: {exc}"
-        ) from None
-    client.loop_start()
+    _start(client, account)
     try:
         if not done.wait(timeout):
             raise StaffError(f"the hub did not confirm the command within {timeout:.0f} s")
@@ -95,13 +100,7 @@ def adopt(account: Account, game: str, to: str, timeout: float = 30.0) -> None:
 
     client.on_connect = on_connect
     client.on_message = on_message
-    try:
-        client.connect(account.host, account.port, keepalive=10)
-    except OSError as exc:
-        raise StaffError(
-            f"the hub {account.host}:{account.port} cannot be reached: {exc}"
-        ) from None
-    client.loop_start()
+    _start(client, account)
     deadline = time.monotonic() + timeout
     try:
         while not confirmed.is_set() and time.monotonic() < deadline:
