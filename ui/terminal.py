@@ -29,6 +29,32 @@ from rules.text import Msg, printable
 from ui.app.presenters import answer_text, render, value_text
 from ui.service import TableService
 
+
+def _how_multi(field: Field) -> str:
+    low, high = field.minimum or 0, field.maximum
+    many = f"{low} to {high}" if high is not None else f"at least {low}"
+    return f"Type the numbers of your choices ({many}), e.g. 1 3; '-' for none."
+
+
+def _how_int(field: Field) -> str:
+    low, high = field.minimum, field.maximum
+    if low is not None and high is not None:
+        return f"Type a number from {low} to {high}."
+    return "Type a whole number."
+
+
+#: How to answer each field kind (``rules.kinds.KINDS``) on the terminal, one line;
+#: the typed line is read by the kind's shape (a pick, picks, counts, else as typed).
+HOW: dict[str, Callable[[Field], str]] = {
+    "choice": lambda _f: "Type the number of your choice.",
+    "multi": _how_multi,
+    "order": lambda _f: "Type the numbers in their order, e.g. 2 1 3.",
+    "counts": lambda _f: "Type line=count for the lines that change, e.g. 1=2 3=0.",
+    "bool": lambda _f: "Type y or n.",
+    "int": _how_int,
+    "text": lambda _f: "Type the name.",
+}
+
 Reader = Callable[[str], str]
 Writer = Callable[[str], None]
 
@@ -219,7 +245,7 @@ class Terminal:
             except IllegalInput as exc:
                 self.say(f"Not accepted: {exc.reason}", indent=4)
                 continue
-            if field.kind == "counts" and raw is not None and isinstance(field.default, dict):
+            if field.spec.per_choice and raw is not None and isinstance(field.default, dict):
                 value = {**field.default, **{k: v for k, v in value.items() if k in raw}}
             return value
 
@@ -227,7 +253,7 @@ class Terminal:
         current = field.default if isinstance(field.default, dict) else {}
         for number, choice in enumerate(field.choices, 1):
             extra = ""
-            if field.kind == "counts":
+            if field.spec.per_choice:
                 extra = f"  [{current.get(choice.value, 0)}]"
                 if choice.limit is not None:
                     extra += f"  (at most {choice.limit})"
@@ -235,26 +261,8 @@ class Terminal:
 
     @staticmethod
     def _how(field: Field) -> str:
-        """One line saying how to answer this kind of field."""
-        if field.kind == "choice":
-            return "Type the number of your choice."
-        if field.kind == "multi":
-            low = field.minimum or 0
-            high = field.maximum
-            many = f"{low} to {high}" if high is not None else f"at least {low}"
-            return f"Type the numbers of your choices ({many}), e.g. 1 3; '-' for none."
-        if field.kind == "order":
-            return "Type the numbers in their order, e.g. 2 1 3."
-        if field.kind == "counts":
-            return "Type line=count for the lines that change, e.g. 1=2 3=0."
-        if field.kind == "bool":
-            return "Type y or n."
-        if field.kind == "int":
-            low, high = field.minimum, field.maximum
-            if low is not None and high is not None:
-                return f"Type a number from {low} to {high}."
-            return "Type a whole number."
-        return "Type the name."
+        """One line saying how to answer this kind of field (:data:`HOW`)."""
+        return HOW[field.kind](field)
 
     @staticmethod
     def _parse(field: Field, line: str) -> Any:
@@ -269,13 +277,14 @@ class Terminal:
                     return choice.value
             raise ValueError(f"'{word}' is not on the list: type its number.")
 
-        if field.kind == "choice":
+        spec = field.spec
+        if spec.picks and not spec.many:
             return pick(line.strip())
-        if field.kind in ("multi", "order"):
+        if spec.many:
             if line.strip() == "-":
                 return []
             return [pick(word) for word in line.replace(",", " ").split()]
-        if field.kind == "counts":
+        if spec.per_choice:
             out: dict[str, str] = {}
             for part in line.replace(",", " ").split():
                 name, sep, value = part.partition("=")
@@ -283,19 +292,20 @@ class Terminal:
                     raise ValueError("Write each count as line=count, e.g. 1=2 3=0.")
                 out[pick(name.strip())] = value.strip()
             return out
-        return line
+        return line  # the kind's coerce reads numbers, yes/no and names itself
 
     @staticmethod
     def _fmt_default(field: Field) -> str:
         default = field.default
         labels = {c.value: plain(c.label) for c in field.choices}
-        if field.kind == "choice":
+        spec = field.spec
+        if spec.picks and not spec.many:
             return labels.get(default, str(default))
-        if field.kind == "bool":
+        if isinstance(default, bool):
             return "yes" if default else "no"
-        if field.kind == "counts" and isinstance(default, dict):
+        if spec.per_choice and isinstance(default, dict):
             return "as listed"
-        if field.kind in ("multi", "order") and isinstance(default, list):
+        if spec.many and isinstance(default, list):
             return ", ".join(labels.get(v, v) for v in default) or "none"
         return value_text(field, default, _english)
 

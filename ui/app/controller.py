@@ -463,7 +463,7 @@ class AppController(ComponentActions):
 
     def choose(self, key: str, value: str) -> None:
         form = self.current_form()
-        entry = value if form.field(key).kind in ("multi", "order") else None
+        entry = value if form.field(key).spec.many else None
         self._form_changed(key, form.choose(key, value), entry)
 
     def set_bool(self, key: str, value: bool) -> None:
