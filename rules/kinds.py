@@ -11,6 +11,7 @@ every front end looks kinds up in. A kind knows, with no front end in mind:
 - :meth:`Kind.stop_entries` and :meth:`Kind.press`: the button box's stops on it
   and what BOT (+) and UNDO (-) do there; :meth:`Kind.tap`: a finger on an option;
 - :meth:`Kind.sample`: a random valid answer (tests, the screenshot walk);
+- :meth:`Kind.how`: how to type an answer on the terminal;
 - :attr:`Kind.widget`: the name of the touchscreen widget that edits it
   (``ui/app/fields.py`` builds one per name; a test checks every kind has one).
 
@@ -112,6 +113,10 @@ class Kind:
         """A value a player could give by touch, drawn within the field's bounds."""
         return field.default if field.default is not None else "-"
 
+    def how(self, field: Field) -> Msg:
+        """How to type an answer on the terminal (options are listed by number)."""
+        return msg("Type the name.")
+
 
 #: Every kind by name: the one place front ends look a field's kind up.
 KINDS: dict[str, Kind] = {}
@@ -210,6 +215,12 @@ class WholeNumber(Kind):
         high = field.maximum if field.maximum is not None else low + 10
         return rng.randint(low, min(high, low + 12))
 
+    def how(self, field: Field) -> Msg:
+        low, high = field.minimum, field.maximum
+        if low is not None and high is not None:
+            return msg("Type a number from {low} to {high}.", low=low, high=high)
+        return msg("Type a whole number.")
+
 
 @register
 class Counts(Kind):
@@ -272,6 +283,9 @@ class Counts(Kind):
             out[choice.value] = rng.randint(low, max(low, min(high, low + 4)))
         return out
 
+    def how(self, field: Field) -> Msg:
+        return msg("Type line=count for the lines that change, e.g. 1=2 3=0.")
+
 
 @register
 class OneChoice(Kind):
@@ -299,6 +313,9 @@ class OneChoice(Kind):
     def sample(self, field: Field, rng: random.Random) -> str | None:
         values = [c.value for c in field.choices]
         return rng.choice(values) if values else None
+
+    def how(self, field: Field) -> Msg:
+        return msg("Type the number of your choice.")
 
 
 @register
@@ -376,6 +393,18 @@ class SeveralChoices(Kind):
         high = min(field.maximum if field.maximum is not None else len(values), len(values))
         return rng.sample(values, rng.randint(min(fewest_picks(field), high), high))
 
+    def how(self, field: Field) -> Msg:
+        low, high = field.minimum or 0, field.maximum
+        if high is not None:
+            return msg(
+                "Type the numbers of your choices ({low} to {high}), e.g. 1 3; '-' for none.",
+                low=low,
+                high=high,
+            )
+        return msg(
+            "Type the numbers of your choices (at least {low}), e.g. 1 3; '-' for none.", low=low
+        )
+
 
 @register
 class Order(SeveralChoices):
@@ -386,6 +415,9 @@ class Order(SeveralChoices):
     name = "order"
     ordered = True
     needs = msg("choose the options in order")
+
+    def how(self, field: Field) -> Msg:
+        return msg("Type the numbers in their order, e.g. 2 1 3.")
 
 
 @register
@@ -411,6 +443,9 @@ class YesNo(Kind):
 
     def sample(self, field: Field, rng: random.Random) -> bool:
         return rng.random() < 0.5
+
+    def how(self, field: Field) -> Msg:
+        return msg("Type y or n.")
 
 
 @register

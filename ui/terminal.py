@@ -29,32 +29,6 @@ from rules.text import Msg, printable
 from ui.app.presenters import answer_text, render, value_text
 from ui.service import TableService
 
-
-def _how_multi(field: Field) -> str:
-    low, high = field.minimum or 0, field.maximum
-    many = f"{low} to {high}" if high is not None else f"at least {low}"
-    return f"Type the numbers of your choices ({many}), e.g. 1 3; '-' for none."
-
-
-def _how_int(field: Field) -> str:
-    low, high = field.minimum, field.maximum
-    if low is not None and high is not None:
-        return f"Type a number from {low} to {high}."
-    return "Type a whole number."
-
-
-#: How to answer each field kind (``rules.kinds.KINDS``) on the terminal, one line;
-#: the typed line is read by the kind's shape (a pick, picks, counts, else as typed).
-HOW: dict[str, Callable[[Field], str]] = {
-    "choice": lambda _f: "Type the number of your choice.",
-    "multi": _how_multi,
-    "order": lambda _f: "Type the numbers in their order, e.g. 2 1 3.",
-    "counts": lambda _f: "Type line=count for the lines that change, e.g. 1=2 3=0.",
-    "bool": lambda _f: "Type y or n.",
-    "int": _how_int,
-    "text": lambda _f: "Type the name.",
-}
-
 Reader = Callable[[str], str]
 Writer = Callable[[str], None]
 
@@ -261,8 +235,8 @@ class Terminal:
 
     @staticmethod
     def _how(field: Field) -> str:
-        """One line saying how to answer this kind of field (:data:`HOW`)."""
-        return HOW[field.kind](field)
+        """One line saying how to answer this kind of field (``rules.kinds.Kind.how``)."""
+        return plain(field.spec.how(field))
 
     @staticmethod
     def _parse(field: Field, line: str) -> Any:
