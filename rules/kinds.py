@@ -30,10 +30,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Literal, Protocol
 
 from rules.errors import IllegalInput
 from rules.text import Msg, msg
+
+
+#: The names of the kinds in :data:`KINDS` (mypy checks the names games give;
+#: ``tests/rules/test_kinds.py`` checks the two agree).
+FieldKind = Literal["int", "choice", "multi", "order", "bool", "text", "counts"]
 
 
 class ChoiceLike(Protocol):

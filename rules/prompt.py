@@ -20,15 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from rules.decision import Decision
 from rules.errors import IllegalInput
-from rules.kinds import Kind, kind_of
+from rules.kinds import FieldKind, Kind, kind_of
 from rules.text import Msg, msg
 
-#: The kinds of :data:`rules.kinds.KINDS` (mypy checks the names games give).
-FieldKind = Literal["int", "choice", "multi", "order", "bool", "text", "counts"]
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@ from typing import Any, get_args
 import pytest
 
 from rules.errors import IllegalInput
-from rules.kinds import KINDS, Kind, kind_of
-from rules.prompt import Choice, Field, FieldKind
+from rules.kinds import KINDS, FieldKind, Kind, kind_of
+from rules.prompt import Choice, Field
 from rules.text import msg
 
 ABC = tuple(Choice(v, msg(v.upper())) for v in "abc")
