@@ -35,7 +35,6 @@ from typing import Any, ClassVar, Literal, Protocol
 from rules.errors import IllegalInput
 from rules.text import Msg, msg
 
-
 #: The names of the kinds in :data:`KINDS` (mypy checks the names games give;
 #: ``tests/rules/test_kinds.py`` checks the two agree).
 FieldKind = Literal["int", "choice", "multi", "order", "bool", "text", "counts"]

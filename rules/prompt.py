@@ -28,7 +28,6 @@ from rules.kinds import FieldKind, Kind, kind_of
 from rules.text import Msg, msg
 
 
-
 @dataclass(frozen=True)
 class Choice:
     """One option of a field: a stable value, its label, and for ``counts`` the most allowed.
