@@ -118,7 +118,7 @@ def test_history_undo_to_a_chosen_step_and_redo(make_app):
     for _ in range(4):
         press("enter")
     assert c.service.session.step_count == 4
-    press("h")  # UNDO held
+    press("h")  # the history key
     assert app.manager.current == "history"
     assert shown(app, "4. Step 4")
     from tests.ui.support.driving import find
