@@ -137,7 +137,7 @@ class Terminal:
         session = self.service.session
         if session is None:
             return
-        lines = session.game.status(session._states[-1])
+        lines = session.status()
         for line in lines or (Msg("Nothing tracked yet."),):
             self.say(plain(line), indent=2)
 

@@ -1,7 +1,9 @@
 """``Game.advance`` is pure in every game: it never changes the state it is given (issue 25).
 
-The session relies on it (it hands the stored state to ``advance`` without a
-copy). Walks the scripted games of ``tableside bench answers`` and, at every
+The session owns the copy it hands to ``advance`` (so a game written
+elsewhere that changes its input cannot change the history); the five games
+are pure all the same, because ``tableside decide``, the benchmarks and tests
+call ``advance`` directly. Walks the scripted games of ``tableside bench answers`` and, at every
 step, advances a copy of the state and compares it with its twin afterwards.
 """
 
