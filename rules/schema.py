@@ -102,6 +102,38 @@ class Int(Spec):
 
 
 @dataclass(frozen=True)
+class Num(Spec):
+    """A finite number (whole or not) within ``[minimum, maximum]``; ``positive``: above 0.
+
+    >>> Num(positive=True).check(2)
+    2.0
+    """
+
+    minimum: float | None = None
+    maximum: float | None = None
+    positive: bool = False
+
+    def check(self, value: Any, path: str = "") -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise SituationError(path, f"must be a number, not {_kind(value)}")
+        number = float(value)
+        if not math.isfinite(number):
+            raise SituationError(path, f"must be a number, not {value!r}")
+        if self.positive and number <= 0:
+            raise SituationError(path, f"must be a positive number, not {value!r}")
+        if self.minimum is not None and number < self.minimum:
+            below = msg("{value} is below the minimum {minimum}", value=value, minimum=self.minimum)
+            raise SituationError(path, below)
+        if self.maximum is not None and number > self.maximum:
+            above = msg("{value} is above the maximum {maximum}", value=value, maximum=self.maximum)
+            raise SituationError(path, above)
+        return number
+
+    def describe(self) -> str:
+        return "positive number" if self.positive else "number"
+
+
+@dataclass(frozen=True)
 class Bool(Spec):
     """``true`` or ``false`` (numbers and strings are refused)."""
 
