@@ -185,7 +185,6 @@ def end_prompt(state: State) -> Prompt:
 
 def end_advance(state: State, answer: Answer) -> None:
     apply_news(state, answer)
-    state["step"] = "summer-start"
     next_tile(state)
 
 
@@ -193,5 +192,5 @@ STEPS = {
     "spring-start": Step(start_prompt, start_advance),
     "spring-turn": Step(turn_prompt, turn_advance, then=(Edge("spring-action"),)),
     "spring-action": Step(action_prompt, action_advance),
-    "spring-end": Step(end_prompt, end_advance),
+    "spring-end": Step(end_prompt, end_advance, then=(Edge("summer-start"),)),
 }
