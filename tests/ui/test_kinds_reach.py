@@ -24,3 +24,29 @@ def test_every_kind_says_how_to_answer_it_on_the_terminal() -> None:
 def test_the_kinds_test_game_asks_every_kind() -> None:
     """The GUI and terminal tests play the kinds game: it must ask each kind once."""
     assert sorted(f.kind for f in kinds_fields()) == sorted(KINDS)
+
+
+def test_every_kind_has_a_form_value_a_view_and_button_box_stops() -> None:
+    """Form, focus and presenters take every kind from the registry: each field of the kinds
+    game starts with a value of its kind's shape, is shown, and (but names) has stops."""
+    from ui.app.focus import Focus
+    from ui.app.form import FormModel
+    from ui.app.presenters import field_view
+    from ui.i18n import translator
+
+    fields = kinds_fields()
+    form = FormModel(fields)
+    focus = Focus(form)
+    english = translator("en")
+    for field in fields:
+        spec = field.spec
+        value = form.values[field.key]
+        view = field_view(field, form, english)
+        stops = [s for s in focus.stops if s.key == field.key]
+        if spec.per_choice:
+            assert isinstance(value, dict) and len(view.entries) == len(field.choices)
+        elif spec.many:
+            assert value == [] and len(view.entries) == len(field.choices)
+        elif spec.picks:
+            assert len(view.entries) == len(field.choices)
+        assert (stops == []) == (spec.widget == "text"), field.kind
