@@ -151,10 +151,20 @@ def test_the_state_is_handed_out_read_only_and_the_prompt_computed_once_per_step
     assert session.prompt() == first and len(calls) == 3
 
 
+class Careless(ToyGame):
+    """A game written elsewhere whose advance changes the state it is given, in place."""
+
+    def advance(self, state, answer):  # type: ignore[no-untyped-def]
+        state["total"] += answer["add"]
+        state["drawn"].append(state["bag"].pop())
+        state["step"] += 1
+        return state, None
+
+
 def test_the_session_owns_the_copy_a_game_that_changes_its_input_gets() -> None:
-    """ToyGame.advance changes the state it is given (total, bag, drawn) in place; the
+    """Careless.advance changes the state it is given (total, bag, drawn) in place; the
     session hands it a copy of its own, so no earlier step of the history changes."""
-    session = Session(ToyGame(), {}, seed=5)
+    session = Session(Careless(), {}, seed=5)
     start = session.state_at(0)
     total, drawn, bag = start["total"], list(start["drawn"]), len(start["bag"])
     play(session, [3, 4])
