@@ -227,6 +227,25 @@ class TableService:
         self.component_notice = self._differs(self.session.game, self.session.options)
         return self.session
 
+    def watch(self, session_id: int) -> Session:
+        """A game replayed for reading only: never claimed, never written (benchmarks, views).
+
+        The process playing it keeps its lock; what is returned has no sink, so an
+        answer on it changes nothing on the card.
+        """
+
+        def load() -> Session:
+            record = self.journal.session(session_id)
+            return Session(
+                get_game(record.game),
+                record.options,
+                record.seed,
+                events=self.journal.events(record.id),
+                snapshots=self.journal.snapshot_lookup(record.id),
+            )
+
+        return self._guarded(load)
+
     def _leave(self, new_id: int) -> None:
         """The game played until now is left for ``new_id``: another process may take it."""
         if self.session_id is not None and self.session_id != new_id:

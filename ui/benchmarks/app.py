@@ -263,7 +263,7 @@ class ShadowTable:
         """The step on screen and the values the table sets on it (only those it changes)."""
         from ui.benchmarks.tables.marauders import Table
 
-        session = self.service.resume(session_id)
+        session = self.service.watch(session_id)  # the app holds the game's lock
         table = self.tables.setdefault(session_id, Table())
         earlier = self.asked.get(session_id)
         prompt = session.prompt()
