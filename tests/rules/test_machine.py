@@ -122,6 +122,10 @@ def test_marauders_runs_on_the_machine_with_its_seasons_as_phases() -> None:
     assert {
         ("spring-turn", "spring-action"),
         ("spring-end", "summer-start"),
+        ("spring-start", "tile-entry"),
+        ("spring-start", "spring-turn"),
+        ("summer-start", "tile-entry"),
+        ("summer-start", "summer-pillar"),
         ("final", "end"),
     } <= set(MARAUDERS.edges())
     session = Session(get_game("marauders"), {}, seed=1)
