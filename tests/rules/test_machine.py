@@ -126,6 +126,7 @@ def test_marauders_runs_on_the_machine_with_its_seasons_as_phases() -> None:
         ("spring-start", "spring-turn"),
         ("summer-start", "tile-entry"),
         ("summer-start", "summer-pillar"),
+        ("autumn-member", "autumn-move"),
         ("final", "end"),
     } <= set(MARAUDERS.edges())
     session = Session(get_game("marauders"), {}, seed=1)
