@@ -15,9 +15,10 @@ def _test_games_registered() -> None:
 @pytest.fixture
 def open_apps(kivy_window, tmp_path):  # type: ignore[no-untyped-def]
     """The one way GUI tests open the app: ``open_apps(lang=..., journal=..., camera=...,
-    settings_path=...)`` opens it on a journal in tmp_path (``journal.sqlite3`` unless
-    given; settings in ``settings.json`` unless ``settings_path=None``); every app opened
-    is closed afterwards and its journal with it."""
+    settings_path=..., voice=..., use_hardware=...)`` opens it on a journal in tmp_path
+    (``journal.sqlite3`` unless given; settings in ``settings.json`` unless
+    ``settings_path=None``; the button box on mock pins with ``use_hardware=True`` and
+    ``TABLESIDE_GPIO=mock``); every app opened is closed afterwards, its journal too."""
     from ui.app.controller import AppController
     from ui.app.harness import close_app, open_app
     from ui.app.settings import Settings
@@ -26,12 +27,18 @@ def open_apps(kivy_window, tmp_path):  # type: ignore[no-untyped-def]
     opened = []
     settings_file = tmp_path / "settings.json"
 
-    def make(lang="en", journal=None, camera=None, settings_path=settings_file):  # type: ignore[no-untyped-def]
+    def make(  # type: ignore[no-untyped-def]
+        lang="en",
+        journal=None,
+        camera=None,
+        settings_path=settings_file,
+        voice=False,
+        use_hardware=False,
+    ):
         service = TableService(journal or tmp_path / "journal.sqlite3")
-        controller = AppController(
-            service, Settings(language=lang), settings_path=settings_path, camera=camera
-        )
-        app = open_app(controller, use_hardware=False)
+        settings = Settings(language=lang, voice=voice)
+        controller = AppController(service, settings, settings_path=settings_path, camera=camera)
+        app = open_app(controller, use_hardware=use_hardware)
         opened.append(app)
         return app
 
