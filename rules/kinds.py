@@ -51,7 +51,7 @@ class ChoiceLike(Protocol):
     def limit(self) -> int | None: ...
 
 
-class Field(Protocol):
+class FieldLike(Protocol):
     """What a kind reads of a :class:`rules.prompt.Field` (which imports this module)."""
 
     @property
@@ -91,33 +91,33 @@ class Kind:
     #: What an empty answer lacks, in the player's words.
     needs: ClassVar[Msg] = msg("give a value")
 
-    def coerce(self, field: Field, raw: Any) -> Any:
+    def coerce(self, field: FieldLike, raw: Any) -> Any:
         """Check and normalise ``raw`` (never ``None``: the field applied its default)."""
         if not isinstance(raw, str):
             raise IllegalInput(msg("{field}: give a text", field=field.label), field.key)
         return raw
 
-    def empty(self, field: Field) -> Any:
+    def empty(self, field: FieldLike) -> Any:
         """The value a form starts from when ``field`` has no default."""
         return None
 
-    def stop_entries(self, field: Field) -> tuple[str | None, ...]:
+    def stop_entries(self, field: FieldLike) -> tuple[str | None, ...]:
         """The button box's stops on ``field``: a choice value each, or ``None`` for the whole."""
         return (None,)
 
-    def press(self, field: Field, value: Any, entry: str | None, delta: int) -> Any:
+    def press(self, field: FieldLike, value: Any, entry: str | None, delta: int) -> Any:
         """BOT (``delta`` > 0) or UNDO (< 0) on the stop ``entry``: the new value."""
         raise ValueError(f"field '{field.key}' has no button-box stop")
 
-    def tap(self, field: Field, value: Any, option: str) -> Any:
+    def tap(self, field: FieldLike, value: Any, option: str) -> Any:
         """A finger on ``option``: the new value, or ``None`` when the kind refuses it."""
         raise ValueError(f"field '{field.key}' has no options to tap")
 
-    def sample(self, field: Field, rng: random.Random) -> Any:
+    def sample(self, field: FieldLike, rng: random.Random) -> Any:
         """A value a player could give by touch, drawn within the field's bounds."""
         return field.default if field.default is not None else "-"
 
-    def how(self, field: Field) -> Msg:
+    def how(self, field: FieldLike) -> Msg:
         """How to type an answer on the terminal (options are listed by number)."""
         return msg("Type the name.")
 
@@ -134,7 +134,7 @@ def register(kind: type[Kind]) -> type[Kind]:
     return kind
 
 
-def kind_of(field: Field) -> Kind:
+def kind_of(field: FieldLike) -> Kind:
     """The :class:`Kind` of ``field``."""
     try:
         return KINDS[field.kind]
@@ -142,7 +142,7 @@ def kind_of(field: Field) -> Kind:
         raise ValueError(f"unknown field kind '{field.kind}' (known: {', '.join(KINDS)})") from None
 
 
-def whole_number(field: Field, raw: Any, where: str) -> int:
+def whole_number(field: FieldLike, raw: Any, where: str) -> int:
     """``raw`` as a whole number within ``field``'s bounds (a count's minimum is 0)."""
     if isinstance(raw, bool):
         raise IllegalInput(msg("a whole number is needed"), where)
@@ -160,7 +160,7 @@ def whole_number(field: Field, raw: Any, where: str) -> int:
     return value
 
 
-def lowest(field: Field) -> int | None:
+def lowest(field: FieldLike) -> int | None:
     """The smallest number allowed: the ``minimum``, for a count per choice 0 when unset."""
     if field.minimum is None and kind_of(field).per_choice:
         return 0
@@ -175,7 +175,7 @@ def clamp(value: int, low: int | None, high: int | None) -> int:
     return value
 
 
-def one_choice(field: Field, raw: Any) -> str:
+def one_choice(field: FieldLike, raw: Any) -> str:
     """``raw`` as one of ``field``'s choice values (forgiving: case, or the English label)."""
     text = str(raw).strip()
     for choice in field.choices:
@@ -187,7 +187,7 @@ def one_choice(field: Field, raw: Any) -> str:
     raise IllegalInput(msg("'{text}' is not one of the options", text=text), field.key)
 
 
-def fewest_picks(field: Field) -> int:
+def fewest_picks(field: FieldLike) -> int:
     """How many options a field that picks several needs at least (an order: all)."""
     if kind_of(field).ordered and field.minimum is None:
         return len(field.choices)
@@ -205,21 +205,21 @@ class WholeNumber(Kind):
     stepped = True
     needs = msg("give a whole number")
 
-    def coerce(self, field: Field, raw: Any) -> int:
+    def coerce(self, field: FieldLike, raw: Any) -> int:
         return whole_number(field, raw, field.key)
 
-    def press(self, field: Field, value: Any, entry: str | None, delta: int) -> int:
+    def press(self, field: FieldLike, value: Any, entry: str | None, delta: int) -> int:
         low = field.minimum
         if value is None:
             return clamp(low if low is not None else 0, low, field.maximum)
         return clamp(int(value) + delta, low, field.maximum)
 
-    def sample(self, field: Field, rng: random.Random) -> int:
+    def sample(self, field: FieldLike, rng: random.Random) -> int:
         low = field.minimum if field.minimum is not None else 0
         high = field.maximum if field.maximum is not None else low + 10
         return rng.randint(low, min(high, low + 12))
 
-    def how(self, field: Field) -> Msg:
+    def how(self, field: FieldLike) -> Msg:
         low, high = field.minimum, field.maximum
         if low is not None and high is not None:
             return msg("Type a number from {low} to {high}.", low=low, high=high)
@@ -237,7 +237,7 @@ class Counts(Kind):
     stepped = True
     needs = msg("give a number for each entry")
 
-    def coerce(self, field: Field, raw: Any) -> dict[str, int]:
+    def coerce(self, field: FieldLike, raw: Any) -> dict[str, int]:
         if not isinstance(raw, Mapping):
             raise IllegalInput(
                 msg("{field}: give a number for each entry", field=field.label), field.key
@@ -261,13 +261,13 @@ class Counts(Kind):
                 )
         return values
 
-    def empty(self, field: Field) -> dict[str, int]:
+    def empty(self, field: FieldLike) -> dict[str, int]:
         return {c.value: 0 for c in field.choices}
 
-    def stop_entries(self, field: Field) -> tuple[str | None, ...]:
+    def stop_entries(self, field: FieldLike) -> tuple[str | None, ...]:
         return tuple(c.value for c in field.choices)
 
-    def press(self, field: Field, value: Any, entry: str | None, delta: int) -> dict[str, int]:
+    def press(self, field: FieldLike, value: Any, entry: str | None, delta: int) -> dict[str, int]:
         if entry is None:
             raise ValueError("a counts field needs the entry to step")
         high = field.maximum
@@ -278,7 +278,7 @@ class Counts(Kind):
         counts[entry] = clamp(int(counts.get(entry, 0)) + delta, lowest(field), high)
         return counts
 
-    def sample(self, field: Field, rng: random.Random) -> dict[str, int]:
+    def sample(self, field: FieldLike, rng: random.Random) -> dict[str, int]:
         low = field.minimum if field.minimum is not None else 0
         out = {}
         for choice in field.choices:
@@ -287,7 +287,7 @@ class Counts(Kind):
             out[choice.value] = rng.randint(low, max(low, min(high, low + 4)))
         return out
 
-    def how(self, field: Field) -> Msg:
+    def how(self, field: FieldLike) -> Msg:
         return msg("Type line=count for the lines that change, e.g. 1=2 3=0.")
 
 
@@ -300,10 +300,10 @@ class OneChoice(Kind):
     picks = True
     needs = msg("choose one of the options")
 
-    def coerce(self, field: Field, raw: Any) -> str:
+    def coerce(self, field: FieldLike, raw: Any) -> str:
         return one_choice(field, raw)
 
-    def press(self, field: Field, value: Any, entry: str | None, delta: int) -> Any:
+    def press(self, field: FieldLike, value: Any, entry: str | None, delta: int) -> Any:
         values = [c.value for c in field.choices]
         if not values:
             return value
@@ -311,14 +311,14 @@ class OneChoice(Kind):
             return values[0 if delta > 0 else -1]
         return values[(values.index(value) + delta) % len(values)]
 
-    def tap(self, field: Field, value: Any, option: str) -> str:
+    def tap(self, field: FieldLike, value: Any, option: str) -> str:
         return option
 
-    def sample(self, field: Field, rng: random.Random) -> str | None:
+    def sample(self, field: FieldLike, rng: random.Random) -> str | None:
         values = [c.value for c in field.choices]
         return rng.choice(values) if values else None
 
-    def how(self, field: Field) -> Msg:
+    def how(self, field: FieldLike) -> Msg:
         return msg("Type the number of your choice.")
 
 
@@ -334,7 +334,7 @@ class SeveralChoices(Kind):
     many = True
     needs = msg("choose from the options")
 
-    def coerce(self, field: Field, raw: Any) -> list[str]:
+    def coerce(self, field: FieldLike, raw: Any) -> list[str]:
         items = raw if isinstance(raw, list | tuple) else str(raw).replace(",", " ").split()
         picked = [one_choice(field, item) for item in items]
         if len(set(picked)) < len(picked):
@@ -366,13 +366,13 @@ class SeveralChoices(Kind):
             )
         return picked
 
-    def empty(self, field: Field) -> list[str]:
+    def empty(self, field: FieldLike) -> list[str]:
         return []
 
-    def stop_entries(self, field: Field) -> tuple[str | None, ...]:
+    def stop_entries(self, field: FieldLike) -> tuple[str | None, ...]:
         return tuple(c.value for c in field.choices)
 
-    def press(self, field: Field, value: Any, entry: str | None, delta: int) -> Any:
+    def press(self, field: FieldLike, value: Any, entry: str | None, delta: int) -> Any:
         if entry is None:
             raise ValueError(f"field '{field.key}' is changed one option at a time")
         if (entry in (value or [])) == (delta > 0):
@@ -380,7 +380,7 @@ class SeveralChoices(Kind):
         tapped = self.tap(field, value, entry)
         return value if tapped is None else tapped
 
-    def tap(self, field: Field, value: Any, option: str) -> list[str] | None:
+    def tap(self, field: FieldLike, value: Any, option: str) -> list[str] | None:
         chosen = list(value or [])
         if option in chosen:
             chosen.remove(option)
@@ -392,12 +392,12 @@ class SeveralChoices(Kind):
             chosen.append(option)
         return chosen
 
-    def sample(self, field: Field, rng: random.Random) -> list[str]:
+    def sample(self, field: FieldLike, rng: random.Random) -> list[str]:
         values = [c.value for c in field.choices]
         high = min(field.maximum if field.maximum is not None else len(values), len(values))
         return rng.sample(values, rng.randint(min(fewest_picks(field), high), high))
 
-    def how(self, field: Field) -> Msg:
+    def how(self, field: FieldLike) -> Msg:
         low, high = field.minimum or 0, field.maximum
         if high is not None:
             return msg(
@@ -420,7 +420,7 @@ class Order(SeveralChoices):
     ordered = True
     needs = msg("choose the options in order")
 
-    def how(self, field: Field) -> Msg:
+    def how(self, field: FieldLike) -> Msg:
         return msg("Type the numbers in their order, e.g. 2 1 3.")
 
 
@@ -432,7 +432,7 @@ class YesNo(Kind):
     widget = "yes-no"
     needs = msg("answer yes or no")
 
-    def coerce(self, field: Field, raw: Any) -> bool:
+    def coerce(self, field: FieldLike, raw: Any) -> bool:
         if isinstance(raw, bool):
             return raw
         text = str(raw).strip().lower()
@@ -442,13 +442,13 @@ class YesNo(Kind):
             return False
         raise IllegalInput(msg("{field}: answer yes or no", field=field.label), field.key)
 
-    def press(self, field: Field, value: Any, entry: str | None, delta: int) -> bool:
+    def press(self, field: FieldLike, value: Any, entry: str | None, delta: int) -> bool:
         return delta > 0
 
-    def sample(self, field: Field, rng: random.Random) -> bool:
+    def sample(self, field: FieldLike, rng: random.Random) -> bool:
         return rng.random() < 0.5
 
-    def how(self, field: Field) -> Msg:
+    def how(self, field: FieldLike) -> Msg:
         return msg("Type y or n.")
 
 
@@ -459,5 +459,5 @@ class Text(Kind):
     name = "text"
     widget = "text"
 
-    def stop_entries(self, field: Field) -> tuple[str | None, ...]:
+    def stop_entries(self, field: FieldLike) -> tuple[str | None, ...]:
         return ()
