@@ -15,8 +15,11 @@ every front end looks kinds up in. A kind knows, with no front end in mind:
 - :attr:`Kind.widget`: the name of the touchscreen widget that edits it
   (``ui/app/fields.py`` builds one per name; a test checks every kind has one).
 
-A new kind is a subclass here with :func:`register`; when it reuses a widget
-that is the whole change. For example, a number never leaves its bounds:
+A new kind is a subclass here with :func:`register` and its name in
+:data:`FieldKind`; when it reuses a widget, that, a row in docs/core.md, a field
+in the kinds test game (``tests/ui/support/kinds_game.py``) and the German and
+Portuguese of its texts are the whole change. For example, a number never
+leaves its bounds:
 
 >>> from rules.prompt import Field
 >>> f = Field(key="n", label=msg("Markers"), kind="int", minimum=1, maximum=3)
