@@ -12,7 +12,9 @@ each new event with QoS 1. The keeper answers with a retained high-water mark
 per game; after a (re)connect the box resends everything above it, and if the
 mark stops short of what was sent for :data:`RESEND_AFTER` seconds (a keeper
 restart, a broker killed before it saved its queue) it resends from the mark
-again. Duplicates are harmless: the keeper stores steps ``INSERT OR IGNORE``.
+again, waiting twice as long after each resend that brought no progress (a
+slow keeper is not buried under copies of its backlog). Duplicates are
+harmless: the keeper stores steps ``INSERT OR IGNORE``.
 
 A retained ``moved`` message from the keeper lists the games staff moved to
 another box; :meth:`BoxClient.moved_to` tells the service to refuse writing
@@ -61,6 +63,9 @@ log = logging.getLogger("tableside.fleet")
 
 #: Seconds the keeper's mark may stay short of what was sent before the box sends again.
 RESEND_AFTER = 3.0
+#: Each resend of a game without progress doubles its wait, up to this (a keeper that is
+#: only slow must not be buried under copies of its own backlog); progress resets it.
+RESEND_AFTER_MAX = 30.0
 #: Seconds after connecting to wait for the retained mark before sending without it.
 MARK_WAIT = 2.0
 #: Seconds a step already in the journal waits for its own note (which carries the state its
@@ -110,6 +115,7 @@ class BoxClient:
         self._hw: dict[str, int] = {}
         self._sent: dict[str, int] = {}
         self._since: dict[str, float] = {}  # uid -> when the mark last moved or sending began
+        self._patience: dict[str, float] = {}  # uid -> seconds to wait for the mark now
         self._digests: dict[str, dict[int, str]] = {}
         self._games: dict[int, GameRow] = {}
         self._noted: dict[int, tuple[int, float]] = {}  # session id -> (last noted seq, when)
@@ -288,6 +294,7 @@ class BoxClient:
         for uid, seq in games.items():
             if int(seq) > self._hw.get(uid, -1):
                 self._since[uid] = now
+                self._patience.pop(uid, None)
             self._hw[uid] = int(seq)
         if not self._mark_seen:
             self._mark_seen = True
@@ -365,9 +372,11 @@ class BoxClient:
                     for seq in [s for s in digests if s < mark]:
                         del digests[seq]
                 continue
-            if now - self._since.get(uid, now) > RESEND_AFTER:
+            patience = self._patience.get(uid, RESEND_AFTER)
+            if now - self._since.get(uid, now) > patience:
                 self._sent[uid] = mark
                 self._since[uid] = now
+                self._patience[uid] = min(patience * 2, RESEND_AFTER_MAX)
                 self.resends += 1
                 self._dirty.update(sid for sid, g in self._games.items() if g.uid == uid)
 

@@ -3,6 +3,7 @@ through outages of the broker and the keeper; calls, moves, adoption, pushes."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import sqlite3
@@ -279,3 +280,27 @@ def test_without_an_enrol_file_the_box_plays_alone(tmp_path: Path):
     play_step(table, session, random.Random(1))
     assert len(table.journal.events(table.session_id)) == 1
     table.close()
+
+
+def test_resends_back_off_while_the_keeper_makes_no_progress(broker, tmp_path: Path):
+    from fleet.box.client import RESEND_AFTER, RESEND_AFTER_MAX
+
+    client = BoxClient(
+        box_config(broker, "box-1"), tmp_path / "journal.sqlite3", state_dir=tmp_path
+    )
+    client._sent["g"], client._hw["g"], client._since["g"] = 9, 4, 0.0
+    resent_at = []
+    now = 0.0
+    while now < 120:
+        before = client.resends
+        client._check_marks(now)
+        if client.resends > before:
+            resent_at.append(now)
+            assert client._sent["g"] == 4  # from the keeper's mark
+            client._sent["g"] = 9  # sent again
+        now += 0.5
+    gaps = [b - a for a, b in itertools.pairwise(resent_at)]
+    assert resent_at[0] == RESEND_AFTER + 0.5
+    assert gaps[:3] == [6.5, 12.5, 24.5] and set(gaps[4:]) == {RESEND_AFTER_MAX + 0.5}
+    client._marks({"g": 9})  # progress: patient again from the start
+    assert "g" not in client._patience

@@ -6,10 +6,10 @@ key                button
 N, Right, Tab      NEXT
 Space, Enter       CONFIRM
 U, Backspace       UNDO (press)
-H                  UNDO held: history
+M                  UNDO held: the menu
 B                  BOT
 A                  BOT held: call staff
-M                  NEXT held: the menu
+H                  the history (no button: the menu's first entry)
 S                  settings (no button)
 C                  camera screen (no button)
 =================  =========
@@ -35,8 +35,8 @@ KEY_EVENTS: dict[int, str] = {
     ord("c"): "camera",
 }
 
-#: The events the hardware button panel sends.
-BUTTON_EVENTS = ("next", "confirm", "undo", "history", "bot", "menu", "call-staff")
+#: The events the hardware button panel sends (``menu``: UNDO held; ``call-staff``: BOT held).
+BUTTON_EVENTS = ("next", "confirm", "undo", "bot", "menu", "call-staff")
 
 
 def event_for_key(key: int) -> str | None:

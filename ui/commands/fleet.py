@@ -171,7 +171,7 @@ def _adopt(args: argparse.Namespace) -> int:
         adopt(_account(args.dir, "staff", args.host), args.game, args.to)
     except StaffError as exc:
         raise UserError(str(exc)) from None
-    print(f"game {args.game} is moving to {args.to}: the keeper hands it over")
+    print(f"game {args.game} moved to {args.to}: the keeper confirmed it and hands it over")
     return 0
 
 
