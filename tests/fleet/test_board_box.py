@@ -128,12 +128,12 @@ def test_the_running_app_calls_staff_through_the_hub(
         assert app.fleet is not None and wait_for(lambda: app.fleet.online, 10)
         play_until(app, "marauders", lambda: app.manager.current == "play")
 
-        def board_shows_game() -> bool:
+        def board_shows_the_step() -> bool:  # the set-up's status may come first
             pump(1)
-            return tile(hub_board).get("game") == "marauders"
+            return tile(hub_board).get("where") == "Rodada 1 de 5 · Primavera"
 
-        assert wait_for(board_shows_game, 10)
-        assert tile(hub_board)["where"] == "Rodada 1 de 5 · Primavera"
+        assert wait_for(board_shows_the_step, 10)
+        assert tile(hub_board)["game"] == "marauders"
         app.controller.show("menu")
         pump(3)
         tap(button_with_text(app, "Chamar a equipe"))

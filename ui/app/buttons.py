@@ -24,6 +24,7 @@ from ui.app.routing import OVERLAYS
 if TYPE_CHECKING:
     from rules.decision import Decision
     from rules.prompt import Prompt
+    from ui.app.call_staff import StaffCall
     from ui.service import TableService
 
 #: The screens where NEXT, CONFIRM, BOT and UNDO work on the step's fields.
@@ -38,6 +39,7 @@ class ButtonActions:
     _back_to: str
     focus: Focus | None
     on_field: Callable[[str], None]
+    staff: StaffCall
 
     if TYPE_CHECKING:
 
@@ -112,6 +114,11 @@ class ButtonActions:
         self.confirm()
         return True
 
+    def _call_staff(self) -> bool:
+        """BOT held: call staff (ui/app/call_staff.py); a hold never closes a call."""
+        self.staff.press()
+        return True
+
     def _next(self) -> bool:
         """A step that asks nothing (or a covered secret one): done; else the next stop."""
         if not self._on_game_screen():
@@ -126,8 +133,9 @@ class ButtonActions:
         return False
 
 
-#: What each button event does. The box sends ``next``, ``confirm``, ``undo``, ``bot``
-#: and ``menu`` (UNDO held); the keyboard also ``history``, ``settings`` and ``camera``.
+#: What each button event does. The box sends ``next``, ``confirm``, ``undo``, ``bot``,
+#: ``menu`` (UNDO held) and ``call-staff`` (BOT held); the keyboard also ``history``,
+#: ``settings`` and ``camera``.
 BUTTONS: dict[str, Callable[[ButtonActions], bool]] = {
     "next": ButtonActions._next,
     "confirm": ButtonActions._confirm,
@@ -137,4 +145,5 @@ BUTTONS: dict[str, Callable[[ButtonActions], bool]] = {
     "history": lambda c: c._open("history", in_game_only=True),
     "settings": lambda c: c._open("settings"),
     "camera": lambda c: c._open("camera"),
+    "call-staff": ButtonActions._call_staff,
 }

@@ -386,9 +386,6 @@ class TablesideApp(App):
 
     def button(self, event: str) -> None:
         """A button event (hardware, on the main thread, or a key stand-in)."""
-        if event == "call-staff":  # BOT held: call, never close (a hold is not a choice)
-            self.controller.staff.press()
-            return
         if self.controller.button(event):
             return
         screen = self.current_screen()
