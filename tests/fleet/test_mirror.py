@@ -164,6 +164,28 @@ def test_steps_played_while_the_broker_is_down_arrive_after(hub, tmp_path: Path)
         box.close()
 
 
+def test_a_restarted_box_sends_its_newest_step_with_a_replayed_digest(hub, tmp_path: Path):
+    broker, database = hub
+    box = Box(broker, "box-1", tmp_path / "box-1")
+    try:
+        broker.kill()
+        box.play(12)  # journalled, never sent
+        box.client.close()
+        state = box.table.session.state
+        box.client = BoxClient(box_config(broker, "box-1"), box.table.path,
+                               state_dir=tmp_path / "box-1")  # fmt: skip
+        box.client.start()  # a new process: it has no notes of these steps
+        broker.start()
+        assert wait_for(lambda: len(kept(database, box.uid)) == 12, 30)
+        with sqlite3.connect(database) as db:
+            digests = [d for (d,) in db.execute(
+                "SELECT digest FROM steps WHERE uid=? ORDER BY seq", (box.uid,))]  # fmt: skip
+        assert digests[:-1] == [""] * 11
+        assert digests[-1] == state_digest(state)
+    finally:
+        box.close()
+
+
 def test_a_keeper_restart_loses_nothing(fresh_broker: LoopbackBroker, tmp_path: Path):
     database = tmp_path / "keeper.sqlite3"
     keeper = KeeperThread(fresh_broker, database)
