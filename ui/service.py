@@ -190,8 +190,8 @@ class TableService:
     def start(self, game_name: str, options: Mapping[str, Any], seed: int | None = None) -> Session:
         """Start a game (with the players' own components unless ``options`` name a set)."""
         game = get_game(game_name)
-        if self.before_start is not None:
-            self.before_start(self)
+        if self.before_start is not None and not isinstance(game, ComponentEditor):
+            self.before_start(self)  # a game, not a component entry: pushes are taken now
         options = dict(options)
         self.component_notice = None
         if COMPONENTS_OPTION not in options and not isinstance(game, ComponentEditor):

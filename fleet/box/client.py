@@ -58,6 +58,9 @@ from fleet.protocol import (
     keeper_topic,
     push_topic,
 )
+from rules.errors import RulesError
+from rules.registry import get_game
+from rules.session import Session
 
 log = logging.getLogger("tableside.fleet")
 
@@ -71,6 +74,8 @@ MARK_WAIT = 2.0
 #: Seconds a step already in the journal waits for its own note (which carries the state its
 #: digest is made from) before it is sent without a digest (a step of another process).
 NOTE_WAIT = 1.0
+#: Longest game replayed for the digest of its newest step after a restart (a few seconds).
+REPLAY_LIMIT = 2000
 #: Steps read and published per game and turn of the worker (bounds memory after an outage).
 BATCH = 200
 KEEPALIVE = 6  # seconds: the broker marks a silent box offline after 1.5 x this
@@ -344,7 +349,12 @@ class BoxClient:
                 continue
             if start <= self._hw.get(game.uid, -1):
                 self._since[game.uid] = time.monotonic()
-            digests = self._digests.get(game.uid, {})
+            digests = self._digests.setdefault(game.uid, {})
+            last = events[-1][0]
+            if len(events) < BATCH and last not in digests and last > noted:
+                # The game's newest step, journalled before this process (a restart): its
+                # digest comes from a replay, so an adoption can still be checked.
+                digests[last] = self._replayed_digest(game, last)
             for seq, event in events:
                 step = Step(
                     box=self.box,
@@ -361,6 +371,19 @@ class BoxClient:
             self._sent[game.uid] = events[-1][0]
             if len(events) < BATCH and events[-1][0] >= noted:
                 self._dirty.discard(session_id)
+
+    def _replayed_digest(self, game: GameRow, seq: int) -> str:
+        """The state digest after event ``seq``, by replaying the game (``""`` if it cannot)."""
+        if seq >= REPLAY_LIMIT:
+            return ""
+        try:
+            events = [event for _s, event in self.outbox.events_after(game.id, -1, seq + 1)]
+            session = Session(get_game(game.game), json.loads(game.options), game.seed,
+                              events=events)  # fmt: skip
+            return state_digest(session.state)
+        except (RulesError, ValueError, TypeError) as exc:
+            log.warning("fleet: game %s could not be replayed for its digest: %s", game.uid, exc)
+            return ""
 
     def _check_marks(self, now: float) -> None:
         """Resend from the keeper's mark when it stays short of what was sent."""

@@ -36,6 +36,9 @@ DEFAULT_PORT = 8883
 #: (the keeper's backlog during its own restart). Boxes resend from the keeper's
 #: high-water mark, so a dropped message is sent again, never lost.
 MAX_QUEUED_MESSAGES = 20000
+#: Bytes of one MQTT packet at most (a client sending more is disconnected): an adoption
+#: of a long game is a few hundred kB; the keeper and boxes refuse payloads over 4 MiB.
+MAX_PACKET_SIZE = 8 * 1024 * 1024
 CA_DAYS = 3650
 SERVER_DAYS = 825
 
@@ -242,6 +245,7 @@ def write_config(
         f"max_queued_messages {MAX_QUEUED_MESSAGES}",
         "max_inflight_messages 40",
         "max_keepalive 120",
+        f"max_packet_size {MAX_PACKET_SIZE}",
         f"log_dest {log_dest}",
         "log_type error",
         "log_type warning",

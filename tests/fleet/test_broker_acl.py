@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import socket
 import ssl
+import time
 
 import pytest
 
@@ -113,3 +114,26 @@ def test_every_forbidden_read_is_refused(broker: LoopbackBroker):
     assert report.tried > 100
     assert report.delivered == []
     assert report.missed == []  # every account did receive what it may read
+
+
+def test_a_packet_over_the_size_limit_is_refused(broker: LoopbackBroker):
+    from fleet.hub.broker import MAX_PACKET_SIZE
+    from fleet.probe import close, open_connection
+
+    watch = open_connection(broker.account("staff"))
+    watch.client.subscribe("tableside/box/box-2/status", qos=1)
+    sender = open_connection(broker.account("box-2"))
+    try:
+        time.sleep(0.3)
+        info = sender.client.publish("tableside/box/box-2/status", b"x" * MAX_PACKET_SIZE, qos=1)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and sender.client.is_connected():
+            time.sleep(0.05)
+        assert not sender.client.is_connected()  # the broker dropped the sender
+        assert not info.is_published()
+        time.sleep(0.5)
+        with watch.lock:
+            assert [t for t, p in watch.received if len(p) > 1000] == []
+    finally:
+        close(sender)
+        close(watch)

@@ -112,17 +112,18 @@ def test_every_confirmed_step_reaches_the_keeper_once(hub, tmp_path: Path):
         assert wait_for(lambda: kept(database, box.uid) == events)
         # The keeper's mark reaches the box: it has nothing left to send.
         assert wait_for(lambda: box.client._hw.get(box.uid) == 39)
-        # Played as fast as the rules go, every step still carries its state's digest.
+        # Played as fast as the rules go, the newest step carries its state's digest (what
+        # an adoption compares; earlier ones have theirs unless a note came over 1 s late).
         with sqlite3.connect(database) as db:
             digests = [d for (d,) in db.execute(
                 "SELECT digest FROM steps WHERE uid=? ORDER BY seq", (box.uid,))]  # fmt: skip
-        assert all(digests) and len(digests) == 40
+        assert len(digests) == 40
         assert digests[-1] == state_digest(box.table.session.state)
     finally:
         box.close()
 
 
-def test_every_step_has_its_digest_even_when_the_mirror_lags(hub, tmp_path: Path):
+def test_steps_wait_for_their_digests_when_the_notes_lag(hub, tmp_path: Path):
     broker, database = hub
     box = Box(broker, "box-2", tmp_path / "box-2")
 
@@ -138,8 +139,10 @@ def test_every_step_has_its_digest_even_when_the_mirror_lags(hub, tmp_path: Path
         with sqlite3.connect(database) as db:
             digests = [d for (d,) in db.execute(
                 "SELECT digest FROM steps WHERE uid=? ORDER BY seq", (box.uid,))]  # fmt: skip
-        assert all(digests), digests
         assert digests[-1] == state_digest(box.table.session.state)
+        # Each step waits up to 1 s for its note: all have their digests unless the machine
+        # is so loaded a timer fires over 1 s late (sending at once, only the first had one).
+        assert sum(map(bool, digests)) >= 25
     finally:
         box.close()
 
@@ -160,6 +163,28 @@ def test_steps_played_while_the_broker_is_down_arrive_after(hub, tmp_path: Path)
         assert slowest < 1.0  # a step never waits for the network (paho's timeouts are 8 s+)
         broker.start()
         assert wait_for(lambda: kept(database, box.uid) == journal_events(box.table), 30)
+    finally:
+        box.close()
+
+
+def test_a_restarted_box_sends_its_newest_step_with_a_replayed_digest(hub, tmp_path: Path):
+    broker, database = hub
+    box = Box(broker, "box-1", tmp_path / "box-1")
+    try:
+        broker.kill()
+        box.play(12)  # journalled, never sent
+        box.client.close()
+        state = box.table.session.state
+        box.client = BoxClient(box_config(broker, "box-1"), box.table.path,
+                               state_dir=tmp_path / "box-1")  # fmt: skip
+        box.client.start()  # a new process: it has no notes of these steps
+        broker.start()
+        assert wait_for(lambda: len(kept(database, box.uid)) == 12, 30)
+        with sqlite3.connect(database) as db:
+            digests = [d for (d,) in db.execute(
+                "SELECT digest FROM steps WHERE uid=? ORDER BY seq", (box.uid,))]  # fmt: skip
+        assert digests[:-1] == [""] * 11
+        assert digests[-1] == state_digest(state)
     finally:
         box.close()
 

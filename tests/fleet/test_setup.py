@@ -203,3 +203,22 @@ def test_staff_push_refuses_a_file_that_is_not_an_object(tmp_path: Path, capsys,
     )
     assert "must hold a JSON object" in capsys.readouterr().err
     time.sleep(0)
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root enrols a kiosk for its app's user")
+def test_enrolled_as_root_the_files_belong_to_the_kiosk_user(tmp_path: Path, capsys):
+    from fleet.enrol import enrol_text
+
+    ca = tmp_path / "ca.crt"
+    ca.write_text("-----BEGIN CERTIFICATE-----\nx\n-----END CERTIFICATE-----\n")
+    document = tmp_path / "box.enrol"
+    document.write_text(enrol_text(hub="h", port=8883, box="table-3", password="p",
+                                   ca_pem=ca.read_text()))  # fmt: skip
+    config = tmp_path / "config"
+    config.mkdir()
+    os.chown(config, 4321, 4321)  # the kiosk's user owns its config folder
+    assert main(["fleet", "enrol", "--hub", "h", "--box", "table-3", "--from", str(document),
+                 "--config-dir", str(config)]) == 0  # fmt: skip
+    for name in ("fleet.json", "fleet-ca.crt"):
+        assert (config / name).stat().st_uid == 4321, name
+    assert stat.S_IMODE((config / "fleet.json").stat().st_mode) == 0o600

@@ -136,12 +136,24 @@ def _enrol(args: argparse.Namespace) -> int:
     try:
         data = json.loads(text)
         data["hub"] = args.hub  # the name this box reaches the hub by
-        config = write_enrolment(json.dumps(data), args.config_dir or _box_config_dir())
+        where = args.config_dir or _box_config_dir()
+        config = write_enrolment(json.dumps(data), where)
     except (EnrolError, json.JSONDecodeError, TypeError) as exc:
         raise UserError(f"the enrol document cannot be used: {exc}") from None
+    _hand_to_owner(where)
     print(f"box {config.box} enrolled with the hub {config.hub}:{config.port}; "
           "restart the app to join the fleet")  # fmt: skip
     return 0
+
+
+def _hand_to_owner(where: Path) -> None:
+    """Enrolled as root for a kiosk: the files belong to the app's user, who owns the folder."""
+    from fleet.enrol import CA_FILE, ENROL_FILE
+
+    owner = where.stat()
+    if os.geteuid() == 0 and owner.st_uid != 0:
+        for name in (ENROL_FILE, CA_FILE):
+            os.chown(where / name, owner.st_uid, owner.st_gid)
 
 
 def _box_config_dir() -> Path:
