@@ -34,6 +34,7 @@ from ui.app import presenters
 from ui.app.camera import CameraFeed, NoCamera
 from ui.app.component_actions import SCREENS_BACK, ComponentActions
 from ui.app.focus import Focus
+from ui.app.game_over import OVER, is_over
 from ui.app.form import FormModel
 from ui.app.settings import Settings, save_settings
 from ui.app.table_check import StepKey, TableCheck
@@ -209,10 +210,11 @@ class AppController(ComponentActions):
         self.follow_from = "resume"
         self._enter_current()
 
-    def saved_games(self) -> list[presenters.SavedGameView]:
-        """The unfinished games, newest first, with their round, players and steps."""
+    def saved_games(self, finished: bool = False) -> list[presenters.SavedGameView]:
+        """The unfinished games (``finished``: the finished ones too, marked), newest first,
+        with their round, players and steps."""
         try:
-            records = self.service.journal.sessions(include_finished=False)
+            records = self.service.journal.sessions(include_finished=finished)
         except JournalError:
             return []
         out = []
@@ -245,6 +247,7 @@ class AppController(ComponentActions):
                     round_number=round_number,
                     steps=steps,
                     current=record.id == self.service.session_id,
+                    finished=record.finished,
                 )
             )
         return out
@@ -298,6 +301,8 @@ class AppController(ComponentActions):
         self.revealed = False
         self.error_field = ""
         self.screen = "checklist" if prompt.step.startswith(CHECKLIST_PREFIX) else "play"
+        if is_over(self.service):
+            self.screen = OVER  # the result on a screen of its own, never a new game on CONFIRM
         self._watch_table()
         self.on_change()
 
@@ -381,10 +386,7 @@ class AppController(ComponentActions):
             self.reveal()
             return None
         if self.prompt.finished:
-            if self.leave_editor():
-                return None
-            self.service.session = None
-            self.show("choose")
+            self.leave_editor()  # a finished game waits on its own screen (ui/app/game_over.py)
             return None
         assert self.form is not None
         try:
@@ -513,7 +515,7 @@ class AppController(ComponentActions):
             self.screen = "history"  # a history entry's trace goes back to the history
         elif self.screen in OVERLAYS:
             target = self._back_to
-            if target in {"play", "checklist"} and self.service.session is None:
+            if target in {"play", "checklist", OVER} and self.service.session is None:
                 target = "choose"
             self.screen = target
             self.pending = None
@@ -590,6 +592,12 @@ class AppController(ComponentActions):
         session = self.service.session
         if session is None:
             return _("Nothing is lost.")
+        if is_over(self.service):
+            return _(
+                "The finished game of {game} stays in the menu: open it there to undo its last"
+                " step.",
+                game=self.game_title(session.game.name),
+            )
         return _(
             "The game of {game} stays saved at step {n}: resume it from the menu.",
             game=self.game_title(session.game.name),
@@ -721,7 +729,7 @@ class AppController(ComponentActions):
                 self._enter_current()
             return True
         if event == "undo":
-            if self.screen in {"play", "checklist"}:
+            if self.screen in {"play", "checklist", OVER}:
                 self.undo()
             elif self.screen in {*OVERLAYS, "setup"}:
                 self.back()

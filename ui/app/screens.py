@@ -28,6 +28,7 @@ from kivy.uix.widget import Widget
 
 from rules.text import Msg
 from ui.app.fields import Actions
+from ui.app.game_over import over_view
 from ui.app.presenters import DecisionView, PlayView
 from ui.app.settings import VOICE_VOLUMES
 from ui.app.widgets import BODY, SMALL, TOUCH, BigButton, FitLabel, FocusRing, list_button
@@ -658,7 +659,7 @@ class MenuScreen(AppScreen):
         self.voice_on = c.settings.voice
         games = self.ids.games
         games.clear_widgets()
-        saved = c.saved_games()
+        saved = c.saved_games(finished=True)  # a finished game too: its last step undoable
         set_text(
             self.ids.saved_title, c.text(_("Saved games: tap one to continue it")) if saved else ""
         )
@@ -670,6 +671,25 @@ class MenuScreen(AppScreen):
             button.field_key = f"saved={game.session_id}"
             button.bind(on_release=lambda _b, i=game.session_id: c.menu_resume(i))
             games.add_widget(button)
+
+
+class GameOverScreen(AppScreen):
+    """The end of a game: the result, then History, Menu, Undo and New game (asked first)."""
+
+    can_undo = BooleanProperty(False)
+
+    def render(self) -> None:
+        c = self.controller
+        session = c.service.session
+        if session is None:
+            return
+        view = over_view(session, c.tr)
+        self.can_undo = view.can_undo
+        self.ids.where.text = view.where
+        self.ids.step.text = view.step_text
+        set_text(self.ids.result, view.result)
+        show_texts(self.ids.lines, view.lines, lambda: FitLabel(auto_height=True))
+        set_text(self.ids.note, view.note)
 
 
 class ConfirmScreen(AppScreen):
@@ -927,6 +947,7 @@ SCREENS: dict[str, type[AppScreen]] = {
     "camera": CameraScreen,
     "menu": MenuScreen,
     "confirm": ConfirmScreen,
+    "over": GameOverScreen,
 }
 
 
