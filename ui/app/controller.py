@@ -35,6 +35,7 @@ from ui.app.camera import CameraFeed, NoCamera
 from ui.app.component_actions import SCREENS_BACK, ComponentActions
 from ui.app.focus import Focus
 from ui.app.game_over import OVER, is_over
+from ui.app.look_first import LookFirst
 from ui.app.form import FormModel
 from ui.app.settings import Settings, save_settings
 from ui.app.table_check import StepKey, TableCheck
@@ -90,6 +91,8 @@ class AppController(ComponentActions):
         #: The field a refusal names (shown beside it), "" for a refusal of the whole step.
         self.error_field = ""
         self.focus: Focus | None = None
+        #: CONFIRM first shows a field out of view that starts with a value (ui/app/look_first.py).
+        self.look_first = LookFirst()
         #: The history entry the trace screen shows (None: the current decision).
         self.trace_index: int | None = None
         self.pending: Pending | None = None
@@ -389,6 +392,8 @@ class AppController(ComponentActions):
             self.leave_editor()  # a finished game waits on its own screen (ui/app/game_over.py)
             return None
         assert self.form is not None
+        if self.look_first.stops(self):
+            return None
         try:
             decision = self.service.answer(self.form.answer())
         except (RulesError, JournalError) as exc:

@@ -43,6 +43,8 @@ if TYPE_CHECKING:
     from ui.app.camera_control import CameraControl
     from ui.app.controller import AppController
 
+#: How much of a field (from its top: caption, first row) must be in view to count as seen.
+HEAD_IN_VIEW = 48
 DONE_COLOUR = (1, 0.85, 0.4, 1)
 QUIET_COLOUR = (0.75, 0.8, 0.9, 1)
 ERROR_COLOUR = (1, 0.5, 0.4, 1)
@@ -284,6 +286,22 @@ class StepScreen(AppScreen):
             self.ids.fields.update(c.field_view(key))
         self._focus()
 
+    def fields_out_of_view(self) -> list[str]:
+        """The fields whose caption and first line are not in the visible part of the scroll
+        (CONFIRM shows such a field first when it starts with a value: ui/app/look_first.py)."""
+        scroll = self.ids.scroll
+        _x, bottom = scroll.to_window(scroll.x, scroll.y)
+        top = bottom + scroll.height
+        out = []
+        for key, box in self.ids.fields.boxes.items():
+            if box.parent is None:
+                continue
+            _bx, box_top = box.to_window(box.x, box.top)
+            head = min(box.height, HEAD_IN_VIEW)
+            if box_top > top + 1 or box_top - head < bottom - 1:
+                out.append(key)
+        return out
+
     def _focus(self) -> None:
         c = self.controller
         name = c.focused_name()
@@ -292,6 +310,9 @@ class StepScreen(AppScreen):
         confirm = self.ids.confirm
         confirm.focused = name == "confirm"
         scroll_to(found)
+
+    def _watch_view(self) -> None:
+        self.controller.look_first.out_of_view = self.fields_out_of_view
 
     def _show_refusal(self, view: PlayView) -> None:
         """A refusal is read where it is: beside its field (scrolled into view), else on top."""
@@ -337,6 +358,7 @@ class ChecklistScreen(StepScreen):
         self._focus()
         if fresh:
             self.ids.scroll.scroll_y = 1
+        self._watch_view()
         self._show_refusal(view)
 
 
@@ -380,6 +402,7 @@ class PlayScreen(StepScreen):
         self._focus()
         if fresh:
             self.ids.scroll.scroll_y = 1  # every step opens at its top
+        self._watch_view()
         self._show_refusal(view)
 
     def _show_scene(self, scene: dict[str, Any]) -> None:
