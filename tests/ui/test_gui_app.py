@@ -43,7 +43,7 @@ def make_app(kivy_window, tmp_path: Path):
 
 
 def test_whole_game_by_touch_and_keys(make_app):
-    from tests.ui.support.driving import button_with_text, keyed, press, screen, shown, tap
+    from tests.ui.support.driving import button_with_text, keyed, press, shown, tap
 
     app = make_app()
     assert app.manager.current == "choose"

@@ -30,8 +30,11 @@ def _unseen_default(app) -> str | None:
     return None
 
 
-@pytest.mark.parametrize(("game", "lang"), [("robinson", "en"), ("robinson", "de"), ("robinson", "pt")])
-def test_confirm_first_shows_a_default_below_the_fold(kivy_window, tmp_path: Path, game, lang):
+@pytest.mark.parametrize(
+    ("game", "lang"), [("robinson", "en"), ("robinson", "de"), ("robinson", "pt")]
+)
+def test_confirm_first_shows_a_default_below_the_fold(kivy_window, tmp_path: Path, lang):
+    game = "robinson"
     from tests.ui.support.driving import press, screen, shown
     from tests.ui.support.walk_app import play_until
     from ui.app.controller import AppController

@@ -34,9 +34,9 @@ from ui.app import presenters
 from ui.app.camera import CameraFeed, NoCamera
 from ui.app.component_actions import SCREENS_BACK, ComponentActions
 from ui.app.focus import Focus
+from ui.app.form import FormModel
 from ui.app.game_over import OVER, is_over
 from ui.app.look_first import LookFirst
-from ui.app.form import FormModel
 from ui.app.settings import Settings, save_settings
 from ui.app.table_check import StepKey, TableCheck
 from ui.i18n import LANGUAGES, _, translator
@@ -392,8 +392,6 @@ class AppController(ComponentActions):
             self.leave_editor()  # a finished game waits on its own screen (ui/app/game_over.py)
             return None
         assert self.form is not None
-        if self.look_first.stops(self):
-            return None
         try:
             decision = self.service.answer(self.form.answer())
         except (RulesError, JournalError) as exc:
@@ -407,6 +405,13 @@ class AppController(ComponentActions):
         self.note_learned()
         self._enter_current()
         return decision
+
+    def press_confirm(self) -> Decision | None:
+        """A player's CONFIRM (button, key or the Confirm button): a field out of view that
+        starts with a value is shown first (ui/app/look_first.py), else :meth:`confirm`."""
+        if self.form is not None and not self.covered and self.look_first.stops(self):
+            return None
+        return self.confirm()
 
     def _refused(self, exc: Exception | Msg, prefix: Msg | None = None) -> None:
         """Show why an action was refused: beside its field when it names one, else on top.
@@ -742,7 +747,7 @@ class AppController(ComponentActions):
         if self.screen not in {"play", "checklist"} or not in_game:
             return False
         if event == "confirm" or (event == "next" and (self.covered or not self.prompt.fields)):
-            self.confirm()
+            self.press_confirm()
             return True
         if event == "next" and self.focus is not None and self.focus.stops:
             self.focus.next()

@@ -23,8 +23,19 @@ if TYPE_CHECKING:
     from ui.app.controller import AppController
 
 
+#: The mark beside a field CONFIRM brought into view.
+LOOK = _("Check this answer: CONFIRM again takes it as shown.")
+
+
 def _none() -> list[str]:
     return []
+
+
+def _preset(form: FormModel, key: str) -> bool:
+    """The field starts with a value the players did not give: its default, or the camera's."""
+    return key in form.from_camera or (
+        form.field(key).default is not None and form.values.get(key) is not None
+    )
 
 
 class LookFirst:
@@ -46,8 +57,8 @@ class LookFirst:
         for key in self.out_of_view():
             if key not in keys or key in self._shown or key in form.answered:
                 continue
-            if form.values.get(key) is None:
-                continue  # nothing to take: CONFIRM refuses it and shows it anyway
+            if not _preset(form, key):
+                continue  # nothing set for them: CONFIRM refuses an empty field and shows it
             self._shown.add(key)
             return key
         return None
@@ -60,10 +71,19 @@ class LookFirst:
         key = self.unseen(form)
         if key is None:
             return False
-        c.error = _("Check this answer: CONFIRM again takes it as shown.")
+        c.error = LOOK
         c.error_field = key
         focus = c.focus
         if focus is not None:  # its first stop: BOT/UNDO change it at once
             focus.index = next((i for i, s in enumerate(focus.stops) if s.key == key), None)
         c.on_change()
         return True
+
+
+def confirm_as_shown(c: AppController) -> None:
+    """CONFIRM until the step is taken as shown (each field out of view is shown first):
+    what the screenshot walk and tests do where players would press CONFIRM again."""
+    for _field in range(len(c.form.fields) + 1 if c.form is not None else 1):
+        c.press_confirm()
+        if c.error != LOOK:
+            return

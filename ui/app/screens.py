@@ -270,6 +270,8 @@ class StepScreen(AppScreen):
 
     can_undo = BooleanProperty(False)
     _step_key: tuple[Any, ...] | None = None
+    _out_of_view: list[str] = []  # noqa: RUF012 (replaced, never changed in place)
+    _view_bound = False
 
     def _new_step(self) -> bool:
         """True when the step on screen is not the one rendered last (open it at its top)."""
@@ -312,7 +314,21 @@ class StepScreen(AppScreen):
         scroll_to(found)
 
     def _watch_view(self) -> None:
-        self.controller.look_first.out_of_view = self.fields_out_of_view
+        """What CONFIRM counts as out of view is what was drawn: measured after the layout
+        settled and after each scroll; until then (a press right after a step change)
+        nothing counts as out of view."""
+        self._out_of_view = []
+        self.controller.look_first.out_of_view = lambda: list(self._out_of_view)
+        if not self._view_bound:
+            self.ids.scroll.bind(scroll_y=self._measure_soon)
+            self._view_bound = True
+        self._measure_soon()
+
+    def _measure_soon(self, *_args: Any) -> None:
+        Clock.schedule_once(lambda _dt: Clock.schedule_once(self._measure_view, 0), 0)
+
+    def _measure_view(self, _dt: float) -> None:
+        self._out_of_view = self.fields_out_of_view()
 
     def _show_refusal(self, view: PlayView) -> None:
         """A refusal is read where it is: beside its field (scrolled into view), else on top."""
