@@ -373,7 +373,7 @@ def test_guard_post_replaces_a_destroyed_mine_when_no_invader_survives() -> None
     out = move(f, 14, card(["down"]), answers={"replace-1": [4]})
     assert out.field["hexes"]["9"]["tile"] == mine("bounding")
     assert out.field["hexes"]["4"]["soldiers"][0]["exhausted"]
-    assert "Bounding Mine on #9 replaced: pay 2 Tool(s)" in english(out)
+    assert "Bounding Mine on #9 replaced: pay 2 Tools" in english(out)
     out = move(f, 14, card(["down"]), answers={"replace-1": []})
     assert out.field["hexes"]["9"]["tile"] is None
 
