@@ -262,7 +262,7 @@ def test_news_and_trays_come_from_the_followed_table(game, table) -> None:
     assert view is not None and view.status == "mismatch"
     assert view.lines == (
         "The camera sees the table differ from the instructions:",
-        "The yellow tray should have 2 fewer marker(s); the camera sees 3",
+        "The yellow tray should have 2 fewer markers; the camera sees 3",
     )
     assert app.hardware.lights.status == "differs"
     shoot(app, "mismatch-en")

@@ -30,10 +30,9 @@ def _unseen_default(app) -> str | None:
     return None
 
 
-@pytest.mark.parametrize(
-    ("game", "lang"), [("robinson", "en"), ("robinson", "de"), ("robinson", "pt")]
-)
+@pytest.mark.parametrize("lang", ["en", "de", "pt"])
 def test_confirm_first_shows_a_default_below_the_fold(kivy_window, tmp_path: Path, lang):
+    """Robinson's set-up for Red: the camp, its tile and the items start with values."""
     game = "robinson"
     from tests.ui.support.driving import press, screen, shown
     from tests.ui.support.walk_app import play_until
@@ -56,7 +55,7 @@ def test_confirm_first_shows_a_default_below_the_fold(kivy_window, tmp_path: Pat
         pump(4)
         assert service.session.step_count == steps
         assert key not in screen(app).fields_out_of_view()
-        assert shown(app, tr("Check this answer: CONFIRM again takes it as shown."))
+        assert shown(app, tr("Check this answer: confirm again to take it as shown."))
         assert c.focused_name().split(".")[0] == key
         if SHOTS:
             app.root_window.screenshot(str(Path(SHOTS) / f"look-first-{game}-{lang}.png"))

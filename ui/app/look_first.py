@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 
 #: The mark beside a field CONFIRM brought into view.
-LOOK = _("Check this answer: CONFIRM again takes it as shown.")
+LOOK = _("Check this answer: confirm again to take it as shown.")
 
 
 def _none() -> list[str]:
