@@ -224,7 +224,7 @@ class TablesideApp(App):
         )
         status.hardware.color = (1, 0.55, 0.45, 1) if problem is not None else (0.8, 0.85, 0.9, 1)
         if problem is None and MISSING_TOUCH:  # touch is dead: say so and what to do
-            status.hardware.text = c.text(_("No touchscreen: use the buttons; check its cable"))
+            status.hardware.text = c.text(_("Touch off: use the buttons, check the cable"))
             status.hardware.color = (1, 0.55, 0.45, 1)
         self._follow_camera()
         status.camera.text = c.text(c.camera.describe())
