@@ -7,8 +7,9 @@ CONFIRM first checks the fields out of view (the screen says which:
 :attr:`LookFirst.out_of_view`): the first that starts with a value the
 players have not set is scrolled into view, marked beside its caption ("Check
 this answer...") and given the button box's focus, and nothing is confirmed;
-the next CONFIRM takes it as shown. Fields without a value are refused as
-before; the players' own answers are never stopped. No Kivy here.
+the next CONFIRM takes it as shown. While a field is still empty CONFIRM is
+refused as before (the refusal scrolls to that field); the players' own
+answers are never stopped. No Kivy here.
 """
 
 from __future__ import annotations
@@ -66,8 +67,8 @@ class LookFirst:
     def stops(self, c: AppController) -> bool:
         """CONFIRM: True when it brought an unseen field into view instead of confirming."""
         form = c.form
-        if form is None:
-            return False
+        if form is None or form.missing():
+            return False  # a field left empty is refused first, and shown with its refusal
         key = self.unseen(form)
         if key is None:
             return False
