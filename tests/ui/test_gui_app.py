@@ -103,7 +103,12 @@ def test_history_undo_to_a_chosen_step_and_redo(make_app):
     assert app.manager.current == "history"
     assert shown(app, "4. Step 4")
     from tests.ui.support.driving import find
+    from ui.app.harness import pump
 
+    # The rows are recycled widgets: scroll to the older steps first, then find the row
+    # (a scroll made while tapping could show another step in the widget found before).
+    app.manager.current_screen.ids.rows.scroll_y = 0
+    pump(3)
     tap(find(app, lambda w: getattr(w, "title", None) == "2. Step 2"))  # a row opens its step
     assert app.manager.current == "trace" and shown(app, "2. Step 2")
     tap(button_with_text(app, "Go back to before it"))
