@@ -14,7 +14,7 @@ from typing import Any
 
 from rules.games.anteportas.battle import SOLDIER_NAMES, TILE_NAMES, soldier_name
 from rules.games.anteportas.forms import sources_field
-from rules.games.anteportas.words import join_msgs, tools, units_msg
+from rules.games.anteportas.words import join_msgs, tools, unit_count, units_msg
 from rules.prompt import Choice, Field
 from rules.text import Msg, msg, msgn
 
@@ -64,8 +64,10 @@ def lines(question: dict[str, Any]) -> tuple[Msg, ...]:
             units=units_msg(question["units"]),
         )
     elif kind == "gunfire":
-        ask = msg(
+        ask = msgn(
+            "{units} enters #{hex}. Buildings may fire on it (one Soldier each time).",
             "{units} enter #{hex}. Buildings may fire on them (one Soldier each time).",
+            n=unit_count(question["units"]),
             units=units_msg(question["units"]),
             hex=hex_id,
         )

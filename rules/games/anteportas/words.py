@@ -14,6 +14,11 @@ def units_msg(units: dict[str, int]) -> Msg:
     return msg("{b} Basic", b=units["basic"])
 
 
+def unit_count(units: dict[str, int]) -> int:
+    """How many Units a group holds: the count a sentence about them agrees with."""
+    return units["basic"] + units["elite"]
+
+
 def join_msgs(parts: list[Msg]) -> Msg:
     """``[a, b, c]`` -> "a, b and c" as one translatable message."""
     if not parts:
