@@ -38,9 +38,11 @@ import os
 import sys
 import time
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from multiprocessing import get_context
+from pathlib import Path
 from typing import Any
 
 import cv2
@@ -69,6 +71,10 @@ DEV = 23_000_000
 GAMES = 20
 DEBUG = os.environ.get("TABLESIDE_FOLLOW_DEBUG")
 """A file to which every followed change's evidence is appended (JSON lines), for tuning."""
+CACHE = os.environ.get("TABLESIDE_FOLLOW_CACHE")
+"""A folder where each game's rendered frames are kept (PNG) and read again by later runs:
+the frames depend on the seed alone, never on what a reader said, so tuning the follower
+re-reads them instead of rendering them again."""
 TRAY_FIELDS = ("start", "income", "news", "trays_now")
 """Fields whose markers the camera can give (their other entries - VP, development - not)."""
 STACK = 0.06
@@ -158,6 +164,9 @@ class Tally:
     bot_free: int = 0
     bot_steps_flat: int = 0
     bot_free_flat: int = 0
+    bot_free_strict: int = 0
+    """Bot steps without any answer on a tray-count field (VP and development included)."""
+    bot_free_flat_strict: int = 0
     trays: int = 0
     sure: int = 0
     sure_wrong: int = 0
@@ -230,10 +239,30 @@ class Game:
         self.gate_ms: list[float] = []
 
     def calibration(self) -> Calibration:
-        picture = render_frame(
-            self.board, self.setup, calibration_frame(self.board, self.seed + 55)
-        ).image
+        picture = self.cached(
+            "calibration",
+            lambda: (
+                render_frame(
+                    self.board, self.setup, calibration_frame(self.board, self.seed + 55)
+                ).image
+            ),
+        )
         return calibrate([picture], [self.board], load_tokens())
+
+    def cached(self, name: str, render: Callable[[], np.ndarray]) -> np.ndarray:
+        """The frame ``name`` of this game from :data:`CACHE` (rendered and kept there
+        when missing), or rendered when no cache is set."""
+        if not CACHE:
+            return render()
+        path = Path(CACHE) / str(self.seed) / f"{name}.png"
+        if path.exists():
+            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            if image is not None:
+                return image
+        image = render()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        cv2.imwrite(str(path), image, [cv2.IMWRITE_PNG_COMPRESSION, 1])
+        return image
 
     def counts(self) -> dict[str, dict[str, int]]:
         return self.cubes.counts()
@@ -253,7 +282,9 @@ class Game:
             hand_seed=hand_seed if hand_seed is not None else self.seed * 1000 + self.frames,
             light_drift=drift,
         )
-        return render_frame(self.board, setup, spec).image
+        return self.cached(
+            f"frame-{self.frames:05d}", lambda: render_frame(self.board, setup, spec).image
+        )
 
     def apply(self, trays: dict[str, int], now: dict[str, int]) -> list[tuple[int, str, int]]:
         """The hand moves from the table's trays ``now`` to ``trays``: (side, colour, delta)."""
@@ -395,6 +426,10 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
                     game, game.cubes.stacked(int(side)), bool(resting_side), game.bumped is not None
                 )
                 tally.tray(sure, right, cond, why)
+                if DEBUG and name == "after" and sure and not right:
+                    with open(DEBUG, "a", encoding="utf-8") as out:
+                        line = {"seed": seed, "sure_wrong": side, "shown": counts, "truth": tr}
+                        out.write(json.dumps({**line, **cond, "frames": game.frames}) + "\n")
 
     def shown_right(name: str) -> bool:
         """Every tray's counts as the screen shows them (sure or "please check") are right."""
@@ -452,6 +487,24 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
         instructed = {c: max(0, now[c] + step.expected.get(c, {}).get(c, 0)) for c in COLOURS}
         change_to(instructed, step.expected)
         ok_after = {n: all_sure_right(n) for n in ("after", "before")}
+        if DEBUG and step.bot and not ok_after["after"] and "after" in state:
+            truth, shown = game.counts(), state["after"].trays
+            bad = {
+                s: {
+                    "shown": shown[s][0],
+                    "sure": shown[s][1],
+                    "why": shown[s][2],
+                    "truth": truth[s],
+                }
+                for s in truth
+                if s in shown
+                and (not shown[s][1] or any(shown[s][0].get(c, 0) != truth[s][c] for c in COLOURS))
+            }
+            with open(DEBUG, "a", encoding="utf-8") as out:
+                out.write(
+                    json.dumps({"seed": seed, "bot_not_free": bad, "expected": step.expected})
+                    + "\n"
+                )
         flat = not game.cubes.stacked()
         if step.bot and not ok_after["after"]:
             follower.confirm(game.counts())  # the closed loop asked: the players checked
@@ -466,12 +519,17 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
             tally.tray_answers_without += step.tray_answers
             tally.tray_answers += 0 if ok[name] else step.tray_answers
             if step.bot:
-                free = ok_after[name] and (camera or not step.tray_answers)
+                # No tray count entered: the step's tray fields showed the table's counts
+                # (VP or development points on its news panel are no tray count) and every
+                # tray was followed surely through the bot's instructions.
+                free = ok_after[name] and (ok[name] or not step.tray_answers)
                 tally.bot_steps += 1
                 tally.bot_free += free
+                tally.bot_free_strict += free and (camera or not step.tray_answers)
                 if flat:
                     tally.bot_steps_flat += 1
                     tally.bot_free_flat += free
+                    tally.bot_free_flat_strict += free and (camera or not step.tray_answers)
     return {"seed": seed, "frames": game.frames, "gate_ms": game.gate_ms}
 
 
@@ -541,6 +599,11 @@ def run(quick: bool, games: int | None = None) -> list[Figure]:
             ),
             Figure(f"{name}: bot steps, no tray count", _pct(t.bot_free, t.bot_steps), "%"),
             Figure("  ... no cube on another", free, "%", ">= 95 %", free >= 95),
+            Figure(
+                "  ... and no VP or development point either (no cube on another)",
+                _pct(t.bot_free_flat_strict, t.bot_steps_flat),
+                "%",
+            ),
             Figure(f"{name}: trays sure", _pct(t.sure, t.trays), "%"),
             Figure(f"{name}: sure but wrong", wrong, "%", "<= 0.2 %", wrong <= 0.2),
             Figure(f"  worst condition ({worst[0]})", worst[1], "%", "<= 0.5 %", worst[1] <= 0.5),
