@@ -496,8 +496,10 @@ class TableFollower:
             why = "counter-disagrees"
         elif not track.state.sure:
             why = track.state.why
-        exact = bool(expected) and clean and all(whole[c] == delta[c] for c in COLOURS)
-        if why is None and track.stack_seen and (moved or expected) and not exact:
+        # On a tray where a cube lay on another, only the game's own removal, measured as
+        # expected, is followed surely: a cube may hide under another or be taken off one.
+        taken = bool(expected) and agrees and all(d <= 0 for d in expected.values())
+        if why is None and track.stack_seen and (moved or expected) and not taken:
             why = "stack"  # a cube lay on another here: its change may hide a cube
         if why == "stack" and sum(counts.values()) > 1:
             track.stack_seen = True
