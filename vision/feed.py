@@ -1,20 +1,19 @@
 """A camera feed for the app: readings that prefill prompt fields (``Field.camera``).
 
-:class:`VisionFeed` has the three members the app's ``CameraFeed`` seam asks for
-(``available``, ``describe()``, ``read(field)``). It takes a few frames, reads
-them with a :class:`~vision.reader.TableReader` (reusing one reading for
-``max_age_s``) and answers these reading names:
+:class:`VisionFeed` is a :class:`vision.camera_feed.CameraFeed` reading the table from
+scratch. It takes a few frames, reads them with a :class:`~vision.reader.TableReader`
+(reusing one reading for ``max_age_s``) and answers these requests (:mod:`rules.camera`):
 
-=====================  ==================================================================
-``tray_counts:N``      ``{colour: n}`` of the tray on side N (a ``counts`` field)
-``tray_totals``        ``{"0": n, ..., "5": n}``: markers per side, all colours together
-``colour_totals``      ``{colour: n}``: markers of each colour on the whole control board
-``priority_side``      the priority marker's side, 0-5
-``token_cell:ID``      cell id of the component with sticker ID
-``token_rotation:ID``  its rotation in degrees
-``battleground``       Ante Portas "Correct hexes": the field ``soldiers-N``, ``invaders-N``
-                       or ``tile-N`` for hex N (:func:`~vision.battleground_view.field_answer`)
-=====================  ==================================================================
+======================  =================================================================
+``TrayCounts(side)``    ``{colour: n}`` of the tray on ``side`` (a ``counts`` field)
+``TrayTotals()``        ``{"0": n, ..., "5": n}``: markers per side, all colours together
+``ColourTotals()``      ``{colour: n}``: markers of each colour on the whole control board
+``PrioritySide()``      the priority marker's side, 0-5
+``TokenCell(id)``       cell id of the component with sticker ``id``
+``TokenRotation(id)``   its rotation in degrees
+``HexPieces(board)``    the field's value from the pieces on the board's hexes, by the view
+                        registered for that board (:mod:`vision.board_views`)
+======================  =================================================================
 
 Anything read with too little confidence, or not seen, gives ``None``: the
 players enter it by hand ("low confidence asks the players").

@@ -273,7 +273,9 @@ def measure(args: argparse.Namespace) -> None:
     mine = figures(data, counts, sure)
     old_counts, old_sure, old_ms = shipped(data)
     old = figures(data, old_counts, old_sure)
-    print(json.dumps({"crops": len(data["crops"]), "heatmap counter": mine, "shipped": old}, indent=1))
+    print(
+        json.dumps({"crops": len(data["crops"]), "heatmap counter": mine, "shipped": old}, indent=1)
+    )
     print(
         f"ms per tray (one core): heatmap {float(got['ms']):.2f}, shipped {old_ms:.2f}; "
         f"heatmap file {args.onnx.stat().st_size / 1e6:.2f} MB"

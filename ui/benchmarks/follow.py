@@ -548,15 +548,20 @@ def _pct(a: float, b: float) -> float:
 def run(quick: bool, games: int | None = None) -> list[Figure]:
     cv2.setNumThreads(1)
     which, _, first = os.environ.get("TABLESIDE_FOLLOW_SEEDS", "held-out").partition(":")
-    if which not in ("held-out", "dev") or (first and not first.isdigit()):
-        raise UserError("TABLESIDE_FOLLOW_SEEDS: held-out or dev, optionally :FIRST (dev:2)")
-    base = (DEV if which == "dev" else HELD_OUT) + int(first or 0)
-    n = games or (2 if quick else GAMES)
+    picked = first.split(",") if "," in first else []
+    if which not in ("held-out", "dev") or not all(k.isdigit() for k in picked or [first or "0"]):
+        raise UserError(
+            "TABLESIDE_FOLLOW_SEEDS: held-out or dev, optionally :FIRST (dev:2) or :K,K,... "
+            "(held-out:0,1,5)"
+        )
+    base = DEV if which == "dev" else HELD_OUT
+    n = len(picked) if picked else (games or (2 if quick else GAMES))
     after, before = Tally(), Tally()
     gate: list[float] = []
     frames = 0
     t0 = time.time()
-    seeds = [base + k for k in range(n)]
+    ks = [int(k) for k in picked] if picked else [int(first or 0) + k for k in range(n)]
+    seeds = [base + k for k in ks]
     print(f"follow: {which} games, seeds {seeds[0]}..{seeds[-1]}", file=sys.stderr)
     jobs = max(1, int(os.environ.get("TABLESIDE_FOLLOW_JOBS", "1")))
     with ProcessPoolExecutor(jobs, mp_context=get_context("fork")) as pool:
@@ -631,7 +636,7 @@ def run(quick: bool, games: int | None = None) -> list[Figure]:
     spent = sum(after.cpu_ms) / 1000
     gate_ms = float(np.median(gate)) if gate else 0.0
     figures += [
-        Figure("games (seeds " + f"{seeds[0]}..{seeds[-1]})", float(n), ""),
+        Figure("games (seeds " + ", ".join(str(s) for s in seeds) + ")", float(n), ""),
         Figure("frames rendered", float(frames), ""),
         Figure("stills per second (following, one core)", stills / spent if spent else 0.0, "/s"),
         Figure("motion gate while hands move, CPU per frame", gate_ms, "ms"),
