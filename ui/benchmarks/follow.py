@@ -71,6 +71,11 @@ DEV = 23_000_000
 GAMES = 20
 DEBUG = os.environ.get("TABLESIDE_FOLLOW_DEBUG")
 """A file to which every followed change's evidence is appended (JSON lines), for tuning."""
+TALLY = os.environ.get("TABLESIDE_FOLLOW_TALLY")
+"""A file to which each run's raw figures are appended (JSON lines): runs over other games
+add up exactly (:func:`summed`)."""
+SUM = os.environ.get("TABLESIDE_FOLLOW_SUM")
+"""A tally file: play no game, report the runs written there, added up."""
 CACHE = os.environ.get("TABLESIDE_FOLLOW_CACHE")
 """A folder where each game's rendered frames are kept (PNG) and read again by later runs:
 the frames depend on the seed alone, never on what a reader said, so tuning the follower
@@ -562,6 +567,9 @@ def run(quick: bool, games: int | None = None) -> list[Figure]:
     t0 = time.time()
     ks = [int(k) for k in picked] if picked else [int(first or 0) + k for k in range(n)]
     seeds = [base + k for k in ks]
+    if SUM:  # no games played: the runs written to the tally file, added up
+        seeds, after, before, gate, frames = summed(SUM)
+        return report(seeds, after, before, gate, frames)
     print(f"follow: {which} games, seeds {seeds[0]}..{seeds[-1]}", file=sys.stderr)
     jobs = max(1, int(os.environ.get("TABLESIDE_FOLLOW_JOBS", "1")))
     with ProcessPoolExecutor(jobs, mp_context=get_context("fork")) as pool:
@@ -578,6 +586,35 @@ def run(quick: bool, games: int | None = None) -> list[Figure]:
                 file=sys.stderr,
                 flush=True,
             )
+    if TALLY:
+        with open(TALLY, "a", encoding="utf-8") as out:
+            line = {"seeds": seeds, "after": after.plain(), "before": before.plain()}
+            out.write(json.dumps({**line, "gate_ms": gate, "frames": frames}) + "\n")
+    return report(seeds, after, before, gate, frames)
+
+
+def summed(path: str) -> tuple[list[int], Tally, Tally, list[float], int]:
+    """The runs written to the tally file ``path`` (:data:`TALLY`), added up."""
+    seeds: list[int] = []
+    after, before = Tally(), Tally()
+    gate: list[float] = []
+    frames = 0
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            run = json.loads(line)
+            seeds += run["seeds"]
+            after.add(run["after"])
+            before.add(run["before"])
+            gate += run["gate_ms"]
+            frames += run["frames"]
+    return seeds, after, before, gate, frames
+
+
+def report(
+    seeds: list[int], after: Tally, before: Tally, gate: list[float], frames: int
+) -> list[Figure]:
+    """The figures of both readers over the games ``seeds`` (printed by ``bench``)."""
+    n = len(seeds)
     figures = []
     for name, t in (("before (from scratch)", before), ("after (following)", after)):
         games_n = max(1, n)
