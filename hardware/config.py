@@ -22,7 +22,7 @@ default, so a box wired differently only lists what differs::
 
     [timing]
     debounce_ms = 30    # a level must hold this long to count (contact bounce)
-    hold_ms = 800       # UNDO held this long opens the history
+    hold_ms = 800       # UNDO held this long opens the menu
 
 Bad values raise :class:`PinMapError`, which names the key
 (``buttons.next``, ``tray_leds.pins[2]``) and the file.
@@ -165,7 +165,7 @@ def default_toml() -> str:
         "",
         "[timing]",
         f"debounce_ms = {DEFAULT_DEBOUNCE_MS}  # a level must hold this long to count",
-        f"hold_ms = {DEFAULT_HOLD_MS}  # UNDO held this long opens the history",
+        f"hold_ms = {DEFAULT_HOLD_MS}  # UNDO held this long opens the menu",
         "",
     ]
     return "\n".join(lines)

@@ -16,7 +16,7 @@ The rules (``debounce`` and ``hold`` are durations in seconds):
   ``"press"``, reported once it has lasted ``debounce``.
 - With a hold time (UNDO) a settled press yields ``"hold"`` if it lasted at
   least ``hold`` (from its settled start to its settled release start),
-  reported as soon as that is certain, so the player sees the history open
+  reported as soon as that is certain, so the player sees the menu open
   while still holding; otherwise it yields ``"press"`` on release.
 - A button already pressed when the machine starts (stuck or held at boot)
   yields nothing until it has been released and pressed again.

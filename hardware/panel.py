@@ -8,7 +8,7 @@ event     when
 next      NEXT pressed
 confirm   CONFIRM pressed
 undo      UNDO pressed and released before the hold time
-history   UNDO held for the hold time (reported while still held)
+menu      UNDO held for the hold time (reported while still held): the menu
 bot       BOT pressed
 ========  ===========================================
 
@@ -43,7 +43,7 @@ EVENTS: Mapping[tuple[str, str], str] = {
     ("next", "press"): "next",
     ("confirm", "press"): "confirm",
     ("undo", "press"): "undo",
-    ("undo", "hold"): "history",
+    ("undo", "hold"): "menu",
     ("bot", "press"): "bot",
 }
 #: Buttons whose hold means something (the others report on press, without delay).

@@ -2,7 +2,7 @@
 
 For keyboard stand-ins in the desktop window and for tests. The pins go
 through the same gpiozero devices, debounce and hold logic as real buttons,
-so holding a key for UNDO opens the history just as holding the button does::
+so holding a key for UNDO opens the menu just as holding the button does::
 
     keys = SimulatedButtons(factory, pin_map)   # factory: the panel's MockFactory
     keys.down("undo"); ...; keys.up("undo")     # on key down / key up
@@ -41,7 +41,7 @@ class SimulatedButtons:
         time.sleep(2 * self.pin_map.debounce_s)
 
     def hold(self, name: str) -> None:
-        """Press for longer than the hold time (UNDO: open the history)."""
+        """Press for longer than the hold time (UNDO: open the menu)."""
         self.press(name, self.pin_map.hold_s + 3 * self.pin_map.debounce_s)
 
     def _pin(self, name: str) -> MockPin:

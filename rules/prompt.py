@@ -20,14 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from rules.camera import CameraRequest
 from rules.decision import Decision
 from rules.errors import IllegalInput
+from rules.kinds import FieldKind, Kind, kind_of
 from rules.text import Msg, msg
-
-FieldKind = Literal["int", "choice", "multi", "order", "bool", "text", "counts"]
 
 
 @dataclass(frozen=True)
@@ -47,7 +46,8 @@ class Choice:
 class Field:
     """One value the game needs from the players.
 
-    Kinds and what ``minimum``/``maximum`` bound:
+    ``kind`` names a :class:`rules.kinds.Kind` (:attr:`spec`). Kinds and what
+    ``minimum``/``maximum`` bound:
 
     - ``int``: a whole number, bounded by them;
     - ``counts``: a whole number per choice (markers per colour), each entry
@@ -77,123 +77,22 @@ class Field:
     camera: CameraRequest | str | None = None  # what the camera can prefill it from
     places: str | None = None  # scene layer of tappable places, e.g. "hexes" (docs/board-scenes.md)
 
+    def __post_init__(self) -> None:
+        kind_of(self)  # an unknown kind is refused where the field is made
+
+    @property
+    def spec(self) -> Kind:
+        """This field's :class:`rules.kinds.Kind` (what its value is and how it changes)."""
+        return kind_of(self)
+
     def coerce(self, raw: Any) -> Any:
         """Check and normalise one answer value, or raise :class:`IllegalInput`."""
         if raw is None:
             if self.default is None:
-                what = {
-                    "choice": msg("choose one of the options"),
-                    "multi": msg("choose from the options"),
-                    "order": msg("choose the options in order"),
-                    "counts": msg("give a number for each entry"),
-                    "int": msg("give a whole number"),
-                    "bool": msg("answer yes or no"),
-                }.get(self.kind, msg("give a value"))
+                what = self.spec.needs
                 raise IllegalInput(msg("{field}: {what}", field=self.label, what=what), self.key)
             raw = self.default
-        if self.kind == "int":
-            return self._int(raw, self.key)
-        if self.kind == "bool":
-            if isinstance(raw, bool):
-                return raw
-            text = str(raw).strip().lower()
-            if text in {"y", "yes", "true", "1", "j", "ja", "s", "sim"}:
-                return True
-            if text in {"n", "no", "false", "0", "nein", "nao", "não"}:
-                return False
-            raise IllegalInput(msg("{field}: answer yes or no", field=self.label), self.key)
-        if self.kind == "choice":
-            return self._choice(raw)
-        if self.kind in ("multi", "order"):
-            return self._picks(raw)
-        if self.kind == "counts":
-            if not isinstance(raw, Mapping):
-                raise IllegalInput(
-                    msg("{field}: give a number for each entry", field=self.label), self.key
-                )
-            limits = {c.value: c.limit for c in self.choices}
-            # Entries left out keep the value the screen offered (the default), so a
-            # terminal user gives only what changed.
-            start = self.default if isinstance(self.default, Mapping) else {}
-            values = {c.value: start.get(c.value, 0) for c in self.choices}
-            for key, value in raw.items():
-                if key not in values:
-                    known = ", ".join(values)
-                    raise IllegalInput(
-                        msg("unknown entry '{key}' (known: {known})", key=key, known=known),
-                        self.key,
-                    )
-                values[key] = self._int(value, f"{self.key}.{key}")
-                limit = limits[key]
-                if limit is not None and values[key] > limit:
-                    raise IllegalInput(
-                        f"{values[key]} is above the {limit} possible here", f"{self.key}.{key}"
-                    )
-            return values
-        if not isinstance(raw, str):
-            raise IllegalInput(msg("{field}: give a text", field=self.label), self.key)
-        return raw
-
-    def _picks(self, raw: Any) -> list[str]:
-        items = raw if isinstance(raw, list | tuple) else str(raw).replace(",", " ").split()
-        picked = [self._choice(item) for item in items]
-        repeated = sorted({v for v in picked if picked.count(v) > 1})
-        if repeated:
-            raise IllegalInput(
-                msg("{field}: one option is chosen twice", field=self.label), self.key
-            )
-        low = self.minimum if self.minimum is not None else 0
-        if self.kind == "order" and self.minimum is None:
-            low = len(self.choices)
-        if len(picked) < low:
-            raise IllegalInput(
-                msg(
-                    "{field}: choose at least {n} (chosen: {k})",
-                    field=self.label,
-                    n=low,
-                    k=len(picked),
-                ),
-                self.key,
-            )
-        if self.maximum is not None and len(picked) > self.maximum:
-            raise IllegalInput(
-                msg(
-                    "{field}: choose at most {n} (chosen: {k})",
-                    field=self.label,
-                    n=self.maximum,
-                    k=len(picked),
-                ),
-                self.key,
-            )
-        return picked
-
-    def _int(self, raw: Any, where: str) -> int:
-        if isinstance(raw, bool):
-            raise IllegalInput(msg("a whole number is needed"), where)
-        try:
-            value = int(str(raw).strip()) if not isinstance(raw, int) else raw
-        except ValueError:
-            raise IllegalInput(msg("'{raw}' is not a whole number", raw=str(raw)), where) from None
-        low = 0 if self.minimum is None and self.kind == "counts" else self.minimum
-        if low is not None and value < low:
-            raise IllegalInput(
-                msg("{value} is below the minimum {low}", value=value, low=low), where
-            )
-        if self.maximum is not None and value > self.maximum:
-            raise IllegalInput(
-                msg("{value} is above the maximum {high}", value=value, high=self.maximum), where
-            )
-        return value
-
-    def _choice(self, raw: Any) -> str:
-        text = str(raw).strip()
-        for choice in self.choices:
-            if text == choice.value:
-                return choice.value
-        for choice in self.choices:  # forgiving: case-insensitive value or label
-            if text.lower() in {choice.value.lower(), choice.label.english().lower()}:
-                return choice.value
-        raise IllegalInput(msg("'{text}' is not one of the options", text=text), self.key)
+        return self.spec.coerce(self, raw)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -72,6 +72,16 @@ class Spec:
         return type(self).__name__.lower()
 
 
+def _within(value: float, minimum: float | None, maximum: float | None, path: str) -> None:
+    """Refuse ``value`` outside ``[minimum, maximum]`` (``None``: unbounded on that side)."""
+    if minimum is not None and value < minimum:
+        below = msg("{value} is below the minimum {minimum}", value=value, minimum=minimum)
+        raise SituationError(path, below)
+    if maximum is not None and value > maximum:
+        above = msg("{value} is above the maximum {maximum}", value=value, maximum=maximum)
+        raise SituationError(path, above)
+
+
 @dataclass(frozen=True)
 class Int(Spec):
     """A whole number within ``[minimum, maximum]`` (``None``: unbounded on that side)."""
@@ -86,12 +96,7 @@ class Int(Spec):
             if not math.isfinite(value) or not value.is_integer():
                 raise SituationError(path, f"must be a whole number, not {value!r}")
             value = int(value)
-        if self.minimum is not None and value < self.minimum:
-            below = msg("{value} is below the minimum {minimum}", value=value, minimum=self.minimum)
-            raise SituationError(path, below)
-        if self.maximum is not None and value > self.maximum:
-            above = msg("{value} is above the maximum {maximum}", value=value, maximum=self.maximum)
-            raise SituationError(path, above)
+        _within(value, self.minimum, self.maximum, path)
         checked: int = value
         return checked
 
@@ -99,6 +104,33 @@ class Int(Spec):
         low = "" if self.minimum is None else str(self.minimum)
         high = "" if self.maximum is None else str(self.maximum)
         return f"whole number {low}..{high}"
+
+
+@dataclass(frozen=True)
+class Num(Spec):
+    """A finite number (whole or not) within ``[minimum, maximum]``; ``positive``: above 0.
+
+    >>> Num(positive=True).check(2)
+    2.0
+    """
+
+    minimum: float | None = None
+    maximum: float | None = None
+    positive: bool = False
+
+    def check(self, value: Any, path: str = "") -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise SituationError(path, f"must be a number, not {_kind(value)}")
+        number = float(value)
+        if not math.isfinite(number):
+            raise SituationError(path, f"must be a number, not {value!r}")
+        if self.positive and number <= 0:
+            raise SituationError(path, f"must be a positive number, not {value!r}")
+        _within(value, self.minimum, self.maximum, path)
+        return number
+
+    def describe(self) -> str:
+        return "positive number" if self.positive else "number"
 
 
 @dataclass(frozen=True)

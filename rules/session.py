@@ -261,6 +261,10 @@ class Session:
         """Where the game stands now (:meth:`rules.game.Game.position`)."""
         return self.game.position(self._states[-1])
 
+    def status(self) -> tuple[Msg, ...]:
+        """What the assistant tracks now (:meth:`rules.game.Game.status` of the current state)."""
+        return self.game.status(self._states[-1])
+
     @property
     def step_count(self) -> int:
         return len(self._answers)

@@ -44,10 +44,10 @@ from rules.decision import Decision
 from rules.editor import ComponentEditor
 from rules.errors import IllegalInput, RulesError
 from rules.game import Game
-from rules.journal import Journal, JournalError, SessionRecord, open_journal
+from rules.journal import Journal, JournalError, JournalSink, SessionRecord, open_journal
 from rules.journal.files import storage_error
 from rules.registry import editor_for, get_game
-from rules.session import Event, Session
+from rules.session import Session
 from rules.text import Msg
 from ui.component_store import ComponentFileError, ComponentStore
 from ui.i18n import _
@@ -56,20 +56,6 @@ SNAPSHOT_EVERY = 25  # effective steps between state snapshots
 
 log = logging.getLogger("tableside.service")
 T = TypeVar("T")
-
-
-class _ServiceSink:
-    """Journals a session's events into whichever journal the service holds now."""
-
-    def __init__(self, service: TableService, session_id: int) -> None:
-        self.service = service
-        self.session_id = session_id
-
-    def __call__(self, event: Event) -> None:
-        self.service.journal.append(self.session_id, event)
-
-    def record(self, event: Event, *, finished: bool) -> None:
-        self.service.journal.append(self.session_id, event, finished=finished)
 
 
 class TableService:
@@ -209,7 +195,9 @@ class TableService:
         session_id = self._guarded(lambda: self.journal.create_session(game.name, checked, seed))
         self._leave(session_id)
         self.session_id = session_id
-        self.session = Session(game, checked, seed, sink=_ServiceSink(self, session_id))
+        self.session = Session(
+            game, checked, seed, sink=JournalSink(lambda: self.journal, session_id)
+        )
         return self.session
 
     def resume(self, session_id: int) -> Session:
@@ -222,7 +210,7 @@ class TableService:
                 record.options,
                 record.seed,
                 events=self.journal.events(record.id),
-                sink=_ServiceSink(self, record.id),
+                sink=JournalSink(lambda: self.journal, record.id),
                 snapshots=self.journal.snapshot_lookup(record.id),
             )
 
@@ -238,6 +226,25 @@ class TableService:
         self.session_id = session_id
         self.component_notice = self._differs(self.session.game, self.session.options)
         return self.session
+
+    def watch(self, session_id: int) -> Session:
+        """A game replayed for reading only: never claimed, never written (benchmarks, views).
+
+        The process playing it keeps its lock; what is returned has no sink, so an
+        answer on it changes nothing on the card.
+        """
+
+        def load() -> Session:
+            record = self.journal.session(session_id)
+            return Session(
+                get_game(record.game),
+                record.options,
+                record.seed,
+                events=self.journal.events(record.id),
+                snapshots=self.journal.snapshot_lookup(record.id),
+            )
+
+        return self._guarded(load)
 
     def _leave(self, new_id: int) -> None:
         """The game played until now is left for ``new_id``: another process may take it."""

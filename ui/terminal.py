@@ -137,7 +137,7 @@ class Terminal:
         session = self.service.session
         if session is None:
             return
-        lines = session.game.status(session._states[-1])
+        lines = session.status()
         for line in lines or (Msg("Nothing tracked yet."),):
             self.say(plain(line), indent=2)
 
@@ -219,7 +219,7 @@ class Terminal:
             except IllegalInput as exc:
                 self.say(f"Not accepted: {exc.reason}", indent=4)
                 continue
-            if field.kind == "counts" and raw is not None and isinstance(field.default, dict):
+            if field.spec.per_choice and raw is not None and isinstance(field.default, dict):
                 value = {**field.default, **{k: v for k, v in value.items() if k in raw}}
             return value
 
@@ -227,7 +227,7 @@ class Terminal:
         current = field.default if isinstance(field.default, dict) else {}
         for number, choice in enumerate(field.choices, 1):
             extra = ""
-            if field.kind == "counts":
+            if field.spec.per_choice:
                 extra = f"  [{current.get(choice.value, 0)}]"
                 if choice.limit is not None:
                     extra += f"  (at most {choice.limit})"
@@ -235,26 +235,8 @@ class Terminal:
 
     @staticmethod
     def _how(field: Field) -> str:
-        """One line saying how to answer this kind of field."""
-        if field.kind == "choice":
-            return "Type the number of your choice."
-        if field.kind == "multi":
-            low = field.minimum or 0
-            high = field.maximum
-            many = f"{low} to {high}" if high is not None else f"at least {low}"
-            return f"Type the numbers of your choices ({many}), e.g. 1 3; '-' for none."
-        if field.kind == "order":
-            return "Type the numbers in their order, e.g. 2 1 3."
-        if field.kind == "counts":
-            return "Type line=count for the lines that change, e.g. 1=2 3=0."
-        if field.kind == "bool":
-            return "Type y or n."
-        if field.kind == "int":
-            low, high = field.minimum, field.maximum
-            if low is not None and high is not None:
-                return f"Type a number from {low} to {high}."
-            return "Type a whole number."
-        return "Type the name."
+        """One line saying how to answer this kind of field (``rules.kinds.Kind.how``)."""
+        return plain(field.spec.how(field))
 
     @staticmethod
     def _parse(field: Field, line: str) -> Any:
@@ -269,13 +251,14 @@ class Terminal:
                     return choice.value
             raise ValueError(f"'{word}' is not on the list: type its number.")
 
-        if field.kind == "choice":
+        spec = field.spec
+        if spec.picks and not spec.many:
             return pick(line.strip())
-        if field.kind in ("multi", "order"):
+        if spec.many:
             if line.strip() == "-":
                 return []
             return [pick(word) for word in line.replace(",", " ").split()]
-        if field.kind == "counts":
+        if spec.per_choice:
             out: dict[str, str] = {}
             for part in line.replace(",", " ").split():
                 name, sep, value = part.partition("=")
@@ -283,19 +266,20 @@ class Terminal:
                     raise ValueError("Write each count as line=count, e.g. 1=2 3=0.")
                 out[pick(name.strip())] = value.strip()
             return out
-        return line
+        return line  # the kind's coerce reads numbers, yes/no and names itself
 
     @staticmethod
     def _fmt_default(field: Field) -> str:
         default = field.default
         labels = {c.value: plain(c.label) for c in field.choices}
-        if field.kind == "choice":
+        spec = field.spec
+        if spec.picks and not spec.many:
             return labels.get(default, str(default))
-        if field.kind == "bool":
+        if isinstance(default, bool):
             return "yes" if default else "no"
-        if field.kind == "counts" and isinstance(default, dict):
+        if spec.per_choice and isinstance(default, dict):
             return "as listed"
-        if field.kind in ("multi", "order") and isinstance(default, list):
+        if spec.many and isinstance(default, list):
             return ", ".join(labels.get(v, v) for v in default) or "none"
         return value_text(field, default, _english)
 

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.errors import SituationError
+from rules.schema import Bool, Int, List, Maybe, Num, Obj, OneOf, Str
 
 COLOURS: tuple[str, ...] = ("red", "yellow", "blue", "brown", "white")
 """Marker colours the Prehistory text names, in the order they are reported."""
@@ -189,142 +190,145 @@ def compass_angle(dx: float, dy: float) -> float:
     return math.degrees(math.atan2(dx, -dy)) % 360
 
 
-def _field(data: dict[str, Any], key: str, where: str) -> Any:
-    if key not in data:
-        raise SituationError(f"{where}.{key}" if where else key, "is missing")
-    return data[key]
+#: ``[x, y]`` in millimetres.
+POINT = List(Num(), min_length=2, max_length=2)
 
 
-def _point(value: Any, where: str) -> tuple[float, float]:
-    if (
-        not isinstance(value, list | tuple)
-        or len(value) != 2
-        or not all(isinstance(v, int | float) for v in value)
-    ):
-        raise SituationError(where, f"must be [x, y] in millimetres, not {value!r}")
-    return (float(value[0]), float(value[1]))
+def _board_whole(board: dict[str, Any], path: str) -> None:
+    if board["kind"] == "control-board" and len(board["trays"]) != 6:
+        raise SituationError(
+            "trays", f"a control board has 6 trays, this one {len(board['trays'])}"
+        )
 
 
-def _number(data: dict[str, Any], key: str, where: str, positive: bool = True) -> float:
-    value = _field(data, key, where)
-    if not isinstance(value, int | float) or (positive and value <= 0):
-        raise SituationError(f"{where}.{key}", f"must be a positive number, not {value!r}")
-    return float(value)
+def _grid_whole(grid: dict[str, Any], path: str) -> None:
+    """A token grid's type says which of its fields it needs."""
+    if grid["rotation_step_deg"] not in (60, 90):
+        raise SituationError(f"{path}.rotation_step_deg", "must be 60 or 90")
+    needs = {
+        "single": ("centre_mm", "radius_mm"),
+        "square": ("origin_mm", "cell_mm", "columns", "rows"),
+        "hex": ("origin_mm", "size_mm", "cells"),
+    }[grid["type"]]
+    for key in needs:
+        if key not in grid:
+            raise SituationError(f"{path}.{key}", "is missing")
+
+
+#: A board file (``vision/data/*.example.json``), checked by :mod:`rules.schema`.
+BOARD = Obj(
+    {
+        "name": Str(),
+        "kind": Str(choices=("control-board", "hex-grid", "square-grid")),
+        "size_mm": POINT,
+        "dictionary": Str(),
+        "example": Bool(),
+        "fiducials": List(
+            Obj(
+                {
+                    "id": Int(0),
+                    "centre_mm": POINT,
+                    "size_mm": Num(positive=True),
+                    "margin_mm": Num(positive=True),
+                }
+            ),
+            min_length=3,
+            key=lambda f: f["id"],
+        ),
+        "trays": List(
+            Obj(
+                {
+                    "side": Int(0, 5),
+                    "colour": Maybe(Str(choices=COLOURS)),
+                    "polygon_mm": List(POINT, min_length=3),
+                },
+                required=frozenset({"side", "polygon_mm"}),
+                defaults={"colour": None},
+            )
+        ),
+        "token_grids": List(
+            Obj(
+                {
+                    "name": Str(),
+                    "type": Str(choices=("hex", "square", "single")),
+                    "rotation_step_deg": Int(),
+                    "centre_mm": POINT,
+                    "radius_mm": Num(positive=True),
+                    "origin_mm": POINT,
+                    "cell_mm": Num(positive=True),
+                    "columns": Int(1),
+                    "rows": Int(1),
+                    "size_mm": Num(positive=True),
+                    "orientation": Str(choices=("pointy", "flat")),
+                    "cells": List(
+                        Obj({"id": OneOf((Str(), Int(None))), "q": Int(None), "r": Int(None)})
+                    ),
+                },
+                required=frozenset({"type", "rotation_step_deg"}),
+                check_whole=_grid_whole,
+            )
+        ),
+        "hexagon": Obj({"centre_mm": POINT, "polygon_mm": List(POINT, min_length=3)}),
+        "priority_ring_mm": POINT,
+    },
+    required=frozenset({"name", "kind", "size_mm", "fiducials"}),
+    defaults={"trays": [], "token_grids": [], "dictionary": "DICT_4X4_100", "example": False},
+    check_whole=_board_whole,
+)
+
+
+def _xy(point: list[float]) -> tuple[float, float]:
+    return (point[0], point[1])
 
 
 def parse_board(data: Any, source: str = "board") -> Board:
-    """Check a board JSON object and build a :class:`Board`; errors name the field."""
+    """Check a board JSON object (:data:`BOARD`) and build a :class:`Board`; errors name
+    the field."""
     if not isinstance(data, dict):
         raise SituationError(source, "a board file must hold a JSON object")
-    name = _field(data, "name", "")
-    kind = _field(data, "kind", "")
-    if kind not in ("control-board", "hex-grid", "square-grid"):
-        raise SituationError(
-            "kind", f"must be control-board, hex-grid or square-grid, not {kind!r}"
-        )
-    size = _point(_field(data, "size_mm", ""), "size_mm")
-    fiducials = []
-    for i, f in enumerate(_field(data, "fiducials", "")):
-        where = f"fiducials[{i}]"
-        fid = _field(f, "id", where)
-        if not isinstance(fid, int) or fid < 0:
-            raise SituationError(f"{where}.id", f"must be a marker number >= 0, not {fid!r}")
-        fiducials.append(
-            Fiducial(
-                fid,
-                _point(_field(f, "centre_mm", where), f"{where}.centre_mm"),
-                _number(f, "size_mm", where),
-                _number(f, "margin_mm", where),
-            )
-        )
-    if len(fiducials) < 3:
-        raise SituationError("fiducials", "a board needs at least 3 fiducials (better 6-8)")
-    ids = [f.id for f in fiducials]
-    if len(set(ids)) != len(ids):
-        raise SituationError("fiducials", "fiducial ids must be unique")
-    trays = []
-    for i, t in enumerate(data.get("trays", [])):
-        where = f"trays[{i}]"
-        side = _field(t, "side", where)
-        if side not in range(6):
-            raise SituationError(f"{where}.side", f"must be 0-5, not {side!r}")
-        colour = t.get("colour")
-        if colour is not None and colour not in COLOURS:
-            raise SituationError(f"{where}.colour", f"must be one of {', '.join(COLOURS)} or null")
-        poly = tuple(
-            _point(p, f"{where}.polygon_mm[{j}]")
-            for j, p in enumerate(_field(t, "polygon_mm", where))
-        )
-        if len(poly) < 3:
-            raise SituationError(f"{where}.polygon_mm", "a tray needs at least 3 corners")
-        trays.append(Tray(side, colour, poly))
-    if kind == "control-board" and len(trays) != 6:
-        raise SituationError("trays", f"a control board has 6 trays, this one {len(trays)}")
+    b = BOARD.check(data)
     grids = []
-    for i, g in enumerate(data.get("token_grids", [])):
-        where = f"token_grids[{i}]"
-        gtype = _field(g, "type", where)
-        step = _field(g, "rotation_step_deg", where)
-        if step not in (60, 90):
-            raise SituationError(f"{where}.rotation_step_deg", "must be 60 or 90")
+    for g in b["token_grids"]:
+        gtype, step = g["type"], g["rotation_step_deg"]
         if gtype == "single":
-            grids.append(
-                Grid(
-                    g.get("name", "centre"),
-                    gtype,
-                    step,
-                    _point(_field(g, "centre_mm", where), f"{where}.centre_mm"),
-                    _number(g, "radius_mm", where),
-                )
-            )
+            grid = Grid(g.get("name", "centre"), gtype, step, _xy(g["centre_mm"]), g["radius_mm"])
         elif gtype == "square":
-            grids.append(
-                Grid(
-                    g.get("name", "grid"),
-                    gtype,
-                    step,
-                    _point(_field(g, "origin_mm", where), f"{where}.origin_mm"),
-                    _number(g, "cell_mm", where),
-                    int(_number(g, "columns", where)),
-                    int(_number(g, "rows", where)),
-                )
-            )
-        elif gtype == "hex":
-            orientation = g.get("orientation", "pointy")
-            if orientation not in ("pointy", "flat"):
-                raise SituationError(f"{where}.orientation", "must be pointy or flat")
-            cells = tuple(_field(g, "cells", where))
-            for j, c in enumerate(cells):
-                for key in ("id", "q", "r"):
-                    _field(c, key, f"{where}.cells[{j}]")
-            grids.append(
-                Grid(
-                    g.get("name", "hexes"),
-                    gtype,
-                    step,
-                    _point(_field(g, "origin_mm", where), f"{where}.origin_mm"),
-                    _number(g, "size_mm", where),
-                    cells=cells,
-                    orientation=orientation,
-                )
+            grid = Grid(
+                g.get("name", "grid"),
+                gtype,
+                step,
+                _xy(g["origin_mm"]),
+                g["cell_mm"],
+                g["columns"],
+                g["rows"],
             )
         else:
-            raise SituationError(f"{where}.type", f"must be hex, square or single, not {gtype!r}")
-    centre = (
-        _point(data["hexagon"]["centre_mm"], "hexagon.centre_mm")
-        if "hexagon" in data
-        else (size[0] / 2, size[1] / 2)
-    )
+            grid = Grid(
+                g.get("name", "hexes"),
+                gtype,
+                step,
+                _xy(g["origin_mm"]),
+                g["size_mm"],
+                cells=tuple(g["cells"]),
+                orientation=g.get("orientation", "pointy"),
+            )
+        grids.append(grid)
+    size = _xy(b["size_mm"])
     return Board(
-        name=str(name),
-        kind=kind,
+        name=b["name"],
+        kind=b["kind"],
         size=size,
-        dictionary=str(data.get("dictionary", "DICT_4X4_100")),
-        fiducials=tuple(fiducials),
-        trays=tuple(trays),
+        dictionary=b["dictionary"],
+        fiducials=tuple(
+            Fiducial(f["id"], _xy(f["centre_mm"]), f["size_mm"], f["margin_mm"])
+            for f in b["fiducials"]
+        ),
+        trays=tuple(
+            Tray(t["side"], t["colour"], tuple(_xy(p) for p in t["polygon_mm"])) for t in b["trays"]
+        ),
         grids=tuple(grids),
-        centre=centre,
-        example=bool(data.get("example", False)),
+        centre=_xy(b["hexagon"]["centre_mm"]) if "hexagon" in b else (size[0] / 2, size[1] / 2),
+        example=b["example"],
         raw=data,
     )
 
@@ -348,24 +352,34 @@ class TokenCatalogue:
     raw: dict[str, Any]
 
 
+#: A token catalogue (``vision/data/tokens.example.json``), checked by :mod:`rules.schema`.
+TOKENS = Obj(
+    {
+        "dictionary": Str(),
+        "size_mm": Num(positive=True),
+        "margin_mm": Num(positive=True),
+        "example": Bool(),
+        "tokens": List(
+            Obj(
+                {"id": Int(0), "name": Str(), "kind": Str()},
+                required=frozenset({"id", "name"}),
+                defaults={"kind": "token"},
+            ),
+            key=lambda t: t["id"],
+        ),
+    },
+    required=frozenset({"size_mm", "margin_mm", "tokens"}),
+    defaults={"dictionary": "DICT_4X4_100", "example": False},
+)
+
+
 def parse_tokens(data: Any) -> TokenCatalogue:
+    """Check a token catalogue (:data:`TOKENS`) and build it; errors name the field."""
     if not isinstance(data, dict):
         raise SituationError("tokens", "a token catalogue must be a JSON object")
-    tokens = {}
-    for i, t in enumerate(_field(data, "tokens", "")):
-        where = f"tokens[{i}]"
-        tid = _field(t, "id", where)
-        if not isinstance(tid, int):
-            raise SituationError(f"{where}.id", "must be a marker number")
-        tokens[tid] = TokenKind(tid, str(_field(t, "name", where)), str(t.get("kind", "token")))
-    return TokenCatalogue(
-        str(data.get("dictionary", "DICT_4X4_100")),
-        _number(data, "size_mm", ""),
-        _number(data, "margin_mm", ""),
-        tokens,
-        bool(data.get("example", False)),
-        data,
-    )
+    t = TOKENS.check(data)
+    tokens = {k["id"]: TokenKind(k["id"], k["name"], k["kind"]) for k in t["tokens"]}
+    return TokenCatalogue(t["dictionary"], t["size_mm"], t["margin_mm"], tokens, t["example"], data)
 
 
 EXAMPLE_BOARDS = ("control-board", "hex-grid", "square-grid")

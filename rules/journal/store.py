@@ -17,7 +17,7 @@ import os
 import secrets
 import sqlite3
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -105,11 +105,18 @@ class JournalSink:
 
     ``record`` also stores whether the game is over after the event, in the
     same transaction, so the "finished" mark can never disagree with the steps.
+    ``journal`` is the journal, or a function that returns the one to write to
+    now (a front end that may reopen its journal file, ``ui.service``).
     """
 
-    def __init__(self, journal: Journal, session_id: int) -> None:
-        self.journal = journal
+    def __init__(self, journal: Journal | Callable[[], Journal], session_id: int) -> None:
+        self._journal = journal
         self.session_id = session_id
+
+    @property
+    def journal(self) -> Journal:
+        held = self._journal
+        return held if isinstance(held, Journal) else held()
 
     def __call__(self, event: Event) -> None:
         self.journal.append(self.session_id, event)

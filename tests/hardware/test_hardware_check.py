@@ -73,7 +73,7 @@ def test_check_blinks_every_led_and_reports_every_button(box, capsys):
         ("NEXT", 17, 11, "pressed", "next"),
         ("CONFIRM", 27, 13, "pressed", "confirm"),
         ("UNDO", 22, 15, "pressed", "undo"),
-        ("UNDO", 22, 15, "held", "history"),
+        ("UNDO", 22, 15, "held", "menu"),
         ("BOT", 23, 16, "pressed", "bot"),
     ):
         line = rf"{button} +GPIO{gpio} \(header pin {header}\) +{action} -> {event}\n"

@@ -68,12 +68,12 @@ def test_bouncing_contacts_give_one_press(box):
     assert box.wait(101.0) == ["confirm"]
 
 
-def test_undo_held_opens_history_while_still_held(box):
+def test_undo_held_opens_the_menu_while_still_held(box):
     box.level("undo", True, 100.0)
     assert box.wait(100.5) == []
-    assert box.wait(100.81) == ["history"]
+    assert box.wait(100.81) == ["menu"]
     box.level("undo", False, 102.0)
-    assert box.wait(103.0) == ["history"]
+    assert box.wait(103.0) == ["menu"]
 
 
 def test_short_undo_is_an_undo(box):
@@ -87,7 +87,7 @@ def test_buttons_are_independent(box):
     box.level("next", True, 100.1)
     box.level("next", False, 100.2)
     assert box.wait(100.3) == ["next"]
-    assert box.wait(101.0) == ["next", "history"]
+    assert box.wait(101.0) == ["next", "menu"]
 
 
 def test_a_failing_handler_does_not_stop_the_panel(factory, clock):
@@ -143,7 +143,7 @@ def test_timer_thread_reports_hold_without_another_edge(factory):
     with ButtonPanel(pin_map, handler, factory):
         factory.pin(pin_map.buttons["undo"]).drive_low()
         assert got.wait(3.0), "the hold was never reported"
-    assert seen == [("history", "buttons")]  # from the panel's thread, not the caller's
+    assert seen == [("menu", "buttons")]  # from the panel's thread, not the caller's
 
 
 def test_timer_thread_reports_press_after_debounce(factory):
@@ -186,7 +186,7 @@ def test_bouncy_button_sequences_give_the_meant_events(factory, sequence):
                         button, transition if i % 2 == 0 else not transition, at + sum(flat[:i])
                     )
             if button == "undo":
-                meant.append("history" if duration >= 0.8 else "undo")
+                meant.append("menu" if duration >= 0.8 else "undo")
             else:
                 meant.append(expected_name[button])
             t += duration + 0.5

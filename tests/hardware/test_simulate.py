@@ -27,7 +27,7 @@ def test_presses_and_hold_reach_the_panel(factory):
         keys.press("undo")
         keys.hold("undo")
         assert got_all.wait(3.0)
-    assert events == ["next", "undo", "history"]
+    assert events == ["next", "undo", "menu"]
 
 
 def test_key_down_and_up_is_a_press(factory, pin_map):

@@ -149,3 +149,38 @@ def test_the_state_is_handed_out_read_only_and_the_prompt_computed_once_per_step
     assert len(calls) == 2
     session.undo()
     assert session.prompt() == first and len(calls) == 3
+
+
+class Careless(ToyGame):
+    """A game written elsewhere whose advance changes the state it is given, in place."""
+
+    def advance(self, state, answer):  # type: ignore[no-untyped-def]
+        state["total"] += answer["add"]
+        state["drawn"].append(state["bag"].pop())
+        state["step"] += 1
+        return state, None
+
+
+def test_the_session_owns_the_copy_a_game_that_changes_its_input_gets() -> None:
+    """Careless.advance changes the state it is given (total, bag, drawn) in place; the
+    session hands it a copy of its own, so no earlier step of the history changes."""
+    session = Session(Careless(), {}, seed=5)
+    start = session.state_at(0)
+    total, drawn, bag = start["total"], list(start["drawn"]), len(start["bag"])
+    play(session, [3, 4])
+    assert (start["total"], list(start["drawn"]), len(start["bag"])) == (total, drawn, bag)
+    assert session.state_at(1)["total"] == 3 and session.state["total"] == 7
+    assert len(session.state["drawn"]) == 2
+
+
+def test_status_is_the_games_status_of_the_current_state() -> None:
+    from rules.text import msg
+    from tests.support.toy_game import ToyGame as Toy
+
+    class Counted(Toy):
+        def status(self, state):  # type: ignore[no-untyped-def]
+            return (msg("total {n}", n=state["total"]),)
+
+    session = Session(Counted(), {}, seed=1)
+    play(session, [2, 5])
+    assert [m.english() for m in session.status()] == ["total 7"]

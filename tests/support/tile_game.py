@@ -13,6 +13,7 @@ from typing import Any
 from rules.components import components_of
 from rules.decision import Decision, Tracer
 from rules.game import Game, State
+from rules.machine import copy_state
 from rules.prompt import Prompt
 from rules.registry import register
 from rules.schema import Bool, Map, Obj, Spec, Str
@@ -52,6 +53,7 @@ class TileGame(Game):
         )
 
     def advance(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
+        state = copy_state(state)  # pure, as every game's advance
         tile = f"T{state['next']}"
         colour = components_of(state)["tiles"][tile]
         tracer = Tracer()

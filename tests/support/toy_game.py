@@ -11,6 +11,7 @@ from typing import Any
 
 from rules.decision import Decision, Tracer
 from rules.game import Game, State
+from rules.machine import copy_state
 from rules.prompt import Field, Prompt
 from rules.rng import rng_state, shuffled
 from rules.text import msg
@@ -52,6 +53,7 @@ class ToyGame(Game):
         )
 
     def advance(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
+        state = copy_state(state)  # pure, as every game's advance
         tracer = Tracer()
         state["total"] += answer["add"]
         tile = state["bag"].pop()

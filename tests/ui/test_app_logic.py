@@ -366,8 +366,7 @@ def _secret_game():
             return Prompt(step="end", title=msg("Game over"), phase=msg("End"), finished=True)
 
         def advance(self, state, answer):
-            state["tile"] = answer["tile"]
-            return state, None
+            return {**state, "tile": answer["tile"]}, None
 
     if "secret-test" not in all_games():
         register(Secret())

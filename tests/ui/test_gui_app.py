@@ -13,33 +13,12 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def make_app(kivy_window, tmp_path: Path):
-    """Open the app on a journal in tmp_path; every opened app is closed afterwards."""
+def make_app(open_apps):
+    """Open the app on a journal in tmp_path (tests/ui/conftest.py's ``open_apps``)."""
     from tests.ui.support.scene_game import ensure_registered
-    from ui.app.controller import AppController
-    from ui.app.harness import close_app, open_app
-    from ui.app.settings import Settings
-    from ui.service import TableService
 
     ensure_registered()  # another test module may have taken the toy game out again
-    opened = []
-
-    def make(lang: str = "en", journal: Path | None = None):
-        service = TableService(journal or tmp_path / "journal.sqlite3")
-        controller = AppController(
-            service, Settings(language=lang), settings_path=tmp_path / "settings.json"
-        )
-        app = open_app(controller, use_hardware=False)
-        opened.append(app)
-        return app
-
-    yield make
-    for app in opened:
-        from kivy.app import App
-
-        if App.get_running_app() is app:
-            close_app(app)
-        app.controller.service.close()
+    return open_apps
 
 
 def test_whole_game_by_touch_and_keys(make_app):
@@ -118,7 +97,7 @@ def test_history_undo_to_a_chosen_step_and_redo(make_app):
     for _ in range(4):
         press("enter")
     assert c.service.session.step_count == 4
-    press("h")  # UNDO held
+    press("h")  # the history key
     assert app.manager.current == "history"
     assert shown(app, "4. Step 4")
     from tests.ui.support.driving import find

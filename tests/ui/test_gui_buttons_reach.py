@@ -5,31 +5,17 @@ Real app, real 800x480 Kivy window (Xvfb), key stand-ins for the buttons.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def app(kivy_window, tmp_path: Path):
+def app(open_apps):
     from tests.ui.support.scene_game import ensure_registered
-    from ui.app.controller import AppController
-    from ui.app.harness import close_app, open_app
-    from ui.app.settings import Settings
-    from ui.service import TableService
 
     ensure_registered()
-    service = TableService(tmp_path / "journal.sqlite3")
-    controller = AppController(service, Settings(), settings_path=tmp_path / "settings.json")
-    opened = open_app(controller, use_hardware=False)
-    yield opened
-    from kivy.app import App
-
-    if App.get_running_app() is opened:
-        close_app(opened)
-    service.close()
+    return open_apps(lang="en")
 
 
 def _ringed_row(app):

@@ -59,35 +59,10 @@ def pictures(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 @pytest.fixture
-def make_app(kivy_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+def make_app(open_apps, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """Open the app with a camera; TABLESIDE_HOME is tmp_path (where Save writes)."""
-    from ui.app.controller import AppController
-    from ui.app.harness import close_app, open_app
-    from ui.app.settings import Settings
-    from ui.service import TableService
-
     monkeypatch.setenv("TABLESIDE_HOME", str(tmp_path))
-    opened = []
-
-    def make(camera: object | None = None, lang: str = "en"):
-        service = TableService(tmp_path / "journal.sqlite3")
-        controller = AppController(
-            service,
-            Settings(language=lang),
-            settings_path=tmp_path / "settings.json",
-            camera=camera,  # type: ignore[arg-type]
-        )
-        app = open_app(controller, use_hardware=False)
-        opened.append(app)
-        return app
-
-    yield make
-    from kivy.app import App
-
-    for app in opened:
-        if App.get_running_app() is app:
-            close_app(app)
-        app.controller.service.close()
+    return lambda camera=None, lang="en": open_apps(lang, camera=camera)
 
 
 def wait_for(condition: Callable[[], bool], seconds: float = 20.0) -> None:

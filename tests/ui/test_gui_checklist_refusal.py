@@ -6,8 +6,6 @@ into view, and CONFIRM again keeps it there (Nomads step 1, in the real window).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 pytestmark = pytest.mark.gui
@@ -22,29 +20,21 @@ def top_in_view(widget, scroll) -> bool:
     return view_bottom - 1 <= bottom and top <= view_top + 1
 
 
-def test_confirm_scrolls_to_the_refusal_and_stays(kivy_window, tmp_path: Path):
+def test_confirm_scrolls_to_the_refusal_and_stays(open_apps):
     from tests.ui.support.driving import screen
-    from ui.app.controller import AppController
-    from ui.app.harness import close_app, open_app, pump
-    from ui.app.settings import Settings
-    from ui.service import TableService
+    from ui.app.harness import pump
 
-    service = TableService(tmp_path / "j.sqlite3")
-    app = open_app(AppController(service, Settings(language="en")), use_hardware=False)
-    try:
-        c = app.controller
-        c.choose_game("nomads")
-        c.start_game(seed=1)
-        pump(3)
-        assert app.manager.current == "checklist"
-        checklist = screen(app)
-        for _press in range(2):
-            c.confirm()
-            pump(4)
-            refused = [f.key for f in c.play_view().fields if f.error]
-            assert refused, "Nomads' set-up checklist has a required choice"
-            box = checklist.ids.fields.boxes[refused[0]]
-            assert top_in_view(box, checklist.ids.scroll)
-    finally:
-        close_app(app)
-        service.close()
+    app = open_apps()
+    c = app.controller
+    c.choose_game("nomads")
+    c.start_game(seed=1)
+    pump(3)
+    assert app.manager.current == "checklist"
+    checklist = screen(app)
+    for _press in range(2):
+        c.confirm()
+        pump(4)
+        refused = [f.key for f in c.play_view().fields if f.error]
+        assert refused, "Nomads' set-up checklist has a required choice"
+        box = checklist.ids.fields.boxes[refused[0]]
+        assert top_in_view(box, checklist.ids.scroll)

@@ -11,31 +11,14 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def make_app(kivy_window, tmp_path: Path):
+def make_app(open_apps, tmp_path: Path):
     """The app on a journal in tmp_path (its components beside it); closed afterwards."""
     from tests.support.tile_game import ensure_registered
-    from ui.app.controller import AppController
-    from ui.app.harness import close_app, open_app
-    from ui.app.settings import Settings
-    from ui.service import TableService
 
     ensure_registered()
-    opened = []
-
-    def make(box: Path = tmp_path / "box"):
-        service = TableService(box / "journal.sqlite3")
-        controller = AppController(service, Settings(language="en"))
-        app = open_app(controller, use_hardware=False)
-        opened.append(app)
-        return app
-
-    yield make
-    for app in opened:
-        from kivy.app import App
-
-        if App.get_running_app() is app:
-            close_app(app)
-        app.controller.service.close()
+    return lambda box=tmp_path / "box": open_apps(
+        journal=box / "journal.sqlite3", settings_path=None
+    )
 
 
 def test_tiles_entered_by_touch_from_the_set_up_screen(make_app) -> None:

@@ -16,22 +16,9 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def gpio_app(kivy_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    from kivy.app import App
-
-    from ui.app.controller import AppController
-    from ui.app.harness import close_app, open_app
-    from ui.app.settings import Settings
-    from ui.service import TableService
-
+def gpio_app(open_apps, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv("TABLESIDE_GPIO", "mock")
-    service = TableService(tmp_path / "journal.sqlite3")
-    controller = AppController(service, Settings(language="en"), tmp_path / "settings.json")
-    app = open_app(controller, use_hardware=True)
-    yield app
-    if App.get_running_app() is app:
-        close_app(app)
-    service.close()
+    return open_apps(use_hardware=True)
 
 
 def buttons_of(app):
@@ -137,28 +124,15 @@ def test_spring_round_by_touch_and_gpio_with_undo(gpio_app) -> None:
 
 
 @pytest.fixture
-def camera_app(kivy_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+def camera_app(open_apps, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """The app with the button box on mock pins and the camera: rendered table pictures."""
-    from kivy.app import App
-
-    from ui.app.controller import AppController
-    from ui.app.harness import close_app, open_app
-    from ui.app.settings import Settings
     from ui.benchmarks.app import camera_files
     from ui.commands.app import camera_feed
-    from ui.service import TableService
 
     # Table pictures rendered by vision/table_render.py and a calibration from a rendered one.
     folder, cal = camera_files(tmp_path)
     monkeypatch.setenv("TABLESIDE_GPIO", "mock")
-    service = TableService(tmp_path / "journal.sqlite3")
-    controller = AppController(service, Settings(language="en"), tmp_path / "settings.json")
-    controller.camera = camera_feed(str(folder), cal)  # type: ignore[assignment]
-    app = open_app(controller, use_hardware=True)
-    yield app
-    if App.get_running_app() is app:
-        close_app(app)
-    service.close()
+    return open_apps(camera=camera_feed(str(folder), cal), use_hardware=True)
 
 
 def test_a_whole_marauders_round_by_the_four_buttons_alone(camera_app) -> None:

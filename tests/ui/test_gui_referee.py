@@ -14,27 +14,9 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def make_app(kivy_window, tmp_path: Path):
-    from ui.app.controller import AppController
-    from ui.app.harness import close_app, open_app
-    from ui.app.settings import Settings
-    from ui.service import TableService
-
-    opened = []
-
-    def make(lang: str = "en"):
-        service = TableService(tmp_path / f"journal-{len(opened)}.sqlite3")
-        controller = AppController(
-            service, Settings(language=lang), settings_path=tmp_path / "settings.json"
-        )
-        app = open_app(controller, use_hardware=False)
-        opened.append(app)
-        return app
-
-    yield make
-    for app in opened:
-        close_app(app)
-        app.controller.service.close()
+def make_app(open_apps, tmp_path: Path):
+    opened = iter(range(100))
+    return lambda lang="en": open_apps(lang, tmp_path / f"journal-{next(opened)}.sqlite3")
 
 
 def pick_items(app) -> None:

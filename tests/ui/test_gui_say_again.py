@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,31 +25,23 @@ class Recorder:
         pass
 
 
-def test_say_again_repeats_the_bots_action(kivy_window, tmp_path: Path):
+def test_say_again_repeats_the_bots_action(open_apps):
     from tests.ui.support.driving import button_with_text, screen, tap
     from tests.ui.support.walk_app import play_until
-    from ui.app.controller import AppController
-    from ui.app.harness import close_app, open_app, pump
-    from ui.app.settings import Settings
-    from ui.service import TableService
+    from ui.app.harness import pump
 
-    service = TableService(tmp_path / "j.sqlite3")
-    app = open_app(AppController(service, Settings(language="en", voice=True)), use_hardware=False)
+    app = open_apps(voice=True)
     voice = Recorder()
     app.voice = voice
-    try:
-        c = app.controller
-        play_until(app, "nomads", lambda: app.manager.current == "play" and bool(voice.said))
-        assert voice.said and voice.said[-1][1] is False
-        first = voice.said[-1][0]
-        c.show("menu")
-        pump(3)
-        before = len(voice.said)
-        tap(button_with_text(app, "Say again"))
-        pump(3)
-        assert (first, True) in voice.said[before:]
-        assert app.manager.current == "play"
-        assert screen(app).name == "play"
-    finally:
-        close_app(app)
-        service.close()
+    c = app.controller
+    play_until(app, "nomads", lambda: app.manager.current == "play" and bool(voice.said))
+    assert voice.said and voice.said[-1][1] is False
+    first = voice.said[-1][0]
+    c.show("menu")
+    pump(3)
+    before = len(voice.said)
+    tap(button_with_text(app, "Say again"))
+    pump(3)
+    assert (first, True) in voice.said[before:]
+    assert app.manager.current == "play"
+    assert screen(app).name == "play"

@@ -209,3 +209,25 @@ def test_the_last_good_copy_is_refreshed_by_one_process_at_a_time(tmp_path: Path
     assert journal.backup() is True
     assert backup_path(path).read_bytes() != before
     journal.close()
+
+
+def test_a_watcher_follows_a_held_game_without_claiming_or_writing(
+    tmp_path: Path, holders: list[Holder]
+):
+    """``bench app``'s scripted table reads the game the app plays (the lock stays the app's)."""
+    path = tmp_path / "journal.sqlite3"
+    number = new_game(path)
+    app = Holder(path, "app", number)
+    holders.append(app)
+    assert app.ask("step") == "ok"
+    watcher = TableService(path, holder="bench")
+    seen = watcher.watch(number)
+    events = len(watcher.journal.events(number))
+    assert seen.step_count == events  # no undo among them: one step per event
+    seen.answer({})  # a watched session has no sink: nothing reaches the card
+    assert len(watcher.journal.events(number)) == events
+    assert app.ask("step") == "ok"  # the app still holds and writes its game
+    assert watcher.watch(number).step_count == events + 1
+    with pytest.raises(GameInUse):
+        watcher.resume(number)
+    watcher.close()

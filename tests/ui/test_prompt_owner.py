@@ -57,3 +57,24 @@ def test_one_confirm_press_computes_the_prompt_once(
     _ = c.covered  # the status bar asks whether the screen is covered
     print(f"{name}: game.prompt computed {calls[0]} times for one CONFIRM press")
     assert calls[0] == 1  # the new step only (issue 25 measured 8 before the session kept it)
+
+
+def test_next_and_plus_minus_presses_compute_no_prompt(
+    controller: AppController, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The button table (ui/app/buttons.py) moves the focus and changes the form only:
+    the step's prompt is the session's, computed when the step came."""
+    c = controller
+    c.start()
+    c.choose_game("marauders")
+    c.start_game(seed=3)
+    while c.screen == "checklist" or not any(f.choices for f in c.prompt.fields):
+        assert c.confirm() is not None or c.error is None
+    calls = _count_prompts(monkeypatch, get_game("marauders"))
+    pressed = 0
+    for event in ("next", "bot", "bot", "undo", "next", "bot"):
+        c.button(event)
+        c.play_view()
+        pressed += 1
+    print(f"marauders: game.prompt computed {calls[0]} times for {pressed} NEXT/BOT/UNDO presses")
+    assert calls[0] == 0

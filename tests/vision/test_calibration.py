@@ -41,6 +41,37 @@ def test_one_picture_calibrates_at_a_steep_tilt(
     cal = calibrate([picture.image], [control_board], tokens)
     assert set(cal.cubes_lab) == set(COLOURS)
     assert set(cal.floors_lab) == {str(s) for s in range(6)}
+    _floors_are_the_printed_grey(cal, setup.floor)
+
+
+def _floors_are_the_printed_grey(cal: Calibration, floor: str) -> None:
+    """The renderer prints tray floors in a neutral sRGB grey of 172-215 ("light") or
+    112-160 ("mid"): CIE L* 70.5-85.7 or 47.3-65.8. After light correction every tray's
+    floor must read as that grey: near neutral (|a*|, |b*| <= 8) and alike on all six
+    (the light falls off across the board: within 12 L*)."""
+    low, high = (70.5, 85.7) if floor == "light" else (47.3, 65.8)
+    labs = np.array([cal.floors_lab[str(s)] for s in range(6)])
+    assert np.all((labs[:, 0] > low - 4) & (labs[:, 0] < high + 4)), labs[:, 0]
+    assert np.abs(labs[:, 1:]).max() <= 8, labs
+    assert np.ptp(labs[:, 0]) <= 12, labs[:, 0]
+
+
+@pytest.mark.parametrize(("seed", "light"), [(4300, "warm"), (4301, "cool")])
+def test_a_light_floor_calibrates_lighter_than_a_mid_one(
+    control_board: Board, tokens: TokenCatalogue, seed: int, light: str
+) -> None:
+    import dataclasses
+
+    base = random_setup(control_board, seed, tilt=(30.0, 30.0), light=light)
+    measured = {}
+    for floor in ("light", "mid"):
+        setup = dataclasses.replace(base, floor=floor)
+        frame = calibration_frame(control_board, 2)
+        picture = render_frame(control_board, setup, frame, tokens)
+        cal = calibrate([picture.image], [control_board], tokens)
+        _floors_are_the_printed_grey(cal, floor)
+        measured[floor] = np.mean([cal.floors_lab[str(s)][0] for s in range(6)])
+    assert measured["light"] > measured["mid"] + 8
 
 
 def test_the_calibration_picture_is_never_read_wrong(

@@ -70,3 +70,32 @@ def test_schema_errors_name_the_field(control_board: Board) -> None:
 def test_missing_board_file_is_a_clear_error() -> None:
     with pytest.raises(SituationError, match=r"cannot read.*control-board"):
         load_board("/nonexistent/board.json")
+
+
+def test_board_and_token_files_are_checked_by_the_rules_schema(control_board: Board) -> None:
+    """Issue 25: the board and token checks are rules.schema specs (unknown fields, repeats,
+    bounds and the fields a grid's type needs, each named by its path)."""
+    from vision.geometry import load_tokens, parse_tokens
+
+    cases = [
+        (lambda d: d.update(colour="red"), "colour"),  # unknown field
+        (lambda d: d["fiducials"][2].update(id=d["fiducials"][0]["id"]), "fiducials[2]"),
+        (lambda d: d["token_grids"][0].pop("radius_mm"), "token_grids[0].radius_mm"),
+        (
+            lambda d: d["token_grids"][0].update(rotation_step_deg=45),
+            "token_grids[0].rotation_step_deg",
+        ),
+        (lambda d: d["fiducials"][0].update(size_mm=0), "fiducials[0].size_mm"),
+        (lambda d: d["size_mm"].append(3), "size_mm"),
+    ]
+    for change, field in cases:
+        data = copy.deepcopy(control_board.raw)
+        change(data)
+        with pytest.raises(SituationError) as err:
+            parse_board(data)
+        assert err.value.field == field
+    tokens = copy.deepcopy(load_tokens().raw)
+    tokens["tokens"][1]["id"] = tokens["tokens"][0]["id"]
+    with pytest.raises(SituationError) as err:
+        parse_tokens(tokens)
+    assert err.value.field == "tokens[1]"

@@ -1,7 +1,9 @@
 """The widgets of one field, built once per step and updated in place.
 
 A :class:`FieldBox` is a field's caption, its refusal (shown right under the
-caption, beside what caused it), and a body per kind:
+caption, beside what caused it), and a body: the widget its kind names
+(``rules.kinds.Kind.widget``, built and updated by the methods :data:`WIDGETS`
+lists). Per kind:
 
 ========  =============================================================
 kind      body
@@ -38,13 +40,25 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from rules.kinds import KINDS
 from ui.app.focus import LONG_LIST
-from ui.app.presenters import OPTION_KINDS, EntryView, FieldView
+from ui.app.presenters import EntryView, FieldView
 from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel, FocusRing
 
 ERROR_COLOUR = (1, 0.5, 0.4, 1)
 HINT_COLOUR = (0.75, 0.8, 0.9, 1)
 CHECK_COLOUR = (1, 0.85, 0.4, 1)
+
+
+#: Every widget a field kind can name (``rules.kinds.Kind.widget``): the FieldBox methods
+#: that build it and update it. A test checks that every kind's widget is here.
+WIDGETS: dict[str, tuple[str, str]] = {
+    "steppers": ("_build_steppers", "_update_steppers"),
+    "stepper": ("_build_stepper", "_update_stepper"),
+    "options": ("_build_options", "_update_options"),
+    "yes-no": ("_build_yes_no", "_update_yes_no"),
+    "text": ("_build_text", "_update_text"),
+}
 
 
 class FocusRow(FocusRing, BoxLayout):
@@ -117,67 +131,80 @@ class FieldBox(BoxLayout):
     # -- building (once per step) ----------------------------------------------------------
 
     def _build(self, view: FieldView) -> None:
-        key = view.key
-        if view.kind == "counts":
-            for entry in view.entries:
-                row = self._stepper(f"{key}.{entry.value}", entry.label, key, entry.value)
-                self.focusable[f"{key}.{entry.value}"] = row
-                self.add_widget(row)
-        elif view.kind == "int":
-            row = self._stepper(key, "", key, None)
-            self.focusable[key] = row
-            self.add_widget(row)
-        elif is_long_list(view):
-            holder = FocusRow(orientation="vertical", size_hint_y=None, padding=4, spacing=8)
-            holder.bind(minimum_height=holder.setter("height"))
-            row = BoxLayout(size_hint_y=None, height=TOUCH, spacing=8)
-            # What is chosen, as long as it needs (a multi's picks); the row grows with it.
-            self.chosen = FitLabel(bold=True, max_font_size=BODY + 2, auto_height=True)
-            self.chosen.bind(height=lambda _l, h: setattr(row, "height", max(TOUCH, h)))
-            self.list_button = BigButton(size_hint_x=None, width=220)
-            self.list_button.field_key = f"{key}:list"
-            self.list_button.bind(on_release=lambda _b: self.open_list(self._grid is None))
-            row.add_widget(self.chosen)
-            row.add_widget(self.list_button)
-            holder.add_widget(row)
-            self._list_holder = holder
-            # One stop (a multi's or order's options are stops of their own once it is open).
-            self.focusable[key] = holder
-            self.add_widget(holder)
-        elif view.kind in OPTION_KINDS:
-            grid = self._option_grid(view)
-            if view.kind == "choice":
-                holder = FocusRow(size_hint_y=None, padding=4)
-                grid.bind(height=lambda _g, h: setattr(holder, "height", h + 8))
-                holder.add_widget(grid)
-                self.focusable[key] = holder
-                self.add_widget(holder)
-            else:
-                self.add_widget(grid)
-        elif view.kind == "bool":
-            row = FocusRow(size_hint_y=None, height=TOUCH + 8, spacing=8, padding=4)
-            for value, name in ((True, "yes"), (False, "no")):
-                button = BigButton()
-                button.field_key = f"{key}={name}"
-                button.bind(on_release=lambda _b, v=value: self.actions.set_bool(key, v))
-                self.options[name] = button
-                row.add_widget(button)
-            self.focusable[key] = row
-            self.add_widget(row)
+        if is_long_list(view):
+            self._build_long_list(view)
         else:
-            from kivy.uix.textinput import TextInput  # only steps that ask for a name
+            getattr(self, WIDGETS[KINDS[view.kind].widget][0])(view)
 
-            box = TextInput(
-                text=view.value_text,
-                multiline=False,
-                font_size=BODY,
-                size_hint_y=None,
-                height=TOUCH,
-            )
-            box.field_key = key
-            box.bind(text=lambda _w, value: self.actions.set_text(key, value))
-            self.text_box = box
-            self.add_widget(box)
+    def _build_steppers(self, view: FieldView) -> None:
+        key = view.key
+        for entry in view.entries:
+            row = self._stepper(f"{key}.{entry.value}", entry.label, key, entry.value)
+            self.focusable[f"{key}.{entry.value}"] = row
+            self.add_widget(row)
+
+    def _build_stepper(self, view: FieldView) -> None:
+        row = self._stepper(view.key, "", view.key, None)
+        self.focusable[view.key] = row
+        self.add_widget(row)
+
+    def _build_long_list(self, view: FieldView) -> None:
+        key = view.key
+        holder = FocusRow(orientation="vertical", size_hint_y=None, padding=4, spacing=8)
+        holder.bind(minimum_height=holder.setter("height"))
+        row = BoxLayout(size_hint_y=None, height=TOUCH, spacing=8)
+        # What is chosen, as long as it needs (a multi's picks); the row grows with it.
+        self.chosen = FitLabel(bold=True, max_font_size=BODY + 2, auto_height=True)
+        self.chosen.bind(height=lambda _l, h: setattr(row, "height", max(TOUCH, h)))
+        self.list_button = BigButton(size_hint_x=None, width=220)
+        self.list_button.field_key = f"{key}:list"
+        self.list_button.bind(on_release=lambda _b: self.open_list(self._grid is None))
+        row.add_widget(self.chosen)
+        row.add_widget(self.list_button)
+        holder.add_widget(row)
+        self._list_holder = holder
+        # One stop (a multi's or order's options are stops of their own once it is open).
+        self.focusable[key] = holder
+        self.add_widget(holder)
+
+    def _build_options(self, view: FieldView) -> None:
+        grid = self._option_grid(view)
+        if not KINDS[view.kind].many:
+            holder = FocusRow(size_hint_y=None, padding=4)
+            grid.bind(height=lambda _g, h: setattr(holder, "height", h + 8))
+            holder.add_widget(grid)
+            self.focusable[view.key] = holder
+            self.add_widget(holder)
+        else:
+            self.add_widget(grid)
+
+    def _build_yes_no(self, view: FieldView) -> None:
+        key = view.key
+        row = FocusRow(size_hint_y=None, height=TOUCH + 8, spacing=8, padding=4)
+        for value, name in ((True, "yes"), (False, "no")):
+            button = BigButton()
+            button.field_key = f"{key}={name}"
+            button.bind(on_release=lambda _b, v=value: self.actions.set_bool(key, v))
+            self.options[name] = button
+            row.add_widget(button)
+        self.focusable[key] = row
+        self.add_widget(row)
+
+    def _build_text(self, view: FieldView) -> None:
+        from kivy.uix.textinput import TextInput  # only steps that ask for a name
+
+        key = view.key
+        box = TextInput(
+            text=view.value_text,
+            multiline=False,
+            font_size=BODY,
+            size_hint_y=None,
+            height=TOUCH,
+        )
+        box.field_key = key
+        box.bind(text=lambda _w, value: self.actions.set_text(key, value))
+        self.text_box = box
+        self.add_widget(box)
 
     def _option_grid(self, view: FieldView) -> GridLayout:
         """A grid of option buttons, two columns when there are more than three."""
@@ -196,7 +223,7 @@ class FieldBox(BoxLayout):
 
     def _picked(self, value: str) -> None:
         """An option button was tapped: choose it (a long choice list closes again)."""
-        if self._list_holder is not None and self.view.kind == "choice":
+        if self._list_holder is not None and not KINDS[self.view.kind].many:
             self.open_list(False)
         self.actions.choose(self.view.key, value)
 
@@ -212,7 +239,7 @@ class FieldBox(BoxLayout):
             self._grid = None
             self.option_buttons = []
             self.options = {}
-            if self.view.kind != "choice":
+            if KINDS[self.view.kind].many:
                 self.focusable = {self.view.key: self._list_holder}
         self.update(self.view)
 
@@ -251,33 +278,39 @@ class FieldBox(BoxLayout):
         _set(self.check, view.camera_note)
         _set(self.help, view.help)
         _set(self.hint, view.hint)
-        key = view.key
-        if view.kind == "counts":
-            for entry in view.entries:
-                _set(self.values[f"{key}.{entry.value}"], entry.text)
-        elif view.kind == "int":
-            _set(self.values[key], view.value_text)
-        elif view.kind in OPTION_KINDS:
-            if [b.option_value for b in self.option_buttons] != [e.value for e in view.entries]:
-                self._assign_options(view)
-            for entry in view.entries:
-                button = self.options.get(entry.value)
-                if button is not None:  # a long list's buttons exist while it is open
-                    button.selected = entry.selected
-                    _set(button, _option_text(entry))
-            if self.chosen is not None and self.list_button is not None:
-                picked = sorted((e for e in view.entries if e.selected), key=lambda e: e.number)
-                shown = ", ".join(_option_text(e) for e in picked)
-                _set(self.chosen, shown or self.texts.get("none", "-"))
-                if self._grid is None:
-                    opener = f"{self.texts.get('change', 'Change')} ({len(view.entries)})"
-                else:
-                    opener = self.texts.get("close", "Close list")
-                _set(self.list_button, opener)
-        elif view.kind == "bool":
-            self.options["yes"].selected = view.checked is True
-            self.options["no"].selected = view.checked is False
-        elif self.text_box is not None and self.text_box.text != view.value_text:
+        getattr(self, WIDGETS[KINDS[view.kind].widget][1])(view)
+
+    def _update_steppers(self, view: FieldView) -> None:
+        for entry in view.entries:
+            _set(self.values[f"{view.key}.{entry.value}"], entry.text)
+
+    def _update_stepper(self, view: FieldView) -> None:
+        _set(self.values[view.key], view.value_text)
+
+    def _update_options(self, view: FieldView) -> None:
+        if [b.option_value for b in self.option_buttons] != [e.value for e in view.entries]:
+            self._assign_options(view)
+        for entry in view.entries:
+            button = self.options.get(entry.value)
+            if button is not None:  # a long list's buttons exist while it is open
+                button.selected = entry.selected
+                _set(button, _option_text(entry))
+        if self.chosen is not None and self.list_button is not None:
+            picked = sorted((e for e in view.entries if e.selected), key=lambda e: e.number)
+            shown = ", ".join(_option_text(e) for e in picked)
+            _set(self.chosen, shown or self.texts.get("none", "-"))
+            if self._grid is None:
+                opener = f"{self.texts.get('change', 'Change')} ({len(view.entries)})"
+            else:
+                opener = self.texts.get("close", "Close list")
+            _set(self.list_button, opener)
+
+    def _update_yes_no(self, view: FieldView) -> None:
+        self.options["yes"].selected = view.checked is True
+        self.options["no"].selected = view.checked is False
+
+    def _update_text(self, view: FieldView) -> None:
+        if self.text_box is not None and self.text_box.text != view.value_text:
             self.text_box.text = view.value_text
 
     def _assign_options(self, view: FieldView) -> None:
@@ -290,7 +323,7 @@ class FieldBox(BoxLayout):
             button.option_value = entry.value
             button.field_key = f"{key}={entry.value}"
             self.options[entry.value] = button
-        if view.kind != "choice":  # each toggle is a focus stop of its own
+        if KINDS[view.kind].many:  # each toggle is a focus stop of its own
             self.focusable = {f"{key}.{value}": b for value, b in self.options.items()}
             if self._list_holder is not None:  # and the long list itself
                 self.focusable[key] = self._list_holder
@@ -330,7 +363,7 @@ class FieldBox(BoxLayout):
             widget.focused = widget_name == name
             if widget.focused:
                 found = widget
-        if found is not None and name == view.key and view.kind == "choice":
+        if found is not None and name == view.key and not KINDS[view.kind].many:
             picked = self.options.get(next((e.value for e in view.entries if e.selected), ""))
             if picked is not None:  # the ring on the lit option: BOT/UNDO move both
                 found.focused = False
@@ -347,7 +380,7 @@ class FieldBox(BoxLayout):
 
 def is_long_list(view: FieldView) -> bool:
     """True for a choice, multi or order field shown closed: its picks and a Change button."""
-    return view.kind in OPTION_KINDS and len(view.entries) > LONG_LIST
+    return KINDS[view.kind].picks and len(view.entries) > LONG_LIST
 
 
 def _option_text(entry: EntryView) -> str:
@@ -409,7 +442,7 @@ class FieldsPanel(BoxLayout):
             box.from_camera_text = texts["camera"]  # the language may have changed
             box.check_text = texts.get("check", "")
             box.texts = texts
-            if view.kind == "bool":
+            if KINDS[view.kind].widget == "yes-no":
                 box.set_bool_labels(texts["yes"], texts["no"])
             box.update(view)
 

@@ -19,8 +19,9 @@ With only the four buttons a whole game is played like this (docs/ui.md):
 - Without focus BOT shows the bot's reasoning and UNDO goes back one step, as
   before; **CONFIRM** always confirms the step with the values shown.
 
-``text`` fields (names) have no stop: they are typed on the touchscreen's
-keyboard. No Kivy here.
+Which stops a field has and what + and - do there is its kind's
+(``rules.kinds.Kind.stop_entries`` and ``press``). ``text`` fields (names) have
+no stop: they are typed on the touchscreen's keyboard. No Kivy here.
 """
 
 from __future__ import annotations
@@ -65,17 +66,13 @@ def stops(fields: tuple[Field, ...]) -> list[Stop]:
         if is_long_list(field):
             out.append(Stop(field.key))
             out.extend(Stop(field.key, c.value, inner=True) for c in field.choices)
-        elif field.kind == "counts":
-            for c in field.choices:
-                if _wide(field, c.limit):
-                    out.append(Stop(field.key, c.value, step=10))
-                out.append(Stop(field.key, c.value))
-        elif field.kind in ("multi", "order"):
-            out.extend(Stop(field.key, c.value) for c in field.choices)
-        elif field.kind in ("int", "bool", "choice"):
-            if field.kind == "int" and _wide(field, None):
-                out.append(Stop(field.key, step=10))
-            out.append(Stop(field.key))
+        else:
+            spec = field.spec
+            for entry in spec.stop_entries(field):
+                limit = next((c.limit for c in field.choices if c.value == entry), None)
+                if spec.stepped and _wide(field, limit):
+                    out.append(Stop(field.key, entry, step=10))
+                out.append(Stop(field.key, entry))
     if out:
         out.append(Stop(CONFIRM_STOP))
     return out
@@ -90,7 +87,7 @@ def _wide(field: Field, limit: int | None) -> bool:
 
 def is_long_list(field: Field) -> bool:
     """A ``multi`` or ``order`` field the screen shows closed: one stop until opened."""
-    return field.kind in ("multi", "order") and len(field.choices) > LONG_LIST
+    return field.spec.many and len(field.choices) > LONG_LIST
 
 
 class Focus:
@@ -152,19 +149,9 @@ class Focus:
         stop = self.stop
         if stop is None or stop.key == CONFIRM_STOP:
             return False
-        field = self.form.field(stop.key)
         if self._is_closed_list(stop):  # open the list: BOT on its first option, UNDO its last
             assert self.index is not None
             inner = [i for i, s in enumerate(self.stops) if s.key == stop.key and s.inner]
             self.index = inner[0] if delta > 0 else inner[-1]
             return False
-        if field.kind == "counts":
-            return self.form.step(stop.key, delta * stop.step, stop.entry)
-        if field.kind == "int":
-            return self.form.step(stop.key, delta * stop.step)
-        if field.kind == "bool":
-            return self.form.set_bool(stop.key, delta > 0)
-        if field.kind == "choice":
-            return self.form.cycle(stop.key, delta)
-        assert stop.entry is not None
-        return self.form.pick(stop.key, stop.entry, delta > 0)
+        return self.form.press(stop.key, stop.entry, delta * stop.step)

@@ -12,7 +12,7 @@ via the service, which names the field of any value it refuses. No Kivy here.
 Every change says whether it changed anything, so the screen redraws only the
 field that changed (a stepper tap updates one number, nothing else).
 
-What a change does per kind (``rules.prompt.Field``):
+What a change does is the field's kind's (``rules.kinds``, :meth:`FormModel.press`):
 
 - ``counts``: one entry steps by +/-1, clamped to the field's ``minimum``
   (default 0), its ``maximum`` and the choice's ``limit``;
@@ -130,11 +130,7 @@ class FormModel:
     def _start(field: Field) -> Any:
         if field.default is not None:
             return copy.deepcopy(field.default)
-        if field.kind == "counts":
-            return {c.value: 0 for c in field.choices}
-        if field.kind in ("multi", "order"):
-            return []
-        return None
+        return field.spec.empty(field)
 
     def field(self, key: str) -> Field:
         for field in self.fields:
@@ -149,32 +145,20 @@ class FormModel:
 
         Returns whether the value changed (at a limit it does not).
         """
-        field = self.field(key)
-        low = (
-            field.minimum if field.minimum is not None else (0 if field.kind == "counts" else None)
-        )
-        high = field.maximum
-        before = copy.deepcopy(self.values[key])
-        if field.kind == "counts":
-            if entry is None:
-                raise ValueError("a counts field needs the entry to step")
-            limit = next((c.limit for c in field.choices if c.value == entry), None)
-            if limit is not None:
-                high = limit if high is None else min(high, limit)
-            counts = dict(self.values[key] or {})
-            counts[entry] = _clamp(int(counts.get(entry, 0)) + delta, low, high)
-            self.values[key] = counts
-        elif field.kind == "int":
-            current = self.values[key]
-            if current is None:
-                start = low if low is not None else 0
-                self.values[key] = _clamp(start, low, high)
-            else:
-                self.values[key] = _clamp(int(current) + delta, low, high)
-        else:
+        if not self.field(key).spec.stepped:
             raise ValueError(f"field '{key}' has no stepper")
-        changed = self.values[key] != before
-        if changed or delta == 0:
+        return self.press(key, entry, delta, touched=delta == 0)
+
+    def press(self, key: str, entry: str | None, delta: int, touched: bool = False) -> bool:
+        """BOT (``delta`` > 0) or UNDO (< 0) on one stop of ``key`` as its kind says
+        (:meth:`rules.kinds.Kind.press`); returns whether the value changed. ``touched``:
+        the players set it even when nothing changed (a first tap on an empty number)."""
+        field = self.field(key)
+        before = self.values[key]
+        after = field.spec.press(field, copy.deepcopy(before), entry, delta)
+        changed = bool(after != before)
+        self.values[key] = after
+        if changed or touched:
             self._answered(key)
         return changed
 
@@ -193,54 +177,27 @@ class FormModel:
         field = self.field(key)
         if value not in {c.value for c in field.choices}:
             raise ValueError(f"'{value}' is not a choice of '{key}'")
-        if field.kind in ("multi", "order"):
-            chosen = list(self.values[key] or [])
-            if value in chosen:
-                chosen.remove(value)
-            elif field.maximum is not None and len(chosen) >= field.maximum:
-                if field.maximum != 1:
-                    return False
-                chosen = [value]
-            else:
-                chosen.append(value)
-            self.values[key] = chosen
-            self._answered(key)
-            return True
-        if self.values[key] == value:
+        before = self.values[key]
+        after = field.spec.tap(field, copy.deepcopy(before), value)
+        if after is None or (after == before and not field.spec.many):
             return False
-        self.values[key] = value
+        self.values[key] = after
         self._answered(key)
         return True
 
     def pick(self, key: str, value: str, on: bool) -> bool:
         """Put ``value`` into (``on``) or out of a multi/order field: the button box's +/-."""
-        chosen = value in (self.values.get(key) or [])
-        if chosen == on:
-            return False
-        return self.choose(key, value)
+        return self.press(key, value, 1 if on else -1)
 
     def cycle(self, key: str, delta: int) -> bool:
         """Select the next (``delta`` > 0) or previous option of a ``choice`` field.
 
         The options are a ring: after the last comes the first again, before the
         first the last (the button box reaches the end of a list in one UNDO)."""
-        field = self.field(key)
-        values = [c.value for c in field.choices]
-        if not values:
-            return False
-        current = self.values.get(key)
-        if current not in values:
-            index = 0 if delta > 0 else len(values) - 1
-        else:
-            index = (values.index(current) + delta) % len(values)
-        return self.choose(key, values[index])
+        return self.press(key, None, delta)
 
     def set_bool(self, key: str, value: bool) -> bool:
-        if self.values.get(key) is value:
-            return False
-        self.values[key] = value
-        self._answered(key)
-        return True
+        return self.press(key, None, 1 if value else -1)
 
     def toggle(self, key: str) -> bool:
         self.values[key] = not bool(self.values[key])
@@ -263,11 +220,3 @@ class FormModel:
     def answer(self) -> dict[str, Any]:
         """The values to confirm; empty ones are left out so the rules name them."""
         return {k: copy.deepcopy(v) for k, v in self.values.items() if v is not None}
-
-
-def _clamp(value: int, low: int | None, high: int | None) -> int:
-    if low is not None:
-        value = max(low, value)
-    if high is not None:
-        value = min(high, value)
-    return value

@@ -3,7 +3,8 @@
 Uses exactly: ``hardware.pins.choose_pin_factory() -> (factory, description)``,
 ``hardware.config.load_pin_map(path | None)``,
 ``hardware.panel.ButtonPanel(pin_map, on_event, pin_factory=...)`` with the
-events ``next``, ``confirm``, ``undo``, ``history``, ``bot``,
+events ``next``, ``confirm``, ``undo``, ``menu`` (UNDO held), ``bot``
+(the names :data:`ui.app.buttons.BUTTONS` acts on, unchanged),
 ``hardware.lights.StatusLights(pin_map, pin_factory=...)`` with
 ``show(state)``, ``light_tray(side | None)``, ``close()``, and
 ``hardware.watchdog.Watchdog`` with ``ready()``, ``ping()``, ``stopping()``.
@@ -23,10 +24,6 @@ from ui.app.handoff import on_main_thread
 from ui.i18n import _
 
 log = logging.getLogger(__name__)
-
-#: The button box's events as the app reads them: UNDO held opens the menu (History is
-#: its first button), so four buttons reach every screen (docs/ui.md).
-BOX_EVENTS = {"history": "menu"}
 
 
 class HardwareBridge:
@@ -50,7 +47,7 @@ class HardwareBridge:
             pin_map = config.load_pin_map(pin_map_path or None)
             self.panel = panel.ButtonPanel(
                 pin_map,
-                on_main_thread(lambda event: deliver(BOX_EVENTS.get(event, event))),
+                on_main_thread(deliver),
                 pin_factory=factory,
             )
             self.lights = lights.StatusLights(pin_map, pin_factory=factory)

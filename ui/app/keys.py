@@ -6,9 +6,9 @@ key                button
 N, Right, Tab      NEXT
 Space, Enter       CONFIRM
 U, Backspace       UNDO (press)
-H                  UNDO held: history
+M                  UNDO held: the menu
 B                  BOT
-M                  NEXT held: the menu
+H                  the history (no button: the menu's first entry)
 S                  settings (no button)
 C                  camera screen (no button)
 =================  =========
@@ -33,8 +33,8 @@ KEY_EVENTS: dict[int, str] = {
     ord("c"): "camera",
 }
 
-#: The events the hardware button panel sends.
-BUTTON_EVENTS = ("next", "confirm", "undo", "history", "bot", "menu")
+#: The events the hardware button panel sends (``menu``: UNDO held).
+BUTTON_EVENTS = ("next", "confirm", "undo", "bot", "menu")
 
 
 def event_for_key(key: int) -> str | None:

@@ -18,6 +18,7 @@ from typing import Any
 
 from rules.decision import Decision
 from rules.journal import SessionRecord
+from rules.kinds import KINDS
 from rules.prompt import Field, Prompt
 from rules.session import HistoryEntry
 from rules.text import Msg, Translator, msgn
@@ -110,13 +111,9 @@ class FieldView:
         Option buttons take their option on each update (an autumn member's
         places are named from where it stands), so only their number counts.
         """
-        if self.kind in OPTION_KINDS:
+        if KINDS[self.kind].picks:
             return (self.key, self.kind, self.places, len(self.entries))
         return (self.key, self.kind, self.places, tuple(e.value for e in self.entries))
-
-
-#: Field kinds shown as a grid of option buttons.
-OPTION_KINDS = frozenset({"choice", "multi", "order"})
 
 
 @dataclass(frozen=True)
@@ -169,11 +166,12 @@ def yes_no(value: Any, tr: Translator) -> str:
 
 
 def _hint(fld: Field, chosen: int, tr: Translator) -> str:
-    if fld.kind not in ("multi", "order"):
+    spec = fld.spec
+    if not spec.many:
         return ""
-    low = fld.minimum if fld.minimum is not None else (0 if fld.kind == "multi" else None)
+    low = fld.minimum if fld.minimum is not None else (None if spec.ordered else 0)
     high = fld.maximum
-    if fld.kind == "order" and low is None:
+    if spec.ordered and low is None:
         low = high = len(fld.choices)
     if low is not None and low == high:
         wanted = _("Choose {n}", n=low)
@@ -185,7 +183,7 @@ def _hint(fld: Field, chosen: int, tr: Translator) -> str:
         wanted = _("Choose at least {n}", n=low)
     else:
         wanted = _("Choose any")
-    first = _(" in order") if fld.kind == "order" else None
+    first = _(" in order") if spec.ordered else None
     text = wanted.render(tr) + (first.render(tr) if first else "")
     return _("{wanted} (chosen: {n})", wanted=text, n=chosen).render(tr)
 
@@ -195,29 +193,28 @@ def field_view(fld: Field, form: FormModel, tr: Translator, error: str = "") -> 
     entries: tuple[EntryView, ...] = ()
     value_text = ""
     chosen_count = 0
-    if fld.kind == "counts":
+    spec = fld.spec
+    if spec.per_choice:
         counts = value or {}
         entries = tuple(
             EntryView(c.value, render(c.label, tr), str(counts.get(c.value, 0)))
             for c in fld.choices
         )
-    elif fld.kind in {"choice", "multi", "order"}:
-        picked = list(value or []) if fld.kind in ("multi", "order") else [value]
-        chosen_count = len(picked) if fld.kind != "choice" else 0
+    elif spec.picks:
+        picked = list(value or []) if spec.many else [value]
+        chosen_count = len(picked) if spec.many else 0
         entries = tuple(
             EntryView(
                 c.value,
                 render(c.label, tr),
                 selected=c.value in picked,
-                number=picked.index(c.value) + 1
-                if fld.kind == "order" and c.value in picked
-                else 0,
+                number=picked.index(c.value) + 1 if spec.ordered and c.value in picked else 0,
             )
             for c in fld.choices
         )
-    elif fld.kind == "bool":
+    elif spec.widget == "yes-no":
         value_text = "" if value is None else yes_no(value, tr)
-    elif fld.kind == "int":
+    elif spec.stepped:
         value_text = "–" if value is None else str(value)
     else:
         value_text = "" if value is None else str(value)
@@ -233,7 +230,7 @@ def field_view(fld: Field, form: FormModel, tr: Translator, error: str = "") -> 
         hint=_hint(fld, chosen_count, tr),
         error=error,
         places=fld.places or "",
-        checked=bool(value) if fld.kind == "bool" and value is not None else None,
+        checked=bool(value) if spec.widget == "yes-no" and value is not None else None,
         camera_note=render(note, tr) if (note := form.camera_notes.get(fld.key)) else "",
     )
 

@@ -263,7 +263,7 @@ class ShadowTable:
         """The step on screen and the values the table sets on it (only those it changes)."""
         from ui.benchmarks.tables.marauders import Table
 
-        session = self.service.resume(session_id)
+        session = self.service.watch(session_id)  # the app holds the game's lock
         table = self.tables.setdefault(session_id, Table())
         earlier = self.asked.get(session_id)
         prompt = session.prompt()
@@ -285,14 +285,14 @@ def _set_fields(player: Player, prompt: Any, wanted: dict[str, Any]) -> None:
         if fld.key not in wanted:
             continue
         want, have = wanted[fld.key], values.get(fld.key)
-        if fld.kind == "counts" and isinstance(want, dict):
+        if fld.spec.widget == "steppers" and isinstance(want, dict):
             for entry, number in want.items():
                 shown = int((have or {}).get(entry, 0))
                 sign = "+" if number > shown else "-"
                 for _ in range(min(MAX_TAPS, abs(number - shown))):
                     if not player.tap(f"{fld.key}.{entry}{sign}", "stepper tap"):
                         break
-        elif fld.kind == "int" and isinstance(want, int):
+        elif fld.spec.widget == "stepper" and isinstance(want, int):
             if have is None:  # an empty number: the first tap sets its minimum
                 player.tap(f"{fld.key}+", "stepper tap")
                 have = (player.screen.get("values") or {}).get(fld.key)
@@ -301,12 +301,12 @@ def _set_fields(player: Player, prompt: Any, wanted: dict[str, Any]) -> None:
             for _ in range(min(MAX_TAPS, abs(want - shown))):
                 if not player.tap(f"{fld.key}{sign}", "stepper tap"):
                     break
-        elif fld.kind == "choice" and want != have:
+        elif fld.spec.picks and not fld.spec.many and want != have:
             _tap_option(player, fld.key, want)
-        elif fld.kind == "multi" and isinstance(want, list):
+        elif fld.spec.many and not fld.spec.ordered and isinstance(want, list):
             for value in set(want) ^ set(have or []):
                 _tap_option(player, fld.key, value)
-        elif fld.kind == "bool" and bool(want) != bool(have):
+        elif fld.spec.widget == "yes-no" and bool(want) != bool(have):
             player.tap(fld.key)
 
 
@@ -323,11 +323,11 @@ def _fill_missing(player: Player, prompt: Any) -> None:
     for fld in prompt.fields:
         if values.get(fld.key) not in (None, []):
             continue
-        if fld.choices and fld.kind != "counts":
+        if fld.choices and fld.spec.widget != "steppers":
             _tap_option(player, fld.key, fld.choices[0].value)
-        elif fld.kind == "int":
+        elif fld.spec.widget == "stepper":
             player.tap(f"{fld.key}+", "stepper tap")
-        elif fld.kind == "bool":
+        elif fld.spec.widget == "yes-no":
             player.tap(f"{fld.key}=no")
 
 
@@ -423,7 +423,7 @@ def progress(text: str) -> None:
 
 def _a_counts_entry(prompt: Any) -> str | None:
     for fld in prompt.fields:
-        if fld.kind == "counts" and fld.choices:
+        if fld.spec.widget == "steppers" and fld.choices:
             return f"{fld.key}.{fld.choices[0].value}+"
     return None
 

@@ -78,17 +78,17 @@ class Box:
 
 def _part(field: Field, stop: Stop, value: Any) -> Any:
     """The part of a field's value one stop sets (a count, membership, or the value)."""
-    if field.kind == "counts":
+    if field.spec.per_choice:
         return int((value or {}).get(stop.entry, 0))
-    if field.kind in ("multi", "order"):
+    if field.spec.many:
         return stop.entry in (value or [])
     return value
 
 
 def _same(field: Field, a: Any, b: Any) -> bool:
-    if field.kind == "multi":
+    if field.spec.many and not field.spec.ordered:
         return sorted(a or []) == sorted(b or [])
-    if field.kind == "counts":
+    if field.spec.per_choice:
         return {k: v for k, v in (a or {}).items() if v} == {
             k: v for k, v in (b or {}).items() if v
         }
@@ -154,7 +154,7 @@ def _play_step(box: Box, values: dict[str, Any]) -> None:
             continue
         want = values[field.key]
         indices = [i for i, s in enumerate(focus.stops) if s.key == field.key]
-        if field.kind == "order":
+        if field.spec.ordered:
             now = list(form.values[field.key] or [])
             keep = 0  # the picks already in the table's order stay; the rest go, then come back
             while keep < min(len(now), len(want)) and now[keep] == want[keep]:

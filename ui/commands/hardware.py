@@ -28,13 +28,13 @@ from ui.cli import UserError
 from ui.paths import config_dir
 
 #: Everything the check waits for: each button's press, and the UNDO hold.
-EXPECTED = ("next", "confirm", "undo", "history", "bot")
+EXPECTED = ("next", "confirm", "undo", "menu", "bot")
 #: event -> (button, what the player did)
 EVENT_SOURCE = {
     "next": ("next", "pressed"),
     "confirm": ("confirm", "pressed"),
     "undo": ("undo", "pressed"),
-    "history": ("undo", "held"),
+    "menu": ("undo", "held"),
     "bot": ("bot", "pressed"),
 }
 
@@ -165,7 +165,7 @@ class HardwareCheck:
 
     def summary(self) -> int:
         missing_buttons = [b for b in BUTTON_NAMES if b not in self.seen]
-        if not missing_buttons and "history" in self.seen:
+        if not missing_buttons and "menu" in self.seen:
             self.say("All buttons work.")
             return 0
         for button in missing_buttons:
@@ -174,6 +174,6 @@ class HardwareCheck:
                 f"Not pressed: {button.upper()} on {describe_pin(gpio)}. "
                 "Check it is wired between that pin and GND."
             )
-        if "undo" not in missing_buttons and "history" not in self.seen:
+        if "undo" not in missing_buttons and "menu" not in self.seen:
             self.say(f"UNDO was never held for {self.pin_map.hold_s:g} s.")
         return 1

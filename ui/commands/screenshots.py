@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rules.kinds import fewest_picks
 from ui.cli import UserError
 
 #: Answers drawn at random for one step before the walk gives up on its game.
@@ -278,50 +279,24 @@ def fill_missing(form: Any) -> None:
     if form is None:
         return
     for field in form.fields:
-        if field.kind in ("multi", "order") and not form.values.get(field.key):
+        if field.spec.many and not form.values.get(field.key):
             for choice in field.choices[: fewest_picks(field)]:
                 form.choose(field.key, choice.value)
     for field in form.missing():
-        if field.kind == "choice" and field.choices:
+        spec = field.spec
+        if spec.picks and field.choices:
             form.choose(field.key, field.choices[0].value)
-        elif field.kind == "int":
+        elif spec.stepped:
             form.step(field.key, 0)
-        elif field.kind == "bool":
+        elif spec.widget == "yes-no":
             form.values[field.key] = False
-        elif field.kind == "text":
+        elif spec.widget == "text":
             form.set_text(field.key, "-")
-
-
-def fewest_picks(field: Any) -> int:
-    """How many options a ``multi`` or ``order`` field needs at least (an order: all)."""
-    if field.kind == "order" and field.minimum is None:
-        return len(field.choices)
-    return min(field.minimum or 0, len(field.choices))
 
 
 def legal_guess(field: Any, rng: random.Random) -> Any:
     """A value for ``field`` a player could give by touch, drawn within its bounds."""
-    values = [c.value for c in field.choices]
-    if field.kind == "choice":
-        return rng.choice(values) if values else None
-    if field.kind in ("multi", "order"):
-        high = min(field.maximum if field.maximum is not None else len(values), len(values))
-        return rng.sample(values, rng.randint(min(fewest_picks(field), high), high))
-    if field.kind == "bool":
-        return rng.random() < 0.5
-    if field.kind == "int":
-        low = field.minimum if field.minimum is not None else 0
-        high = field.maximum if field.maximum is not None else low + 10
-        return rng.randint(low, min(high, low + 12))
-    if field.kind == "counts":
-        low = field.minimum if field.minimum is not None else 0
-        out = {}
-        for choice in field.choices:
-            high = choice.limit if choice.limit is not None else field.maximum
-            high = low + 6 if high is None else high
-            out[choice.value] = rng.randint(low, max(low, min(high, low + 4)))
-        return out
-    return field.default if field.default is not None else "-"
+    return field.spec.sample(field, rng)
 
 
 def answer_step(c: Any, rng: random.Random) -> bool:

@@ -111,7 +111,7 @@ def marks_for_field(
         layer=field.places,
         legal=frozenset(c.value for c in field.choices),
         selected=selected,
-        numbered=field.kind == "order",
+        numbered=field.spec.ordered,
         focus=focus,
         values=dict(values or {}),
     )

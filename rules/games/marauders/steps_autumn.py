@@ -39,6 +39,7 @@ from rules.games.marauders.steps_common import (
     take,
     trays_line,
 )
+from rules.machine import Edge
 from rules.prompt import Choice, Field, Prompt
 from rules.text import Msg, msg
 
@@ -311,7 +312,6 @@ def member_advance(state: State, answer: Answer) -> None:
         for space in answer.get(key, []):
             seen[space] = key
     state["autumn"]["near"] = bool(answer.get("near_megalith", False))
-    state["step"] = "autumn-move"
 
 
 def move_decision(state: State) -> Decision:
@@ -425,7 +425,7 @@ def gain_advance(state: State, answer: Answer) -> None:
 STEPS = {
     "autumn-start": Step(start_prompt, start_advance),
     "autumn-positions": Step(positions_prompt, positions_advance),
-    "autumn-member": Step(member_prompt, member_advance),
+    "autumn-member": Step(member_prompt, member_advance, then=(Edge("autumn-move"),)),
     "autumn-move": Step(move_prompt, move_advance),
     "autumn-gain": Step(gain_prompt, gain_advance),
 }

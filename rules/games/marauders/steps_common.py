@@ -407,8 +407,14 @@ def tile_fields(state: State) -> tuple[Field, ...]:
     )
 
 
+#: The transition to ``tile-entry`` after a step that read a drawn tile: an unlisted
+#: tile (a physical draw of a tile the set lacks) leaves the control board without one.
+TO_TILE_ENTRY = Edge("tile-entry", when=lambda state, _answer: state["tile"] is None)
+
+
 def read_tile(state: State, answer: Answer, then: str) -> None:
-    """Put the drawn tile on the control board; an unlisted one is entered in ``tile-entry``."""
+    """Put the drawn tile on the control board; an unlisted one leaves no tile and is
+    entered in ``tile-entry`` (:data:`TO_TILE_ENTRY`), which then goes on to ``then``."""
     if state["tile"]:
         state["discarded"].append(state["tile"]["id"])
     if state["draw"] == "digital":
@@ -417,7 +423,6 @@ def read_tile(state: State, answer: Answer, then: str) -> None:
     if answer["tile"] == OTHER_TILE:
         state["tile"] = None
         state["after_tile"] = then
-        state["step"] = "tile-entry"
         return
     tid, _, face = answer["tile"].partition(":")
     tile = cat.make_tile(tid, int(face), cat.tiles_of(state)[tid][face])

@@ -16,6 +16,7 @@ from rules.games.marauders.model import MAX_MARKERS, label
 from rules.games.marauders.results import spring_of
 from rules.games.marauders.steps_actions import action_fields, carry_out, with_action
 from rules.games.marauders.steps_common import (
+    TO_TILE_ENTRY,
     Answer,
     Step,
     add,
@@ -74,7 +75,6 @@ def start_advance(state: State, answer: Answer) -> Decision | None:
     state["order"] = list(answer["order"])
     add(state, answer["income"])
     state["income"] = dict(answer["income"])  # the default next spring
-    state["step"] = "spring-turn"
     read_tile(state, answer, then="spring-turn")
     # Who pays is only news when the order changed.
     return logic.payer(state["order"]) if state["order"] != before else None
@@ -185,13 +185,12 @@ def end_prompt(state: State) -> Prompt:
 
 def end_advance(state: State, answer: Answer) -> None:
     apply_news(state, answer)
-    state["step"] = "summer-start"
     next_tile(state)
 
 
 STEPS = {
-    "spring-start": Step(start_prompt, start_advance),
+    "spring-start": Step(start_prompt, start_advance, then=(TO_TILE_ENTRY, Edge("spring-turn"))),
     "spring-turn": Step(turn_prompt, turn_advance, then=(Edge("spring-action"),)),
     "spring-action": Step(action_prompt, action_advance),
-    "spring-end": Step(end_prompt, end_advance),
+    "spring-end": Step(end_prompt, end_advance, then=(Edge("summer-start"),)),
 }

@@ -15,6 +15,7 @@ from rules.games.marauders.decide_summer import SUMMER_COST
 from rules.games.marauders.model import MAX_PILLAR, label
 from rules.games.marauders.steps_actions import action_fields, carry_out, with_action
 from rules.games.marauders.steps_common import (
+    TO_TILE_ENTRY,
     Answer,
     Step,
     apply_news,
@@ -32,6 +33,7 @@ from rules.games.marauders.steps_common import (
     tile_lines,
     trays_line,
 )
+from rules.machine import Edge
 from rules.prompt import Choice, Field, Prompt
 from rules.text import msg
 
@@ -56,7 +58,6 @@ def start_prompt(state: State) -> Prompt:
 
 def start_advance(state: State, answer: Answer) -> None:
     state["summer_index"] = 0
-    state["step"] = "summer-pillar"
     read_tile(state, answer, then="summer-pillar")
 
 
@@ -259,7 +260,7 @@ def enter_location(state: State) -> None:
 
 
 STEPS = {
-    "summer-start": Step(start_prompt, start_advance),
+    "summer-start": Step(start_prompt, start_advance, then=(TO_TILE_ENTRY, Edge("summer-pillar"))),
     "summer-pillar": Step(pillar_prompt, pillar_advance),
     "summer-take": Step(take_prompt, take_advance),
     "summer-action": Step(action_prompt, action_advance),

@@ -12,7 +12,11 @@ from rules.games.anteportas.cards import CARD_SPEC
 from rules.games.anteportas.game import new_field
 from rules.games.anteportas.kit import example_kit
 from rules.games.anteportas.movement import move_troop
+from rules.registry import get_game
 
+#: The game and its decision kinds: the one fixture every Ante Portas test shares.
+GAME = get_game("anteportas")
+DECISIONS = GAME.decisions()
 KIT = example_kit()
 DEFS = KIT.defences
 BOARD = KIT.board

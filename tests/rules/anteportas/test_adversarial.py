@@ -10,11 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.games.anteportas.board import OFF_BOARD
-from rules.registry import get_game
 from rules.session import Session
 from tests.rules.anteportas.helpers import (
     BOARD,
     BOMB,
+    GAME,
     KIT,
     TRAP,
     act,
@@ -29,8 +29,6 @@ from tests.rules.anteportas.helpers import (
     units_total,
     with_troops,
 )
-
-GAME = get_game("anteportas")
 
 
 @pytest.mark.parametrize("hex_id", [1, 2, 3, 4, 5])

@@ -13,12 +13,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from rules.errors import IllegalInput, SituationError
-from rules.registry import get_game
 from rules.schema import parse_json
-from tests.rules.anteportas.helpers import KIT, building, mine, side
+from tests.rules.anteportas.helpers import DECISIONS, GAME, KIT, building, mine, side
 
-GAME = get_game("anteportas")
-DECISIONS = GAME.decisions()
 EXAMPLES = Path(__file__).parents[3] / "examples" / "anteportas"
 
 

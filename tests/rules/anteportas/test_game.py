@@ -18,11 +18,9 @@ from rules.games.anteportas.schedule import (
     spawns_this_half,
     turns_per_player,
 )
-from rules.registry import get_game
 from rules.session import Session
+from tests.rules.anteportas.helpers import GAME
 from ui.service import TableService
-
-GAME = get_game("anteportas")
 
 
 def components_with(*cards: dict[str, Any]) -> dict[str, Any]:

@@ -12,13 +12,8 @@ from rules.games.anteportas.versus import advance as _advance
 from rules.games.anteportas.versus import area_control as _area_control
 from rules.games.anteportas.versus import capture_the_flag as _capture_the_flag
 from rules.games.anteportas.versus_play import end_turn, play
-from rules.registry import get_game
 from rules.session import Session
-from tests.rules.anteportas.helpers import KIT, building, side
-
-GAME = get_game("anteportas")
-
-DECISIONS = get_game("anteportas").decisions()
+from tests.rules.anteportas.helpers import DECISIONS, GAME, KIT, building, side
 
 
 def area_control(units, spawns):  # type: ignore[no-untyped-def]

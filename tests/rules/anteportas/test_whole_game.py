@@ -10,12 +10,10 @@ import pytest
 from rules.errors import RulesError
 from rules.games.anteportas.actions import tiles_left
 from rules.prompt import Prompt
-from rules.registry import get_game
 from rules.session import Session
-from tests.rules.anteportas.helpers import DEFS, KIT, soldiers_total, units_total
+from tests.rules.anteportas.helpers import DEFS, GAME, KIT, soldiers_total, units_total
 from tests.support.walker import random_answer
 
-GAME = get_game("anteportas")
 MENUS = ("turns", "final", "battle")
 #: A Python repr or an internal id on a screen: ``{'basic': 2}``, ``guard_post``, ``battle-1``.
 LEAK = re.compile(r"\{'|'basic'|\b[a-z]+_[a-z]+\b|\b(battle|support|gunfire|replace)-\d")

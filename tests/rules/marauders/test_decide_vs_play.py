@@ -1,8 +1,12 @@
-"""One implementation per rule: ``tableside decide`` and the game's steps give the same result.
+"""One implementation per rule: ``tableside decide`` and the game's steps give the same result,
+and that result is the rule text's.
 
 Each property draws a situation, runs it through the decision kind (the JSON
 path) and through a game state at the matching step (the play path: the very
-``prompt``/``advance`` the session calls), and requires the same result.
+``prompt``/``advance`` the session calls), and requires the same result. Both
+paths call the same rule function, so where the text is simple enough each
+property also checks the result against an oracle written here from the rule
+text alone (``expected_*``): the comparison alone could not fail on a wrong rule.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.games.marauders import hexmap
+from rules.games.marauders.catalogue import board_of
 from rules.games.marauders.model import ACTIONS, COLOURS
 from rules.games.marauders.situations import DECISIONS
 from tests.rules.marauders.support import GAME, PRICING
@@ -45,6 +50,44 @@ def without(result: dict[str, Any], *keys: str) -> dict[str, Any]:
     return {k: v for k, v in result.items() if k not in keys}
 
 
+#: The example control board's trays by side, clockwise from the top (printed data).
+TRAY_AT = {s["side"]: s["tray"] for s in board_of(BASE)["sides"]}
+
+
+def expected_spring(
+    trays: dict[str, int], marker: int, actions: list[str], full: set[str], number: int
+) -> dict[str, Any]:
+    """The text: "executes the action on the marauder tile which is next to the tray that
+    contains the most markers (and at least 2). When there is no clear majority, the first
+    tray clockwise from the priority marker is chosen. If the actual action's columns are
+    already occupied, then the next tray is chosen using the previous majority rules. From
+    the chosen tray it places 1 marker into the general supply and 1 onto an empty column";
+    with no tray that fits, "the marauder tribe gets as many VPs as the number shown in the
+    middle of the marauder tile". The tile's action at side ``i`` is ``actions[i]``."""
+    pool = [side for side, colour in TRAY_AT.items() if colour and trays[colour] >= 2]
+    skipped = []
+    while pool:
+        most = max(trays[TRAY_AT[side]] for side in pool)
+        side = next(
+            s
+            for s in ((marker + k) % 6 for k in range(6))
+            if s in pool and trays[TRAY_AT[s]] == most
+        )
+        pool.remove(side)
+        if actions[side] in full:
+            skipped.append(side)
+            continue
+        colour = TRAY_AT[side]
+        return {
+            "outcome": "action",
+            "side": side,
+            "action": actions[side],
+            "pay": {colour: 2},
+            "skipped": skipped,
+        }
+    return {"outcome": "vp", "vp": number, "skipped": skipped}
+
+
 @settings(max_examples=120, deadline=None)
 @given(counts, sides, tiles, st.sets(st.sampled_from(ACTIONS)), st.integers(0, 2))
 def test_spring(trays: dict[str, int], marker: int, tile: Any, full: set[str], done: int) -> None:
@@ -58,6 +101,10 @@ def test_spring(trays: dict[str, int], marker: int, tile: Any, full: set[str], d
         "action_number": done + 1,
     }
     decided = DECISIONS["spring"](situation)
+    oracle = expected_spring(trays, marker, list(actions), full, number)
+    got = dict(decided.result)
+    assert {k: got[k] for k in oracle if k != "skipped"} == without(oracle, "skipped")
+    assert [t["side"] for t in got["skipped"]] == oracle["skipped"]
     state = state_at(
         "spring-action",
         trays=dict(trays),
@@ -204,6 +251,9 @@ def _direction(trays: dict[str, int], marker: int) -> int:
 @given(sides, st.integers(0, 30))
 def test_development_points(marker: int, points: int) -> None:
     decided = DECISIONS["priority-steps"]({"priority_marker": marker, "development_points": points})
+    # "its priority marker moves forward in clockwise direction as many steps as the
+    # received development points" (six sides).
+    assert decided.result["after"] == (marker + points) % 6
     state = state_at("spring-turn", marker=marker, tile=tile_of(list(ACTIONS), 2))
     after, _ = GAME.advance(
         copy.deepcopy(state), {"news": {"dev": points}, "trays_now": state["trays"]}
@@ -216,6 +266,14 @@ def test_development_points(marker: int, points: int) -> None:
 def test_final(tribe: int, players: list[int]) -> None:
     scores = {str(i + 1): vp for i, vp in enumerate(players)}
     decided = DECISIONS["final"]({"tribe_vp": tribe, "players": scores})
+    # The players compete against the tribe: each beats it, ties it or loses to it
+    # (the tribe scores as a player: equal VP is a tie).
+    assert (decided.result["winners"], decided.result["tied"], decided.result["lost"]) == (
+        [p for p, vp in scores.items() if vp > tribe],
+        [p for p, vp in scores.items() if vp == tribe],
+        [p for p, vp in scores.items() if vp < tribe],
+    )
+    assert decided.result["victory"] == any(vp > tribe for vp in scores.values())
     state = state_at("final", players=len(players))
     answer = {"tribe_vp": tribe, **{f"p{p}": vp for p, vp in scores.items()}}
     _, returned = GAME.advance(copy.deepcopy(state), answer)
@@ -226,6 +284,9 @@ def test_final(tribe: int, players: list[int]) -> None:
 @given(st.permutations(["tribe", "1", "2"]))
 def test_payer(order: list[str]) -> None:
     decided = DECISIONS["payer"]({"order": list(order)})
+    # "the player who occupies the first position in the player order (not necessarily
+    # the 1st player) pays the expenses of his/her actions onto the control board"
+    assert decided.result["payer"] == next(p for p in order if p != "tribe")
     state = state_at("spring-start", tile=None)
     state["drawn"] = tile_of(list(ACTIONS), 2)
     _, returned = GAME.advance(copy.deepcopy(state), {"income": {}, "order": list(order)})

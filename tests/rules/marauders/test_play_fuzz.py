@@ -8,6 +8,7 @@ After every accepted answer the state must still describe a possible table.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -47,17 +48,51 @@ def test_random_games_finish_and_keep_a_possible_table(options: dict, seed: int)
     assert last.prompt.finished, f"stuck at {last.prompt.step}"
     from rules.session import Session
 
+    # The rule text: "The game ends after the fifth round"; each round runs spring, summer,
+    # autumn, then its end, in that order.
+    assert seasons([(v.prompt.round, v.prompt.phase) for v in visits]) == EXPECTED_SEASONS
     # Replay the accepted answers and check the state after each one.
     session = Session(GAME, options, seed=seed)
+    drawn: dict[int, list[str]] = {}
     for visit in visits[:-1]:
         assert visit.answer is not None
         session.answer(visit.answer)
         check_state(session.state)
         GAME.board(session.state)
         GAME.status(session.state)
+        tile = session.state["tile"]
+        if tile and tile["id"] and all(tile["id"] not in ids for ids in drawn.values()):
+            drawn.setdefault(session.state["round"], []).append(tile["id"])
+    if options.get("draw") != "physical":
+        # "At the beginning of spring, draw a new marauder tile" and in summer "Draw a new
+        # marauder tile ... Discard the previous one": two new tiles a round, from a pile of
+        # 12, so none is drawn twice in five rounds.
+        assert {r: len(ids) for r, ids in drawn.items()} == {r: 2 for r in range(1, 6)}
 
 
-def lively_walk(options: dict, seed: int, limit: int = 1500) -> tuple[bool, int]:
+#: (round, season) of the steps of a whole game, in order, each once.
+EXPECTED_SEASONS = [
+    (None, "Set-up"),
+    *((r, s) for r in range(1, 6) for s in ("Spring", "Summer", "Autumn", "End of round")),
+    (None, "End of the game"),
+]
+
+
+def seasons(steps: list) -> list[tuple[int | None, str]]:
+    """The (round, season) runs of a walk: "Round 2 of 5 · Summer" -> (2, "Summer"). With
+    physical draws the players may enter a drawn tile their set lacks ("Marauder tile"):
+    that step interrupts a season and is left out."""
+    out: list[tuple[int | None, str]] = []
+    for round_number, phase_msg in steps:
+        phase = phase_msg.english().split(" · ")[-1]
+        if phase == "Marauder tile":
+            continue
+        if not out or out[-1] != (round_number, phase):
+            out.append((round_number, phase))
+    return out
+
+
+def lively_walk(options: dict, seed: int, limit: int = 1500) -> tuple[bool, int, Any]:
     """Like the walker, but it changes values first (careless players who touch everything)."""
     import random
 
@@ -70,7 +105,7 @@ def lively_walk(options: dict, seed: int, limit: int = 1500) -> tuple[bool, int]
     for _ in range(limit):
         prompt = session.prompt()
         if prompt.finished:
-            return True, refused
+            return True, refused, session
         tries = [random_answer(prompt, rng, keep_defaults=0.5) for _ in range(20)]
         for answer in [tries[0], {}, *tries[1:]]:
             try:
@@ -81,8 +116,8 @@ def lively_walk(options: dict, seed: int, limit: int = 1500) -> tuple[bool, int]
             check_state(session.state)
             break
         else:
-            return False, refused
-    return False, refused
+            return False, refused, session
+    return False, refused, session
 
 
 @pytest.mark.parametrize(
@@ -90,8 +125,10 @@ def lively_walk(options: dict, seed: int, limit: int = 1500) -> tuple[bool, int]
 )
 @pytest.mark.parametrize("seed", range(4))
 def test_lively_random_games_finish(options: dict, seed: int) -> None:
-    finished, _ = lively_walk(options, seed)
+    finished, _, session = lively_walk(options, seed)
     assert finished
+    steps = [(e.round, e.phase) for e in session.history] + [(None, session.prompt().phase)]
+    assert seasons(steps) == EXPECTED_SEASONS
 
 
 def test_the_walker_draws_only_offered_values() -> None:

@@ -1,9 +1,12 @@
-"""One implementation per rule: ``tableside decide`` and play give the same result.
+"""One implementation per rule: ``tableside decide`` and play give the same result, the rule
+text's.
 
 Hypothesis generates situations; each runs once through its decide kind and
 once through the game's own step path (``NomadsGame.prompt`` -> the prompt's
 fields -> ``NomadsGame.advance``) on a game state holding the same facts, as
-a table that answers the screens would. Both must agree.
+a table that answers the screens would. Both must agree; as both call the same rule
+function, properties also check the result against the rule text where it is simple
+(the sacred stone the big arrow picks, the action column).
 """
 
 from __future__ import annotations
@@ -196,6 +199,21 @@ def test_substitution(action, n, available, cost, site, cards, deck) -> None:
     assert played.result["chain"] == decided.result["chain"]
 
 
+def expected_column(marked: str, big: str, occupied: set[str]) -> str:
+    """The text (So bestimmst du die Aktionsspalte): the marked column when it is empty or
+    every column is occupied; otherwise from the marked column along the big arrow to the
+    first empty one, going on from the opposite side at the board's edge. The columns run
+    left to right as printed: initiate, develop, migrate, hunt."""
+    columns = ["initiate", "develop", "migrate", "hunt"]
+    if marked not in occupied or len(occupied) == len(columns):
+        return marked
+    step = -1 if big == "left" else 1
+    at = columns.index(marked)
+    while columns[at] in occupied:
+        at = (at + step) % len(columns)
+    return columns[at]
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     occupied=st.sets(st.sampled_from(EXAMPLE.column_ids)),
@@ -204,6 +222,7 @@ def test_substitution(action, n, available, cost, site, cards, deck) -> None:
 def test_column(occupied, card) -> None:
     face = EXAMPLE.cards[card]
     decided = decide("column", {"occupied": sorted(occupied), "card": face})
+    assert decided.result["column"] == expected_column(face["marked"], face["big"], occupied)
     state = base_state()
     state["deck"] = [card] + [c for c in state["deck"] if c != card]
     for column in occupied:

@@ -12,6 +12,7 @@ from typing import Any
 
 from rules.decision import Decision, Tracer
 from rules.game import Game, State
+from rules.machine import copy_state
 from rules.prompt import Choice, Field, Prompt
 from rules.registry import all_games, register
 from rules.text import msg
@@ -84,6 +85,7 @@ class KindsGame(Game):
         return Prompt(step="end", title=msg("Game over"), phase=msg("End"), finished=True)
 
     def advance(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
+        state = copy_state(state)  # pure, as every game's advance
         if state["step"] == 0:
             state["answers"] = dict(answer)
         state["step"] += 1

@@ -14,6 +14,7 @@ from typing import Any
 
 from rules.decision import Decision, Tracer
 from rules.game import Game, State
+from rules.machine import copy_state
 from rules.prompt import Choice, Field, Prompt
 from rules.registry import all_games, register
 from rules.text import Msg, msg
@@ -155,6 +156,7 @@ class SceneGame(Game):
         return Prompt(step="end", title=msg("Game over"), phase=msg("End"), finished=True)
 
     def advance(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
+        state = copy_state(state)  # pure, as every game's advance
         step = state["step"]
         decision = None
         if step == 1:

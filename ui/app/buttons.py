@@ -1,0 +1,140 @@
+"""What the four buttons (and their keyboard stand-ins) do: one table from event to action.
+
+A mixin of :class:`ui.app.controller.AppController`. The button box's events
+(``hardware.panel``, through ``ui.app.hardware_bridge``) and the keys
+(``ui.app.keys``) have the same names; :data:`BUTTONS` maps each to what it
+does. On the play and checklist screens (``ui/app/focus.py``): NEXT confirms a
+step that asks nothing (the players did what it says), otherwise it moves the
+focus field by field; BOT and UNDO are + and - while a field has the focus;
+CONFIRM confirms the step with the values shown. Without focus UNDO goes back
+one step and BOT shows the bot's reasoning. **UNDO held** is the event
+``menu`` (the menu, History its first button); the key H opens the history
+directly. On every other screen UNDO leaves it and BOT returns to the game.
+No Kivy here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ui.app.focus import Focus
+from ui.app.routing import OVERLAYS
+
+if TYPE_CHECKING:
+    from rules.decision import Decision
+    from rules.prompt import Prompt
+    from ui.service import TableService
+
+#: The screens where NEXT, CONFIRM, BOT and UNDO work on the step's fields.
+GAME_SCREENS = frozenset({"play", "checklist"})
+
+
+class ButtonActions:
+    """Interprets button events (see the module docs)."""
+
+    service: TableService
+    screen: str
+    _back_to: str
+    focus: Focus | None
+    on_field: Callable[[str], None]
+
+    if TYPE_CHECKING:
+
+        @property
+        def covered(self) -> bool: ...
+        @property
+        def prompt(self) -> Prompt: ...
+        def show(self, screen: str) -> None: ...
+        def back(self) -> None: ...
+        def undo(self, to_step: int | None = None) -> None: ...
+        def confirm(self) -> Decision | None: ...
+        def current_decision(self) -> Decision | None: ...
+        def _enter_current(self) -> None: ...
+        def _form_changed(self, key: str, changed: bool, entry: str | None = None) -> None: ...
+
+    def button(self, event: str) -> bool:
+        """Handle a button event (:data:`BUTTONS`); False means "the screen moves its focus
+        or activates it" (NEXT and CONFIRM off the game screens, unknown events)."""
+        action = BUTTONS.get(event)
+        return action(self) if action is not None else False
+
+    @property
+    def _in_game(self) -> bool:
+        return self.service.session is not None
+
+    def _on_game_screen(self) -> bool:
+        return self.screen in GAME_SCREENS and self._in_game
+
+    def _plus_minus(self, delta: int) -> bool:
+        """BOT (+1) or UNDO (-1) on the focused field; False when no field has the focus."""
+        focus = self.focus
+        if self.screen not in GAME_SCREENS or focus is None or not focus.on_field or self.covered:
+            return False
+        changed = focus.change(delta)
+        stop = focus.stop  # BOT/UNDO on a long list moves the focus into it
+        assert stop is not None
+        self._form_changed(stop.key, changed, stop.entry)
+        return True
+
+    def _open(self, screen: str, in_game_only: bool = False) -> bool:
+        if self._in_game or not in_game_only:
+            self.show(screen)
+        return True
+
+    def _bot(self) -> bool:
+        """+ on a field; else the bot's reasoning (the trace), BOT again back to the game."""
+        if self._plus_minus(+1):
+            return True
+        if self.screen == "trace":
+            self.back()
+        elif self._in_game and self.current_decision() is not None:
+            if self.screen in OVERLAYS:
+                self.screen = self._back_to
+            self.show("trace")
+        elif self._in_game:
+            self._enter_current()
+        return True
+
+    def _undo(self) -> bool:
+        """- on a field; else one step back in the game, or leave a menu screen."""
+        if self._plus_minus(-1):
+            return True
+        if self.screen in GAME_SCREENS:
+            self.undo()
+        elif self.screen in {*OVERLAYS, "setup"}:
+            self.back()
+        return True
+
+    def _confirm(self) -> bool:
+        if not self._on_game_screen():
+            return False
+        self.confirm()
+        return True
+
+    def _next(self) -> bool:
+        """A step that asks nothing (or a covered secret one): done; else the next stop."""
+        if not self._on_game_screen():
+            return False
+        if self.covered or not self.prompt.fields:
+            self.confirm()
+            return True
+        if self.focus is not None and self.focus.stops:
+            self.focus.next()
+            self.on_field("")
+            return True
+        return False
+
+
+#: What each button event does. The box sends ``next``, ``confirm``, ``undo``, ``bot``
+#: and ``menu`` (UNDO held); the keyboard also ``history``, ``settings`` and ``camera``.
+BUTTONS: dict[str, Callable[[ButtonActions], bool]] = {
+    "next": ButtonActions._next,
+    "confirm": ButtonActions._confirm,
+    "bot": ButtonActions._bot,
+    "undo": ButtonActions._undo,
+    "menu": lambda c: c._open("menu"),
+    "history": lambda c: c._open("history", in_game_only=True),
+    "settings": lambda c: c._open("settings"),
+    "camera": lambda c: c._open("camera"),
+}
