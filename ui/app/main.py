@@ -23,6 +23,7 @@ from kivy.uix.boxlayout import BoxLayout
 from ui.app import screens as _screens
 from ui.app.camera import CameraFeed
 from ui.app.controller import AppController
+from ui.app.display import MISSING_TOUCH
 from ui.app.hardware_bridge import HardwareBridge, make_watchdog
 from ui.app.keys import event_for_key
 from ui.i18n import _, render
@@ -222,6 +223,9 @@ class TablesideApp(App):
             else c.text(_("Buttons: keyboard only"))
         )
         status.hardware.color = (1, 0.55, 0.45, 1) if problem is not None else (0.8, 0.85, 0.9, 1)
+        if problem is None and MISSING_TOUCH:  # touch is dead: say so and what to do
+            status.hardware.text = c.text(_("Touch off: use the buttons, check the cable"))
+            status.hardware.color = (1, 0.55, 0.45, 1)
         self._follow_camera()
         status.camera.text = c.text(c.camera.describe())
         example = False

@@ -36,7 +36,7 @@ from typing import Any
 
 from rules.camera import PieceName
 from rules.decision import Decision
-from rules.text import Msg, Translator, verbatim
+from rules.text import Msg, Translator, msgn, verbatim
 from ui.i18n import _
 
 #: A step on the table: (journal session id, steps confirmed before it).
@@ -271,22 +271,25 @@ def difference_text(difference: Mapping[str, Any], outcome: Outcome, tr: Transla
     count = _count(outcome.after, side, colour)
     tray = TRAY_NAMES.get(colour) or _("Tray {side} ({colour})", side=side, colour=colour)
     if expected < 0:
-        text = _(
-            "{tray} should have {n} fewer marker(s); the camera sees {count}",
+        text = msgn(
+            "{tray} should have {n} fewer marker; the camera sees {count}",
+            "{tray} should have {n} fewer markers; the camera sees {count}",
             tray=tray,
             n=-expected,
             count=count,
         )
     elif expected > 0:
-        text = _(
-            "{tray} should have {n} more marker(s); the camera sees {count}",
+        text = msgn(
+            "{tray} should have {n} more marker; the camera sees {count}",
+            "{tray} should have {n} more markers; the camera sees {count}",
             tray=tray,
             n=expected,
             count=count,
         )
     else:
-        text = _(
-            "{tray} should still have {n} marker(s); the camera sees {count}",
+        text = msgn(
+            "{tray} should still have {n} marker; the camera sees {count}",
+            "{tray} should still have {n} markers; the camera sees {count}",
             tray=tray,
             n=_count(outcome.before, side, colour),
             count=count,

@@ -455,9 +455,17 @@ def resolve_battle(
         )
         steps.append(
             msg(
-                "{n} Invader(s) fall; {m} Invader(s) remain on #{hex}.",
-                n=invaders_lost["basic"] + invaders_lost["elite"],
-                m=survivors["basic"] + survivors["elite"],
+                "{fall}; {remain} on #{hex}.",
+                fall=msgn(
+                    "{n} Invader falls",
+                    "{n} Invaders fall",
+                    n=invaders_lost["basic"] + invaders_lost["elite"],
+                ),
+                remain=msgn(
+                    "{n} Invader remains",
+                    "{n} Invaders remain",
+                    n=survivors["basic"] + survivors["elite"],
+                ),
                 hex=hex_id,
             )
         )

@@ -427,8 +427,9 @@ def menu_prompt(state: State) -> Prompt:
         title = msg("Take one action")
     else:
         lines = [
-            msg(
-                "Take your turns: {n} turn(s) each.",
+            msgn(
+                "Take your turns: {n} turn each.",
+                "Take your turns: {n} turns each.",
                 n=turns_per_player(state["players"], state["variant"]),
             ),
             msg("Tell me each change on the Battleground; Done starts the Battle Phase."),

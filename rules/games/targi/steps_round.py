@@ -160,16 +160,13 @@ def place_markers(state: State) -> None:
     t, b = table(state), board(state)
     for player in PLAYERS:
         t["markers"][player] = L.crossings_of(t, b, player)
-    where = {p: card_list(t["markers"][p]) for p in PLAYERS}
-    state["notes"].append(
-        msg(
-            "Tribe markers: {a} on {ca}; {b} on {cb}.",
-            a=who(PLAYERS[0]),
-            ca=where[PLAYERS[0]],
-            b=who(PLAYERS[1]),
-            cb=where[PLAYERS[1]],
-        ).to_json()
-    )
+    where = [
+        msg("{p} on {cards}", p=who(p), cards=card_list(t["markers"][p]))
+        if t["markers"][p]
+        else msg("{p}: none (its Targi's lines cross nowhere)", p=who(p))
+        for p in PLAYERS
+    ]
+    state["notes"].append(msg("Tribe markers: {a}; {b}.", a=where[0], b=where[1]).to_json())
 
 
 def tile_prompt(state: State, tile: str) -> Prompt:
