@@ -51,7 +51,14 @@ SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 def catalogue(lang: str) -> dict[str, str]:
     po = ROOT / "ui" / "locale" / lang / "LC_MESSAGES" / "tableside.po"
     with po.open("rb") as handle:
-        return {m.id: m.string for m in read_po(handle) if m.id and isinstance(m.id, str)}
+        # a plural entry (gettext ngettext) counts by its singular and its first form
+        return {
+            (m.id[0] if isinstance(m.id, tuple) else m.id): (
+                m.string[0] if isinstance(m.string, tuple) else m.string
+            )
+            for m in read_po(handle)
+            if m.id
+        }
 
 
 def untranslated(template: str) -> list[str]:

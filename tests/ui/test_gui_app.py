@@ -22,7 +22,7 @@ def make_app(open_apps):
 
 
 def test_whole_game_by_touch_and_keys(make_app):
-    from tests.ui.support.driving import button_with_text, keyed, press, screen, shown, tap
+    from tests.ui.support.driving import button_with_text, keyed, press, shown, tap
 
     app = make_app()
     assert app.manager.current == "choose"
@@ -83,8 +83,10 @@ def test_whole_game_by_touch_and_keys(make_app):
     assert session.state["moved"] == 2 and session.state["action"] == "gather"
     assert session.state["attacked"] is True
     assert session.state["markers"] == {"yellow": 3, "red": 2, "blue": 1}
-    assert shown(app, "The game is over")
-    assert screen(app).ids.confirm.text == "New game"
+    # The end is a screen of its own: CONFIRM there never starts a new game (issue 23).
+    assert app.manager.current == "over" and shown(app, "The game is over")
+    press("enter")
+    assert app.manager.current == "over" and app.controller.service.session is session
 
 
 def test_history_undo_to_a_chosen_step_and_redo(make_app):
@@ -101,7 +103,12 @@ def test_history_undo_to_a_chosen_step_and_redo(make_app):
     assert app.manager.current == "history"
     assert shown(app, "4. Step 4")
     from tests.ui.support.driving import find
+    from ui.app.harness import pump
 
+    # The rows are recycled widgets: scroll to the older steps first, then find the row
+    # (a scroll made while tapping could show another step in the widget found before).
+    app.manager.current_screen.ids.rows.scroll_y = 0
+    pump(3)
     tap(find(app, lambda w: getattr(w, "title", None) == "2. Step 2"))  # a row opens its step
     assert app.manager.current == "trace" and shown(app, "2. Step 2")
     tap(button_with_text(app, "Go back to before it"))

@@ -65,7 +65,7 @@ def app(kivy_window, tmp_path: Path):
 
 
 def test_correct_hexes_prefilled_from_the_camera(app) -> None:
-    from tests.ui.support.driving import button_with_text, keyed, shown, tap
+    from tests.ui.support.driving import button_with_text, confirm_as_shown, keyed, shown, tap
 
     c = app.controller
     c.choose_game("anteportas")
@@ -84,6 +84,9 @@ def test_correct_hexes_prefilled_from_the_camera(app) -> None:
     defaults = {f.key: f.default for f in c.prompt.fields}
     assert defaults["soldiers-2"]["farmer"] == 2  # the assistant tracks 2 Farmers on #2
 
+    from tests.ui.test_gui_table_check import wait_for
+
+    wait_for(lambda: not c.prefilling)  # the camera fields are read off the UI thread
     form = c.form
     # What the camera sees, proposed for the players to confirm:
     assert form.values["soldiers-2"] == {
@@ -109,7 +112,8 @@ def test_correct_hexes_prefilled_from_the_camera(app) -> None:
     tap(keyed(app, "soldiers-2.farmer+"))
     assert "soldiers-2" not in form.from_camera
     assert shown(app, "Soldiers on #2") and not shown(app, "Soldiers on #2  (from the camera)")
-    tap(button_with_text(app, "Confirm"))
+    # The other hexes' camera values are below the fold: CONFIRM shows them first.
+    assert confirm_as_shown(app, lambda: tap(button_with_text(app, "Confirm"))) > 1
     assert c.error is None, c.text(c.error)
     field = c.service.session.state["field"]
     assert [s["kind"] for s in field["hexes"]["2"]["soldiers"]] == ["farmer", "farmer"]

@@ -22,7 +22,15 @@ def make_app(open_apps, tmp_path: Path):
 
 
 def test_tiles_entered_by_touch_from_the_set_up_screen(make_app) -> None:
-    from tests.ui.support.driving import button_with_text, find, keyed, screen, shown, tap
+    from tests.ui.support.driving import (
+        button_with_text,
+        confirm_as_shown,
+        find,
+        keyed,
+        screen,
+        shown,
+        tap,
+    )
 
     app = make_app()
     # By its name: other tests register "Tile test game that learns" in the same process.
@@ -36,7 +44,7 @@ def test_tiles_entered_by_touch_from_the_set_up_screen(make_app) -> None:
     assert shown(app, "Check these against your box and correct what differs.")
     tap(keyed(app, "T1=blue"))
     tap(keyed(app, "T2=green"))
-    tap(button_with_text(app, "Confirm"))
+    confirm_as_shown(app, lambda: tap(button_with_text(app, "Confirm")))
     assert shown(app, "Everything is entered: save to use these components.")
     tap(button_with_text(app, "Go"))  # the default now: Save these components
     assert shown(app, "Your own components are saved: new games use them.")

@@ -29,19 +29,24 @@ def buttons_of(app):
     return SimulatedButtons(factory, load_pin_map(None))
 
 
-def settle(app, step_count: int, seconds: float = 3.0) -> None:
-    """Let the button event reach the main thread and the session move on."""
+def settle(app, step_count: int, seconds: float = 3.0, pins=None) -> None:
+    """Let the button event reach the main thread and the session move on; with ``pins``
+    CONFIRM is pressed again while it shows a field out of view first (look_first.py)."""
     from tests.ui.support.driving import pump
+    from ui.app.look_first import LOOK
 
     deadline = time.monotonic() + seconds
     while app.controller.service.session.step_count == step_count:
         assert time.monotonic() < deadline, "the button press did not reach the app"
         pump(1)
+        if pins is not None and app.controller.error == LOOK:
+            pump(3)
+            pins.press("confirm")
     pump(2)
 
 
 def test_spring_round_by_touch_and_gpio_with_undo(gpio_app) -> None:
-    from tests.ui.support.driving import button_with_text, screen, shown, tap
+    from tests.ui.support.driving import button_with_text, confirm_as_shown, screen, shown, tap
 
     app = gpio_app
     assert shown(app, "Simulated buttons")
@@ -50,10 +55,13 @@ def test_spring_round_by_touch_and_gpio_with_undo(gpio_app) -> None:
     tap(button_with_text(app, "Start the game"))
     session = app.controller.service.session
     assert session is not None and session.prompt().step == "setup"
-    tap(
-        button_with_text(app, "All done")
-        if shown(app, "All done")
-        else button_with_text(app, "Confirm")
+    confirm_as_shown(
+        app,
+        lambda: tap(
+            button_with_text(app, "All done")
+            if shown(app, "All done")
+            else button_with_text(app, "Confirm")
+        ),
     )
     assert session.prompt().step == "spring-start"
     assert shown(app, "Spring begins")
@@ -62,7 +70,7 @@ def test_spring_round_by_touch_and_gpio_with_undo(gpio_app) -> None:
     pins = buttons_of(app)
     before = session.step_count
     pins.press("confirm")
-    settle(app, before)
+    settle(app, before, pins=pins)
     assert session.prompt().step == "spring-turn"
     assert shown(app, "The tribe's spring action 1")
 
@@ -73,14 +81,14 @@ def test_spring_round_by_touch_and_gpio_with_undo(gpio_app) -> None:
         tap(keyed(app, "news.yellow+"))
     before = session.step_count
     pins.press("confirm")
-    settle(app, before)
+    settle(app, before, pins=pins)
     # The bot's step: its decision on screen, CONFIRM alone when the table did it.
     shown_decision = session.prompt().decision
     assert session.prompt().step == "spring-action" and shown_decision is not None
     assert shown(app, str(shown_decision.summary))
     before = session.step_count
     pins.press("confirm")
-    settle(app, before)
+    settle(app, before, pins=pins)
     decision = session.last_decision
     assert decision is not None and decision.kind == "spring"
     assert decision.result["colour"] == "yellow"
@@ -107,7 +115,7 @@ def test_spring_round_by_touch_and_gpio_with_undo(gpio_app) -> None:
     # Confirm again, then step on with CONFIRM through the rest of the spring.
     before = session.step_count
     pins.press("confirm")
-    settle(app, before)
+    settle(app, before, pins=pins)
     assert session.last_decision is not None and session.last_decision.kind == "spring"
     guard = 0
     while not session.prompt().step.startswith("summer") and guard < 12:
@@ -115,7 +123,7 @@ def test_spring_round_by_touch_and_gpio_with_undo(gpio_app) -> None:
         assert prompt.confirmable, f"{prompt.step} needs typed values"
         before = session.step_count
         pins.press("confirm")
-        settle(app, before)
+        settle(app, before, pins=pins)
         guard += 1
     assert session.prompt().step == "summer-start"
     # Every step confirmed by a button is in the journal.
@@ -137,7 +145,7 @@ def camera_app(open_apps, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
 
 def test_a_whole_marauders_round_by_the_four_buttons_alone(camera_app) -> None:
     """Choose the game, set it up, play spring to round end: only NEXT/CONFIRM/UNDO/BOT."""
-    from tests.ui.support.driving import pump
+    from tests.ui.support.driving import confirm_as_shown, pump
 
     app = camera_app
     c = app.controller
@@ -184,7 +192,7 @@ def test_a_whole_marauders_round_by_the_four_buttons_alone(camera_app) -> None:
         guard += 1
         prompt = session.prompt()
         if prompt.step == "round-end":
-            press("confirm")
+            confirm_as_shown(app, lambda: press("confirm"))
             break
         seen_camera = seen_camera or "trays_now" in c.form.from_camera
         counts = next((f for f in prompt.fields if f.kind == "counts" and f.choices), None)
@@ -208,7 +216,7 @@ def test_a_whole_marauders_round_by_the_four_buttons_alone(camera_app) -> None:
             assert box.focusable[f"{counts.key}.{first}"].focused  # the ring is where the focus is
             changed_by_buttons = True
         steps = session.step_count
-        press("confirm")
+        confirm_as_shown(app, lambda: press("confirm"))  # a default below the fold: seen first
         assert session.step_count == steps + 1, c.text(c.error) if c.error else prompt.step
     assert session.prompt().step == "spring-start" and session.step_count >= 13
     assert changed_by_buttons

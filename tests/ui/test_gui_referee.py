@@ -30,7 +30,7 @@ def pick_items(app) -> None:
 
 
 def test_robinson_rulings_are_the_referees(make_app) -> None:
-    from tests.ui.support.driving import press, screen, shown
+    from tests.ui.support.driving import confirm_as_shown, press, screen, shown
 
     app = make_app()
     c = app.controller
@@ -38,14 +38,14 @@ def test_robinson_rulings_are_the_referees(make_app) -> None:
     c.start_game(seed=1)
     assert app.manager.current == "checklist"
     pick_items(app)
-    press("enter")  # the set-up checklist: all done; the referee places the camps
+    confirm_as_shown(app, lambda: press("enter"))  # the checklist done; the referee places camps
     assert c.error is None
     decision = c.service.session.last_decision
     assert decision is not None and decision.referee
     assert shown(app, f"The referee says: {c.text(decision.summary)}")  # still set-up
     while app.manager.current == "checklist":
         pick_items(app)
-        press("enter")
+        confirm_as_shown(app, lambda: press("enter"))
         assert c.error is None
     decision = c.service.session.last_decision
     assert app.manager.current == "play" and decision is not None and decision.referee

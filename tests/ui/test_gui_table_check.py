@@ -174,7 +174,7 @@ def test_the_table_not_done_says_what_differs_until_put_right(play, tables) -> N
     wait_for(lambda: c.table_check.outcome is not None)
     assert c.table_check.outcome.status == "mismatch"
     assert shown(app, "The camera sees the table differ from the instructions:")
-    assert shown(app, "The yellow tray should have 2 fewer marker(s); the camera sees 3")
+    assert shown(app, "The yellow tray should have 2 fewer markers; the camera sees 3")
     label = screen(app).ids.table_check
     assert label.opacity == 1 and label.bold
     assert app.hardware.lights.status == "differs"  # the status LED tells the table too

@@ -151,12 +151,13 @@ def test_parts_stack_top_to_bottom_and_a_layer_comes_from_the_first_part_that_ha
     layers = places(scene, (0.0, 0.0, 200.0, 306.0))
     assert [p.id for p in layers["cells"]] == ["h1", "h2"]  # the first part's layer
     top_part = layers["cells"][0].bounds()
-    # 306 - 6 gap = 300. Each part first gets its least height (a row of cards: 42, plus
-    # 24 for the first one's caption), the 192 px left go 1:2 by weight.
-    first_h = 42 + 24 + 192 / 3
+    # 306 - 6 gap = 300. Each part first gets its least height (a row of cards: two lines
+    # of 18 px type, 2 x 22 + 4 = 48, plus 24 for the first one's caption), the 180 px left
+    # go 1:2 by weight.
+    first_h = 48 + 24 + 180 / 3
     assert top_part[1] == pytest.approx(306 - first_h)
     assert top_part[3] == pytest.approx(first_h - 24)
-    assert min_height(scene, 200) == pytest.approx(42 + 24 + 6 + 42)
+    assert min_height(scene, 200) == pytest.approx(48 + 24 + 6 + 48)
 
 
 def test_crowded_parts_keep_the_part_the_step_picks_from() -> None:
@@ -217,7 +218,7 @@ def test_an_item_that_mirrors_a_field_shows_the_value_being_entered() -> None:
 
 
 @pytest.mark.gui
-def test_card_grid_draws_every_card_name_whole_at_16_px_or_more(kivy_window) -> None:
+def test_card_grid_draws_every_card_name_whole_at_18_px_or_more(kivy_window) -> None:
     from kivy.graphics import Canvas
 
     from ui.painters.legibility import problems
@@ -232,7 +233,7 @@ def test_card_grid_draws_every_card_name_whole_at_16_px_or_more(kivy_window) -> 
         }
         for cell in TARGI_RING["cells"]
     ]
-    box = (0.0, 0.0, 400.0, 330.0)
+    box = (0.0, 0.0, 400.0, 480.0)  # rows of 92 px: a name of 3 lines of 18 px and the tokens
     picture = paint(Canvas(), box, scene, lambda s: s)
     texts = [label.text for label in picture.labels]
     assert texts.count("joker goods tile") == 25 and texts.count("T") == 25
@@ -311,27 +312,22 @@ def test_the_marauders_board_shows_the_tray_counts_the_camera_prefilled(
     kivy_window, tmp_path
 ) -> None:
     """Issue 10: the steppers showed 3 while the board beside them showed 0."""
-    from rules.prompt import Field
+    from rules.camera import ColourTotals
     from rules.text import msg
+    from ui.app.camera import ScriptedCamera
     from ui.app.controller import AppController
     from ui.app.harness import close_app, open_app, pump
     from ui.app.settings import Settings
     from ui.painters.view import Drawing
     from ui.service import TableService
 
-    class TableCamera:  # the edge of the physical world: what the camera reads on the table
-        available = True
-
-        def describe(self):
-            return msg("camera: ready")
-
-        def read(self, field: Field):
-            if field.camera == "colour_totals":
-                return {"white": 3, "brown": 0, "red": 2, "yellow": 0, "blue": 1}
-            return None
-
+    # The edge of the physical world: what the camera reads on the table.
+    camera = ScriptedCamera(
+        {ColourTotals(): {"white": 3, "brown": 0, "red": 2, "yellow": 0, "blue": 1}},
+        line=msg("camera: ready"),
+    )
     service = TableService(tmp_path / "journal.sqlite3")
-    controller = AppController(service, Settings(language="en"), camera=TableCamera())
+    controller = AppController(service, Settings(language="en"), camera=camera)
     app = open_app(controller)
     try:
         controller.start()
@@ -341,6 +337,10 @@ def test_the_marauders_board_shows_the_tray_counts_the_camera_prefilled(
             if controller.form is not None and "trays_now" in controller.form.values:
                 break
             controller.confirm()
+        for _ in range(50):  # the camera is read off the UI thread
+            if "trays_now" in controller.form.from_camera:
+                break
+            pump(1)
         assert controller.form.values["trays_now"]["white"] == 3  # prefilled by the camera
         pump(3)
         drawing = next(w for w in app.root.walk() if isinstance(w, Drawing))
@@ -365,11 +365,13 @@ def test_the_screenshot_check_reports_a_board_picture_too_small_for_its_texts(ki
 
     root = BoxLayout(size=(800, 480))
     cramped = Drawing(size_hint=(None, None), size=(150, 120))
-    roomy = Drawing(size_hint=(None, None), size=(420, 330))
+    roomy = Drawing(size_hint=(None, None), size=(460, 360))
     for drawing in (cramped, roomy):
         root.add_widget(drawing)
         drawing.show(TARGI_RING, lambda s: s)
     found = board_picture_problems(root)
-    assert found and all("cut short" in p or "overlaps" in p for p in found)
+    assert found and all(
+        "cut short" in p or "overlaps" in p or "leaves the picture" in p for p in found
+    )
     root.remove_widget(cramped)
     assert board_picture_problems(root) == []

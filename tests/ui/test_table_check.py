@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.decision import Decision
+from rules.registry import get_game
 from rules.text import msg
 from ui.app.table_check import (
     MOVING_RETRY_SECONDS,
@@ -70,11 +71,11 @@ def test_not_done_says_what_differs_and_reads_again_until_it_matches() -> None:
     view = check.view(translator("en"))
     assert view is not None and view.lines == (
         "The camera sees the table differ from the instructions:",
-        "The yellow tray should have 2 fewer marker(s); the camera sees 3",
+        "The yellow tray should have 2 fewer markers; the camera sees 3",
     )
     check.read((1, 5), reading(2))  # one marker taken: still differs, in other words
     assert check.view(translator("en")).lines[1] == (  # type: ignore[union-attr]
-        "The yellow tray should have 2 fewer marker(s); the camera sees 2"
+        "The yellow tray should have 2 fewer markers; the camera sees 2"
     )
     check.read((1, 5), reading(1))  # put right
     assert check.outcome.status == "ok" and not check.differs  # type: ignore[union-attr]
@@ -91,8 +92,8 @@ def test_more_and_unchanged_trays_in_words() -> None:
     after.trays[0].counts["red"] = 1  # a red marker appeared in the red tray: not asked for
     check.read((1, 5), after)
     assert check.view(translator("en")).lines[1:] == (  # type: ignore[union-attr]
-        "The red tray should still have 0 marker(s); the camera sees 1",
-        "The yellow tray should have 2 more marker(s); the camera sees 0",
+        "The red tray should still have 0 markers; the camera sees 1",
+        "The yellow tray should have 2 more markers; the camera sees 0",
     )
 
 
@@ -173,7 +174,7 @@ def test_only_changes_of_known_trays_are_checked() -> None:
 
 # -- Ante Portas: pieces on hexes ---------------------------------------------------------
 
-SPAWN = Decision(game="anteportas", kind="spawn", summary=msg("1 card(s) drawn: R101"))
+SPAWN = Decision(game="anteportas", kind="spawn", summary=msg("1 card drawn: R101"))
 #: "place 2 Basic ... on #26", "1 Farmer on #26 wounded -> Sickbay", "Guard Post on #26
 #: destroyed", "1 Invader(s) fall; 1 Invader(s) remain on #26" (tests/rules/anteportas).
 SPAWNED = {"hexes": {"26": {"basic": 1, "building:guard_post": -1, "farmer": -1}}}
@@ -205,7 +206,8 @@ def pieces(*on: tuple[str, str], sure: float = 1.0) -> Reading:
 
 
 def spawn_done(check: TableCheck, after: Reading) -> None:
-    assert check.enter((1, 4), SPAWN, lambda d: SPAWNED)
+    names = get_game("anteportas").piece_name  # the game names its pieces
+    assert check.enter((1, 4), SPAWN, lambda d: SPAWNED, names)
     check.read((1, 4), pieces(("farmer", "26"), ("building:guard_post", "26"), ("trap", "9")))
     assert check.next_reading() is None
     assert check.enter((1, 5), None, lambda d: None)

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ui.app.focus import Focus
+from ui.app.game_over import OVER
 from ui.app.routing import OVERLAYS
 
 if TYPE_CHECKING:
@@ -49,6 +50,7 @@ class ButtonActions:
         def back(self) -> None: ...
         def undo(self, to_step: int | None = None) -> None: ...
         def confirm(self) -> Decision | None: ...
+        def press_confirm(self) -> Decision | None: ...
         def current_decision(self) -> Decision | None: ...
         def _enter_current(self) -> None: ...
         def _form_changed(self, key: str, changed: bool, entry: str | None = None) -> None: ...
@@ -100,8 +102,8 @@ class ButtonActions:
         """- on a field; else one step back in the game, or leave a menu screen."""
         if self._plus_minus(-1):
             return True
-        if self.screen in GAME_SCREENS:
-            self.undo()
+        if self.screen in GAME_SCREENS or (self.screen == OVER and self._in_game):
+            self.undo()  # on a game's end screen too: its last step back (ui/app/game_over.py)
         elif self.screen in {*OVERLAYS, "setup"}:
             self.back()
         return True
@@ -109,7 +111,7 @@ class ButtonActions:
     def _confirm(self) -> bool:
         if not self._on_game_screen():
             return False
-        self.confirm()
+        self.press_confirm()  # a field out of view is shown first (ui/app/look_first.py)
         return True
 
     def _next(self) -> bool:
@@ -117,7 +119,7 @@ class ButtonActions:
         if not self._on_game_screen():
             return False
         if self.covered or not self.prompt.fields:
-            self.confirm()
+            self.press_confirm()
             return True
         if self.focus is not None and self.focus.stops:
             self.focus.next()

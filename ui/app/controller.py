@@ -47,7 +47,9 @@ from ui.app.focus import Focus
 from ui.app.form import FormModel
 from ui.app.form_editing import FormEditing
 from ui.app.game_life import GameLife
+from ui.app.game_over import OVER, is_over
 from ui.app.history_actions import HistoryActions
+from ui.app.look_first import LookFirst
 from ui.app.routing import Pending, Routing
 from ui.app.settings import Settings, save_settings
 from ui.app.table_check import StepKey, TableCheck
@@ -97,6 +99,8 @@ class AppController(
         #: The field a refusal names (shown beside it), "" for a refusal of the whole step.
         self.error_field = ""
         self.focus: Focus | None = None
+        #: CONFIRM first shows a field out of view that starts with a value (ui/app/look_first.py).
+        self.look_first = LookFirst()
         #: The history entry the trace screen shows (None: the current decision).
         self.trace_index: int | None = None
         self.pending: Pending | None = None
@@ -112,6 +116,8 @@ class AppController(
         self.table_check = TableCheck()
         #: Where the camera's follower starts ("set-up", "resume"; None: it follows).
         self.follow_from: str | None = None
+        #: Camera readings for the form on screen still being taken (off the UI thread).
+        self.prefilling = 0
         #: The step whose expected change the follower was told.
         self._follow_expected: StepKey | None = None
         #: Take a reading of the table for the step ``key`` after ``delay`` seconds and hand
@@ -178,12 +184,15 @@ class AppController(
         """Show the screen of the current prompt with a fresh form."""
         prompt = self.prompt
         self._follow_step()
-        self.form = FormModel(prompt.fields, self.camera)
+        self.form = FormModel(prompt.fields)
+        self._prefill()
         self.focus = Focus(self.form)
         self.ticked = set()
         self.revealed = False
         self.error_field = ""
         self.screen = "checklist" if prompt.step.startswith(CHECKLIST_PREFIX) else "play"
+        if is_over(self.service):
+            self.screen = OVER  # the result on a screen of its own, never a new game on CONFIRM
         self._watch_table()
         self.on_change()
 
@@ -205,10 +214,7 @@ class AppController(
             self.reveal()
             return None
         if self.prompt.finished:
-            if self.leave_editor():
-                return None
-            self.service.session = None
-            self.show("choose")
+            self.leave_editor()  # a finished game waits on its own screen (ui/app/game_over.py)
             return None
         assert self.form is not None
         try:
@@ -216,7 +222,7 @@ class AppController(
         except (RulesError, JournalError) as exc:
             self._refused(exc)
             return None
-        if hasattr(self.camera, "follow"):
+        if self.camera.can_follow:
             from ui.app.follow_feed import follow_confirmed
 
             follow_confirmed(self.camera, self.form)
@@ -224,6 +230,13 @@ class AppController(
         self.note_learned()
         self._enter_current()
         return decision
+
+    def press_confirm(self) -> Decision | None:
+        """A player's CONFIRM (button, key or the Confirm button): a field out of view that
+        starts with a value is shown first (ui/app/look_first.py), else :meth:`confirm`."""
+        if self.form is not None and not self.covered and self.look_first.stops(self):
+            return None
+        return self.confirm()
 
     def _refused(self, exc: Exception | Msg, prefix: Msg | None = None) -> None:
         """Show why an action was refused: beside its field when it names one, else on top.

@@ -7,7 +7,16 @@ Kivy reads its configuration when its window module is first imported, so
 from __future__ import annotations
 
 import glob
+import logging
 import os
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+#: Kivy input providers that read one device file (``provider,/dev/input/...``).
+TOUCH_PROVIDERS = frozenset({"hidinput", "mtdev"})
+#: Touch devices the Kivy config names that are not there (shown in the status bar).
+MISSING_TOUCH: list[str] = []
 
 
 def display_available() -> tuple[bool, str]:
@@ -56,6 +65,7 @@ def prepare_kivy(
         # kiosk has no keyboard. systemd/kivy-kiosk.ini sets the same keys.
         Config.set("kivy", "keyboard_mode", "dock")
         Config.set("kivy", "keyboard_layout", "qwerty")
+    drop_missing_touch(Config)
     if not kiosk:
         # A desktop window: the mouse is one finger (no red multitouch-emulation dots).
         # In the kiosk, the input routes come from the kiosk's Kivy config (systemd/).
@@ -63,3 +73,27 @@ def prepare_kivy(
     from ui.app.memory import drop_text_surfaces
 
     drop_text_surfaces()
+
+
+def drop_missing_touch(config: Any) -> list[str]:
+    """Take out of the Kivy config each ``hidinput`` touch device that is not there.
+
+    Kivy's HIDInput provider opens its device on a thread of its own: a missing
+    ``/dev/input/tableside-touch`` (panel unplugged, udev rule not installed)
+    left a traceback in the log and touch dead with nothing on screen. The
+    entry is dropped before Kivy starts (no thread, no traceback), one warning
+    line goes to the log, and the path is kept in :data:`MISSING_TOUCH` for the
+    status bar, which says what to do (issue 23).
+    """
+    missing = []
+    if not config.has_section("input"):
+        return missing
+    for name, value in list(config.items("input")):
+        provider, _, args = str(value).partition(",")
+        path = args.split(",")[0].strip()
+        if provider.strip() in TOUCH_PROVIDERS and path and not os.path.exists(path):
+            config.remove_option("input", name)
+            missing.append(path)
+            log.warning("touchscreen %s not found: touch is off, the buttons still work", path)
+    MISSING_TOUCH[:] = missing
+    return missing

@@ -207,14 +207,15 @@ class FieldBox(BoxLayout):
         self.add_widget(box)
 
     def _option_grid(self, view: FieldView) -> GridLayout:
-        """A grid of option buttons, two columns when there are more than three."""
-        grid = GridLayout(cols=2 if len(view.entries) > 3 else max(1, len(view.entries)))
+        """A grid of option buttons, at most two columns (a long game term stays whole in
+        18 px type: "1. Plünderer-Stamm" did not in a third of the width)."""
+        grid = GridLayout(cols=min(2, max(1, len(view.entries))))
         grid.spacing = 8
         grid.size_hint_y = None
         grid.bind(minimum_height=grid.setter("height"))
         for _entry in view.entries:  # each button takes its option in update()
-            # A long single word (a game term) may shrink to 16 px to stay whole.
-            button = BigButton(auto_height=True, min_font_size=16)
+            # A long single word (a game term) may shrink to 18 px to stay whole.
+            button = BigButton(auto_height=True, min_font_size=18)
             button.option_value = ""
             button.bind(on_release=lambda b: self._picked(b.option_value))
             self.option_buttons.append(button)

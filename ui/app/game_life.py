@@ -19,6 +19,7 @@ from rules.registry import all_games, get_game
 from rules.text import Msg, Translator
 from ui.app import presenters
 from ui.app.form import FormModel
+from ui.app.game_over import is_over
 from ui.app.settings import Settings
 from ui.i18n import _
 
@@ -107,10 +108,11 @@ class GameLife:
         self.follow_from = "resume"
         self._enter_current()
 
-    def saved_games(self) -> list[presenters.SavedGameView]:
-        """The unfinished games, newest first, with their round, players and steps."""
+    def saved_games(self, finished: bool = False) -> list[presenters.SavedGameView]:
+        """The unfinished games (``finished``: the finished ones too, marked), newest first,
+        with their round, players and steps."""
         try:
-            records = self.service.journal.sessions(include_finished=False)
+            records = self.service.journal.sessions(include_finished=finished)
         except JournalError:
             return []
         out = []
@@ -143,6 +145,7 @@ class GameLife:
                     round_number=round_number,
                     steps=steps,
                     current=record.id == self.service.session_id,
+                    finished=record.finished,
                 )
             )
         return out
@@ -182,6 +185,12 @@ class GameLife:
         session = self.service.session
         if session is None:
             return _("Nothing is lost.")
+        if is_over(self.service):
+            return _(
+                "The finished game of {game} stays in the menu: open it there to undo its last"
+                " step.",
+                game=self.game_title(session.game.name),
+            )
         return _(
             "The game of {game} stays saved at step {n}: resume it from the menu.",
             game=self.game_title(session.game.name),

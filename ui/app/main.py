@@ -23,6 +23,7 @@ from kivy.uix.boxlayout import BoxLayout
 from ui.app import screens as _screens
 from ui.app.camera import CameraFeed
 from ui.app.controller import AppController
+from ui.app.display import MISSING_TOUCH
 from ui.app.hardware_bridge import HardwareBridge, make_watchdog
 from ui.app.keys import event_for_key
 from ui.i18n import _, render
@@ -120,7 +121,7 @@ class TablesideApp(App):
         self.controller.on_change = self.refresh
         self.controller.on_field = self.refresh_field
         self.controller.read_table = self.read_table
-        self.controller.in_background = in_background  # type: ignore[method-assign]
+        self.controller.in_background = self._in_background  # type: ignore[method-assign]
         self.controller.on_ui = lambda func: Clock.schedule_once(lambda _dt: func(), 0)  # type: ignore[method-assign]
         return root
 
@@ -228,6 +229,9 @@ class TablesideApp(App):
             else c.text(_("Buttons: keyboard only"))
         )
         status.hardware.color = (1, 0.55, 0.45, 1) if problem is not None else (0.8, 0.85, 0.9, 1)
+        if problem is None and MISSING_TOUCH:  # touch is dead: say so and what to do
+            status.hardware.text = c.text(_("Touch off: use the buttons, check the cable"))
+            status.hardware.color = (1, 0.55, 0.45, 1)
         self._follow_camera()
         status.camera.text = c.text(c.camera.describe())
         example = False
@@ -242,6 +246,15 @@ class TablesideApp(App):
         self._speak()
         self.first_screen_shown = True
 
+    def _in_background(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        """:func:`in_background`, its result dropped when this app has closed meanwhile."""
+
+        def back(result: Any) -> None:
+            if App.get_running_app() is self:
+                done(result)
+
+        in_background(work, back)
+
     def _follow_camera(self) -> None:
         """A camera that follows the table feeds its follower on a worker thread (never on
         the main thread); each new still moment comes back here through the clock."""
@@ -250,13 +263,13 @@ class TablesideApp(App):
             return
         if self._following is not None:
             self._following.close()
-        self._following = camera if hasattr(camera, "follow") else None
+        self._following = camera if camera.can_follow else None
         if self._following is not None:
 
             def changed() -> None:
                 Clock.schedule_once(lambda _dt: self._followed(camera), 0)
 
-            camera.follow(on_change=changed)  # type: ignore[attr-defined]
+            camera.follow(on_change=changed)
 
     def _followed(self, camera: Any) -> None:
         if App.get_running_app() is self and camera is self.controller.camera:
@@ -295,7 +308,7 @@ class TablesideApp(App):
 
         def work() -> None:
             try:
-                reading = camera.reading()  # type: ignore[attr-defined]
+                reading = camera.reading()
             except Exception:  # a camera failure must not stop the game: nothing is said
                 reading = None
             Clock.schedule_once(lambda _dt: self._table_read(key, reading), 0)

@@ -503,9 +503,11 @@ def saved_game_view(
     round_number: int | None,
     steps: int,
     current: bool = False,
+    finished: bool = False,
 ) -> SavedGameView:
-    """One unfinished game to resume: its game, round, players, steps and last change."""
-    parts = []
+    """One saved game to resume: its game, round, players, steps and last change
+    (a finished game first says so: it is opened on its end screen, its last step undoable)."""
+    parts = [_("game over").render(tr)] if finished else []
     if round_number is not None:
         parts.append(_("round {n}", n=round_number).render(tr))
     players = record.options.get("players")

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from rules.text import Msg
 from ui.app.component_actions import SCREENS_BACK
+from ui.app.game_over import OVER
 
 if TYPE_CHECKING:
     from ui.service import TableService
@@ -66,7 +67,7 @@ class Routing:
             self.screen = "history"  # a history entry's trace goes back to the history
         elif self.screen in OVERLAYS:
             target = self._back_to
-            if target in {"play", "checklist"} and self.service.session is None:
+            if target in {"play", "checklist", OVER} and self.service.session is None:
                 target = "choose"
             self.screen = target
             self.pending = None

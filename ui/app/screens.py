@@ -28,6 +28,7 @@ from kivy.uix.widget import Widget
 
 from rules.text import Msg
 from ui.app.fields import Actions
+from ui.app.game_over import over_view
 from ui.app.presenters import DecisionView, PlayView
 from ui.app.settings import VOICE_VOLUMES
 from ui.app.widgets import BODY, SMALL, TOUCH, BigButton, FitLabel, FocusRing, list_button
@@ -42,6 +43,8 @@ if TYPE_CHECKING:
     from ui.app.camera_control import CameraControl
     from ui.app.controller import AppController
 
+#: How much of a field (from its top: caption, first row) must be in view to count as seen.
+HEAD_IN_VIEW = 48
 DONE_COLOUR = (1, 0.85, 0.4, 1)
 QUIET_COLOUR = (0.75, 0.8, 0.9, 1)
 ERROR_COLOUR = (1, 0.5, 0.4, 1)
@@ -267,6 +270,8 @@ class StepScreen(AppScreen):
 
     can_undo = BooleanProperty(False)
     _step_key: tuple[Any, ...] | None = None
+    _out_of_view: list[str] = []  # noqa: RUF012 (replaced, never changed in place)
+    _view_bound = False
 
     def _new_step(self) -> bool:
         """True when the step on screen is not the one rendered last (open it at its top)."""
@@ -283,6 +288,22 @@ class StepScreen(AppScreen):
             self.ids.fields.update(c.field_view(key))
         self._focus()
 
+    def fields_out_of_view(self) -> list[str]:
+        """The fields whose caption and first line are not in the visible part of the scroll
+        (CONFIRM shows such a field first when it starts with a value: ui/app/look_first.py)."""
+        scroll = self.ids.scroll
+        _x, bottom = scroll.to_window(scroll.x, scroll.y)
+        top = bottom + scroll.height
+        out = []
+        for key, box in self.ids.fields.boxes.items():
+            if box.parent is None:
+                continue
+            _bx, box_top = box.to_window(box.x, box.top)
+            head = min(box.height, HEAD_IN_VIEW)
+            if box_top > top + 1 or box_top - head < bottom - 1:
+                out.append(key)
+        return out
+
     def _focus(self) -> None:
         c = self.controller
         name = c.focused_name()
@@ -291,6 +312,23 @@ class StepScreen(AppScreen):
         confirm = self.ids.confirm
         confirm.focused = name == "confirm"
         scroll_to(found)
+
+    def _watch_view(self) -> None:
+        """What CONFIRM counts as out of view is what was drawn: measured after the layout
+        settled and after each scroll; until then (a press right after a step change)
+        nothing counts as out of view."""
+        self._out_of_view = []
+        self.controller.look_first.out_of_view = lambda: list(self._out_of_view)
+        if not self._view_bound:
+            self.ids.scroll.bind(scroll_y=self._measure_soon)
+            self._view_bound = True
+        self._measure_soon()
+
+    def _measure_soon(self, *_args: Any) -> None:
+        Clock.schedule_once(lambda _dt: Clock.schedule_once(self._measure_view, 0), 0)
+
+    def _measure_view(self, _dt: float) -> None:
+        self._out_of_view = self.fields_out_of_view()
 
     def _show_refusal(self, view: PlayView) -> None:
         """A refusal is read where it is: beside its field (scrolled into view), else on top."""
@@ -336,6 +374,7 @@ class ChecklistScreen(StepScreen):
         self._focus()
         if fresh:
             self.ids.scroll.scroll_y = 1
+        self._watch_view()
         self._show_refusal(view)
 
 
@@ -379,6 +418,7 @@ class PlayScreen(StepScreen):
         self._focus()
         if fresh:
             self.ids.scroll.scroll_y = 1  # every step opens at its top
+        self._watch_view()
         self._show_refusal(view)
 
     def _show_scene(self, scene: dict[str, Any]) -> None:
@@ -658,7 +698,7 @@ class MenuScreen(AppScreen):
         self.voice_on = c.settings.voice
         games = self.ids.games
         games.clear_widgets()
-        saved = c.saved_games()
+        saved = c.saved_games(finished=True)  # a finished game too: its last step undoable
         set_text(
             self.ids.saved_title, c.text(_("Saved games: tap one to continue it")) if saved else ""
         )
@@ -670,6 +710,25 @@ class MenuScreen(AppScreen):
             button.field_key = f"saved={game.session_id}"
             button.bind(on_release=lambda _b, i=game.session_id: c.menu_resume(i))
             games.add_widget(button)
+
+
+class GameOverScreen(AppScreen):
+    """The end of a game: the result, then History, Menu, Undo and New game (asked first)."""
+
+    can_undo = BooleanProperty(False)
+
+    def render(self) -> None:
+        c = self.controller
+        session = c.service.session
+        if session is None:
+            return
+        view = over_view(session, c.tr)
+        self.can_undo = view.can_undo
+        self.ids.where.text = view.where
+        self.ids.step.text = view.step_text
+        set_text(self.ids.result, view.result)
+        show_texts(self.ids.lines, view.lines, lambda: FitLabel(auto_height=True))
+        set_text(self.ids.note, view.note)
 
 
 class ConfirmScreen(AppScreen):
@@ -927,6 +986,7 @@ SCREENS: dict[str, type[AppScreen]] = {
     "camera": CameraScreen,
     "menu": MenuScreen,
     "confirm": ConfirmScreen,
+    "over": GameOverScreen,
 }
 
 

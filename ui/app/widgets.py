@@ -263,8 +263,10 @@ def clipped_labels(root: Widget, tolerance: float = 1.0) -> list[Label]:
     return bad
 
 
-#: No text on any screen is smaller than this (px at 800x480).
-MIN_TEXT = 16
+#: No text on any screen is smaller than this type size (px at 800x480): 18 px type is the
+#: smallest whose letters span 16 px, capital top to descender ("Ag"; the board pictures'
+#: ``TEXT_MIN`` is the same, tests/ui/test_text_height.py measures both).
+MIN_TEXT = 18
 
 
 def small_labels(root: Widget, minimum: float = MIN_TEXT) -> list[Label]:

@@ -304,8 +304,10 @@ def answer_step(c: Any, rng: random.Random) -> bool:
     refuses them, try legal values drawn at random (the field the refusal names first,
     then every field) until it accepts one. Returns whether it refused the values shown;
     ``c.error`` stays set when nothing was accepted."""
+    from ui.app.look_first import confirm_as_shown
+
     fill_missing(c.form)
-    c.confirm()
+    confirm_as_shown(c)
     if c.error is None:
         return False
     for attempt in range(ATTEMPTS):
@@ -315,7 +317,7 @@ def answer_step(c: Any, rng: random.Random) -> bool:
         for field in form.fields:
             if field.key in keys:
                 form.values[field.key] = legal_guess(field, rng)
-        c.confirm()
+        confirm_as_shown(c)
         if c.error is None:
             break
     return True

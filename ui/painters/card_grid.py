@@ -34,7 +34,7 @@ PLAIN = (0.26, 0.27, 0.32, 1)
 
 
 #: A 16-px line is 19 px high; a card keeps 4 px of margin.
-LINE_H = 19.0
+LINE_H = 22.0  # one line of TEXT_MIN (18 px) type
 #: Cards narrower than this may need three lines for a two-word name ("Animal promocional").
 NARROW = 90.0
 
@@ -94,12 +94,14 @@ def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: M
         label = tr_msg(live_label(cell, marks.values), tr)
         # From the top: the name (on up to three lines), the sub line when there is room
         # left; the tokens take the bottom line.
-        room = int((h - 4) // line_h)
+        # A margin of 1 px above and below: two lines of 18 px type fit a card of 46 px
+        # (Targi's square at 800x480), the name and the figures on it both.
+        room = int((h - 2) // line_h)
         token_lines = 1 if tokens and room >= 2 else 0
         lines = max(1, min(3, room - token_lines))
-        top = y + h - 2
+        top = y + h - 1
         if label:
-            drawn = pen.text(label, (x + w / 2, 0), 16, w - 6, bold=True, lines=lines, top=top)
+            drawn = pen.text(label, (x + w / 2, 0), 16, w - 4, bold=True, lines=lines, top=top)
             top = (drawn.y if drawn else top - line_h) - 1
         if sub and top - y - 2 - token_lines * line_h >= line_h:
             pen.text(sub, (x + w / 2, 0), 16, w - 6, (0.85, 0.9, 1, 1), top=top)
@@ -108,7 +110,7 @@ def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: M
             flow(
                 pen,
                 texts,
-                (x + 7, y + 2, w - 14, line_h),
+                (x + 7, y + 1, w - 14, line_h),
                 chips=[pen.rgba(t.get("colour")) for t in tokens],
                 shapes=[str(t.get("shape", "")) for t in tokens],
             )

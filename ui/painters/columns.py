@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 GAP = 6.0
 MARKER_H = 16.0
-TITLE_H = 42.0  # two lines of 16 px
+TITLE_H = 46.0  # two lines of 18 px
 CHIP_H = 24.0
 DIRECTIONS = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}
 

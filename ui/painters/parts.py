@@ -103,7 +103,8 @@ def part_boxes(
     out = []
     top = y + h
     for part, ph in zip(parts, heights, strict=True):
-        caption = CAPTION_H if _caption(part, scene) else 0.0
+        # A caption tells parts apart: a part drawn alone is named by the scene's title.
+        caption = CAPTION_H if _caption(part, scene) and len(parts) > 1 else 0.0
         out.append((part, (x, top - caption, w, caption), (x, top - ph, w, ph - caption)))
         top -= ph + GAP
     return out, left_out if named else []

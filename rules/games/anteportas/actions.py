@@ -39,6 +39,7 @@ from rules.games.anteportas.effects import (
 from rules.games.anteportas.kit import Kit
 from rules.games.anteportas.sight import actors, in_sight
 from rules.games.anteportas.units import BUILDING_KINDS, MINE_KINDS, tile_kind
+from rules.games.anteportas.words import farmers_citizens
 from rules.text import msg, msgn
 
 
@@ -219,9 +220,8 @@ def enlisted(
             )
     log.say(
         msg(
-            "Enlisted: {f} Farmer(s), {c} Citizen(s) on #{hex}",
-            f=a["farmer"],
-            c=a["citizen"],
+            "Enlisted: {people} on #{hex}",
+            people=farmers_citizens(a["farmer"], a["citizen"]),
             hex=point,
         )
     )
@@ -364,7 +364,10 @@ def _heal(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Asker)
         for good, n in costs[kind].items():
             asker.log.pay({good: n * a[kind]})
     asker.log.say(
-        msg("Healed and sent home: {f} Farmer(s), {c} Citizen(s)", f=a["farmer"], c=a["citizen"])
+        msg(
+            "Healed and sent home: {people}",
+            people=farmers_citizens(a["farmer"], a["citizen"]),
+        )
     )
 
 

@@ -56,6 +56,12 @@ TILE_NAMES: dict[str, Msg] = {
 }
 SOLDIER_NAMES: dict[str, Msg] = {"farmer": msg("Farmer"), "citizen": msg("Citizen")}
 SOLDIER_PLURALS: dict[str, Msg] = {"farmer": msg("Farmers"), "citizen": msg("Citizens")}
+PIECE_NAMES: dict[str, Msg] = {
+    **SOLDIER_PLURALS,
+    "basic": msg("Basic Invaders"),
+    "elite": msg("Elite Invaders"),
+}
+"""Pieces counted on a hex, by their sticker kind (the camera's words when a hex differs)."""
 
 
 def soldier_name(kind: str, n: int) -> Msg:
@@ -449,9 +455,17 @@ def resolve_battle(
         )
         steps.append(
             msg(
-                "{n} Invader(s) fall; {m} Invader(s) remain on #{hex}.",
-                n=invaders_lost["basic"] + invaders_lost["elite"],
-                m=survivors["basic"] + survivors["elite"],
+                "{fall}; {remain} on #{hex}.",
+                fall=msgn(
+                    "{n} Invader falls",
+                    "{n} Invaders fall",
+                    n=invaders_lost["basic"] + invaders_lost["elite"],
+                ),
+                remain=msgn(
+                    "{n} Invader remains",
+                    "{n} Invaders remain",
+                    n=survivors["basic"] + survivors["elite"],
+                ),
                 hex=hex_id,
             )
         )

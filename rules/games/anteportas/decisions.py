@@ -258,11 +258,12 @@ def run_flag(s: dict[str, Any]) -> Decision:
         row = result["decided_at_row"]
         tracer.decide(
             "furthest advance",
-            msg(
-                "Row {row}: team A has {a} Unit(s), team B {b}",
+            msgn(
+                "Row {row}: team A has {a}, team B {n} Unit",
+                "Row {row}: team A has {a}, team B {n} Units",
                 row=row,
                 a=result["advance"]["A"].count(row),
-                b=result["advance"]["B"].count(row),
+                n=result["advance"]["B"].count(row),
             ),
             decided_at_row=row,
         )

@@ -28,6 +28,7 @@ from rules.games.anteportas.battle import (
 )
 from rules.games.anteportas.kit import Kit
 from rules.games.anteportas.sight import actors, capacity, fires_indirectly
+from rules.games.anteportas.words import tools
 from rules.text import msg, msgn
 
 Field = dict[str, Any]
@@ -254,8 +255,10 @@ def exhaust(field: Field, hex_id: int, action: str, kit: Kit, n: int = 1) -> Non
         )
     if n > capacity(s, kit.defences):
         raise IllegalInput(
-            msg(
-                "the Building on #{hex} allows {n} more Soldier action(s) until its Soldiers "
+            msgn(
+                "the Building on #{hex} allows {n} more Soldier action until its Soldiers "
+                "are set upright",
+                "the Building on #{hex} allows {n} more Soldier actions until its Soldiers "
                 "are set upright",
                 hex=hex_id,
                 n=capacity(s, kit.defences),
@@ -285,8 +288,9 @@ def check_sources(
             )
         if n > available[hex_id]:
             raise IllegalInput(
-                msg(
-                    "the Building on #{hex} can exhaust only {n} Soldier(s) now",
+                msgn(
+                    "the Building on #{hex} can exhaust only {n} Soldier now",
+                    "the Building on #{hex} can exhaust only {n} Soldiers now",
                     hex=hex_id,
                     n=available[hex_id],
                 ),
@@ -394,9 +398,9 @@ def offer_replacement(
     asker.log.pay({"tools": cost})
     asker.log.say(
         msg(
-            "{tile} on #{hex} replaced: pay {n} Tool(s)",
+            "{tile} on #{hex} replaced: pay {tools}",
             tile=tile_name(mine),
             hex=hex_id,
-            n=cost,
+            tools=tools(cost),
         )
     )

@@ -31,7 +31,7 @@ from rules.games.anteportas.effects import (
     side,
 )
 from rules.games.anteportas.kit import Kit
-from rules.games.anteportas.words import units_msg
+from rules.games.anteportas.words import unit_count, units_msg
 from rules.text import msg, msgn
 
 
@@ -296,8 +296,10 @@ class _Mover:
             if group.skip:
                 group.skip = False
                 self.log.say(
-                    msg(
+                    msgn(
+                        "{units} on #{hex} skips an arrow",
                         "{units} on #{hex} skip an arrow",
+                        n=unit_count(group.units),
                         units=units_msg(group.units),
                         hex=group.hex,
                     )
@@ -341,7 +343,15 @@ class _Mover:
             target = through
             group.hex = target
             self.path.append(target)
-            self.log.say(msg("{units} move to #{hex}", units=units_msg(group.units), hex=target))
+            self.log.say(
+                msgn(
+                    "{units} moves to #{hex}",
+                    "{units} move to #{hex}",
+                    n=unit_count(group.units),
+                    units=units_msg(group.units),
+                    hex=target,
+                )
+            )
             if not self.enter(group, target, i, flying, fire_pending):
                 return
             here = side(self.field, target)
@@ -368,8 +378,10 @@ class _Mover:
     def leave(self, group: _Group) -> None:
         self.defeat = True
         self.log.say(
-            msg(
+            msgn(
+                "{units} leaves the Battleground from #{hex}: you lose the game",
                 "{units} leave the Battleground from #{hex}: you lose the game",
+                n=unit_count(group.units),
                 units=units_msg(group.units),
                 hex=group.hex,
             )
@@ -437,7 +449,13 @@ class _Mover:
             return False
         if index < len(group.arrows) - 1:
             self.log.say(
-                msg("{units} move on from #{hex}", units=units_msg(group.units), hex=target)
+                msgn(
+                    "{units} moves on from #{hex}",
+                    "{units} move on from #{hex}",
+                    n=unit_count(group.units),
+                    units=units_msg(group.units),
+                    hex=target,
+                )
             )
         return True
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from rules.game import State
-from rules.games.anteportas.words import join_msgs, units_msg
-from rules.text import Msg, msg
+from rules.games.anteportas.words import farmers_citizens, join_msgs, units_msg
+from rules.text import Msg, msg, msgn
 
 GOODS = {
     "food": msg("Food"),
@@ -43,16 +43,21 @@ def status_lines(state: State) -> tuple[Msg, ...]:
     fld = state["field"]
     invaders = sum(t["basic"] + t["elite"] for t in fld["troops"].values())
     lines = [
-        msg("Invaders on the Battleground: {n} in {t} troop(s)", n=invaders, t=len(fld["troops"])),
-        msg(
-            "Sickbay: {f} Farmer(s), {c} Citizen(s)",
-            f=fld["sickbay"]["farmer"],
-            c=fld["sickbay"]["citizen"],
+        msgn(
+            "Invaders on the Battleground: {i} in {n} troop",
+            "Invaders on the Battleground: {i} in {n} troops",
+            i=invaders,
+            n=len(fld["troops"]),
         ),
         msg(
-            "Supply: {b} Basic, {e} Elite Unit(s)",
+            "Sickbay: {people}",
+            people=farmers_citizens(fld["sickbay"]["farmer"], fld["sickbay"]["citizen"]),
+        ),
+        msgn(
+            "Supply: {b} Basic, {n} Elite Unit",
+            "Supply: {b} Basic, {n} Elite Units",
             b=fld["supply"]["basic"],
-            e=fld["supply"]["elite"],
+            n=fld["supply"]["elite"],
         ),
     ]
     if state["draw"] == "digital":

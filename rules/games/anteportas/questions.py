@@ -14,9 +14,9 @@ from typing import Any
 
 from rules.games.anteportas.battle import SOLDIER_NAMES, TILE_NAMES, soldier_name
 from rules.games.anteportas.forms import sources_field
-from rules.games.anteportas.words import join_msgs, units_msg
+from rules.games.anteportas.words import join_msgs, tools, unit_count, units_msg
 from rules.prompt import Choice, Field
-from rules.text import Msg, msg
+from rules.text import Msg, msg, msgn
 
 NAMES = {**TILE_NAMES, **SOLDIER_NAMES}
 KEY = "answer"
@@ -64,16 +64,18 @@ def lines(question: dict[str, Any]) -> tuple[Msg, ...]:
             units=units_msg(question["units"]),
         )
     elif kind == "gunfire":
-        ask = msg(
+        ask = msgn(
+            "{units} enters #{hex}. Buildings may fire on it (one Soldier each time).",
             "{units} enter #{hex}. Buildings may fire on them (one Soldier each time).",
+            n=unit_count(question["units"]),
             units=units_msg(question["units"]),
             hex=hex_id,
         )
     else:
         ask = msg(
-            "A Guard Post or Guard Tower in sight may replace the {mine} for {n} Tool(s).",
+            "A Guard Post or Guard Tower in sight may replace the {mine} for {tools}.",
             mine=TILE_NAMES[question["mine"]],
-            n=question["cost"],
+            tools=tools(question["cost"]),
         )
     return (*before, ask)
 
@@ -91,10 +93,12 @@ def question_field(question: dict[str, Any], field: dict[str, Any]) -> Field:
             choices=tuple(
                 Choice(
                     "mine" if o["mine_first"] else "soldiers",
-                    msg(
-                        "{how}: {falls} fall(s)",
+                    msgn(
+                        "{how}: {falls} falls",
+                        "{how}: {falls} fall",
                         how=how[o["mine_first"]],
                         falls=losses_msg(o["falls"]),
+                        n=len(o["falls"]),
                     ),
                 )
                 for o in question["options"]

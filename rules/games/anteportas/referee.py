@@ -35,6 +35,7 @@ from rules.games.anteportas.versus_play import (
     player_round,
     view,
 )
+from rules.games.anteportas.words import farmers_citizens
 from rules.machine import copy_state
 from rules.prompt import Choice, Field, Prompt
 from rules.text import Msg, msg
@@ -419,10 +420,9 @@ def status(state: State) -> tuple[Msg, ...]:
         sick = state["teams"][team]["sickbay"]
         out.append(
             msg(
-                "{team} Sickbay: {f} Farmer(s), {c} Citizen(s)",
+                "{team} Sickbay: {people}",
                 team=TEAM_NAMES[team],
-                f=sick["farmer"],
-                c=sick["citizen"],
+                people=farmers_citizens(sick["farmer"], sick["citizen"]),
             )
         )
     return tuple(out)

@@ -23,7 +23,7 @@ from rules.games.anteportas.battle import TILE_NAMES, soldier_name
 from rules.games.anteportas.kit import Kit
 from rules.games.anteportas.sight import manned
 from rules.games.anteportas.units import tile_kind
-from rules.games.anteportas.words import join_msgs, units_msg
+from rules.games.anteportas.words import farmers_citizens, join_msgs, units_msg
 from rules.text import Msg, msg
 
 
@@ -103,9 +103,8 @@ def board_scene(
     facts.append(
         [
             msg(
-                "Sickbay: {f} Farmer(s), {c} Citizen(s)",
-                f=field["sickbay"]["farmer"],
-                c=field["sickbay"]["citizen"],
+                "Sickbay: {people}",
+                people=farmers_citizens(field["sickbay"]["farmer"], field["sickbay"]["citizen"]),
             ).to_json(),
             "",
         ]

@@ -20,6 +20,7 @@ from rules.games.anteportas.battle import BattleContext, battle_needed
 from rules.games.anteportas.combat import fight
 from rules.games.anteportas.effects import Field, side
 from rules.games.anteportas.kit import Kit
+from rules.games.anteportas.words import basic_elite_units
 from rules.text import msg
 
 
@@ -34,9 +35,8 @@ def spawn(field: Field, cards: list[dict[str, Any]], twice: bool, kit: Kit, aske
                 log.tracer.add(
                     "limited components",
                     msg(
-                        "Only {b} Basic and {e} Elite Unit(s) are left in the supply",
-                        b=field["supply"]["basic"],
-                        e=field["supply"]["elite"],
+                        "Only {units} are left in the supply",
+                        units=basic_elite_units(field["supply"]["basic"], field["supply"]["elite"]),
                     ),
                 )
             if not got["basic"] + got["elite"]:
@@ -48,10 +48,9 @@ def spawn(field: Field, cards: list[dict[str, Any]], twice: bool, kit: Kit, aske
                 troop[k] += got[k]
             log.say(
                 msg(
-                    "Card {card}: place {b} Basic and {e} Elite Unit(s) on #{hex}",
+                    "Card {card}: place {units} on #{hex}",
                     card=card["id"],
-                    b=got["basic"],
-                    e=got["elite"],
+                    units=basic_elite_units(got["basic"], got["elite"]),
                     hex=place["hex"],
                 )
             )

@@ -46,7 +46,7 @@ from rules.games.anteportas.combat import fire_sources
 from rules.games.anteportas.effects import check_sources, fire_from
 from rules.games.anteportas.kit import Kit
 from rules.games.anteportas.versus import TEAMS, team_field
-from rules.text import msg
+from rules.text import msg, msgn
 
 #: "No player may have more than 6 Soldiers on any given hex."
 MAX_SOLDIERS = 6
@@ -312,8 +312,9 @@ def _remove_all(state: State, team: str, side: dict[str, Any], hex_id: int, aske
         state["teams"][team]["sickbay"][x["kind"]] += 1
     if side["soldiers"]:
         asker.log.say(
-            msg(
-                "{n} Soldier(s) of team {team} wounded -> Sickbay",
+            msgn(
+                "{n} Soldier of team {team} wounded -> Sickbay",
+                "{n} Soldiers of team {team} wounded -> Sickbay",
                 n=len(side["soldiers"]),
                 team=team,
             )

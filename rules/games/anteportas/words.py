@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.text import Msg, msg
+from rules.text import Msg, msg, msgn
 
 
 def units_msg(units: dict[str, int]) -> Msg:
@@ -14,6 +14,11 @@ def units_msg(units: dict[str, int]) -> Msg:
     return msg("{b} Basic", b=units["basic"])
 
 
+def unit_count(units: dict[str, int]) -> int:
+    """How many Units a group holds: the count a sentence about them agrees with."""
+    return units["basic"] + units["elite"]
+
+
 def join_msgs(parts: list[Msg]) -> Msg:
     """``[a, b, c]`` -> "a, b and c" as one translatable message."""
     if not parts:
@@ -23,3 +28,21 @@ def join_msgs(parts: list[Msg]) -> Msg:
     if len(parts) == 2:
         return msg("{a} and {b}", a=parts[0], b=parts[1])
     return msg("{a}, {b}", a=parts[0], b=join_msgs(parts[1:]))
+
+
+def farmers_citizens(farmers: int, citizens: int) -> Msg:
+    """``(1, 2)`` -> "1 Farmer, 2 Citizens" (each count in its language's plural form)."""
+    return msg(
+        "{f}, {c}",
+        f=msgn("{n} Farmer", "{n} Farmers", n=farmers),
+        c=msgn("{n} Citizen", "{n} Citizens", n=citizens),
+    )
+
+
+def basic_elite_units(basic: int, elite: int) -> Msg:
+    """``(2, 1)`` -> "2 Basic and 1 Elite Unit" / "... Elite Units" (the last count decides)."""
+    return msgn("{b} Basic and {n} Elite Unit", "{b} Basic and {n} Elite Units", b=basic, n=elite)
+
+
+def tools(n: int) -> Msg:
+    return msgn("{n} Tool", "{n} Tools", n=n)

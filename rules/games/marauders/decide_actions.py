@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.decision import Decision, Tracer
+from rules.games.marauders import counted as C
 from rules.games.marauders.decide_common import join, make_decision, settle
 from rules.games.marauders.model import income_key, label
 from rules.text import Msg, msg, msgn
@@ -32,11 +33,11 @@ def _offer_name(offer: Mapping[str, Any], index: int) -> str:
 
 def _income_text(key: Sequence[int]) -> Msg:
     return msg(
-        "{vp} VP, {am} action marker(s), {res} resource(s), {dev} development point(s)",
+        "{vp} VP, {am}, {res}, {dev}",
         vp=key[0],
-        am=key[1],
-        res=key[2],
-        dev=key[3],
+        am=C.action_markers(key[1]),
+        res=msgn("{n} resource", "{n} resources", n=key[2]),
+        dev=msgn("{n} development point", "{n} development points", n=key[3]),
     )
 
 
@@ -165,8 +166,10 @@ def action_choice(
             result = {"painting": number}
         tracer.decide(
             "rock painting",
-            msg(
-                "Paints left to right, row by row from the top; {n} section(s) painted so far, "
+            msgn(
+                "Paints left to right, row by row from the top; {n} section painted so far, "
+                "so this is section {k}",
+                "Paints left to right, row by row from the top; {n} sections painted so far, "
                 "so this is section {k}",
                 n=painted,
                 k=number,

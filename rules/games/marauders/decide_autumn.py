@@ -17,12 +17,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.decision import Decision, Tracer
+from rules.games.marauders import counted as C
 from rules.games.marauders.catalogue import Board, priority_at, tray_colour, tray_sides
 from rules.games.marauders.decide_common import join, majority_tray, make_decision, settle
 from rules.games.marauders.hexmap import LINES, Hex, clockwise_key, distance, hex_id, neighbours
 from rules.games.marauders.model import SIDES, clockwise_from, half_rounded_up, label
 from rules.games.marauders.results import AutumnMove, TrayMarker
-from rules.text import Msg, msg, verbatim
+from rules.text import Msg, msg, msgn, verbatim
 
 
 def activation_key(at: Hex, marker: int) -> tuple[int, Any]:
@@ -45,11 +46,11 @@ def autumn_order(members: Sequence[Mapping[str, Any]], marker: int, example: boo
             finding = msg("Member {id}: on the starting camp", id=m["id"])
         else:
             finding = msg(
-                "Member {id}: {d} space(s) from the starting camp, {turn} sixth(s) of a turn "
+                "Member {id}: {d} from the starting camp, {turn} "
                 "clockwise from the priority marker (side {marker})",
                 id=m["id"],
-                d=d,
-                turn=_turn_text(clockwise_key(m["at"], marker)),
+                d=C.spaces(d),
+                turn=_sixths(_turn_text(clockwise_key(m["at"], marker))),
                 marker=marker,
             )
         tracer.add("activation", finding, id=m["id"], distance=d, space=hex_id(m["at"]))
@@ -77,6 +78,11 @@ def _turn_text(turn: Any) -> str:
     """A clockwise turn in sixths as a short number (``2``, ``2.5``, ``2.33``)."""
     value = float(turn)
     return f"{value:g}" if value == int(value) or len(f"{value:g}") <= 4 else f"{value:.2f}"
+
+
+def _sixths(turn: str) -> Msg:
+    """ "1 sixth of a turn", "2.5 sixths of a turn" (a fraction takes the plural form)."""
+    return msgn("{t} sixth of a turn", "{t} sixths of a turn", t=turn, n=1 if turn == "1" else 2)
 
 
 def autumn_direction(
@@ -155,10 +161,12 @@ def autumn_target(
                 if len(free) < len(found):
                     tracer.add(
                         "free megalith",
-                        msg(
-                            "{k} occupied megalith(s) in the lane do not count while a free one "
+                        msgn(
+                            "{n} occupied megalith in the lane does not count while a free one "
                             "lies in the direction",
-                            k=len(found) - len(free),
+                            "{n} occupied megaliths in the lane do not count while a free one "
+                            "lies in the direction",
+                            n=len(found) - len(free),
                         ),
                     )
                 found = free
@@ -166,18 +174,18 @@ def autumn_target(
         same = [i for i in found if i["distance"] == item["distance"]]
         if len(same) > 1:
             finding = msg(
-                "Found in the lane: {what}, {d} space(s) away; {k} at that distance, the {line} "
+                "Found in the lane: {what}, {d} away; {k} at that distance, the {line} "
                 "line is first clockwise",
                 what=label(priority),
-                d=item["distance"],
+                d=C.spaces(item["distance"]),
                 k=len(same),
                 line=label(item["line"]),
             )
         else:
             finding = msg(
-                "Found in the lane: {what}, {d} space(s) away ({line} line)",
+                "Found in the lane: {what}, {d} away ({line} line)",
                 what=label(priority),
-                d=item["distance"],
+                d=C.spaces(item["distance"]),
                 line=label(item["line"]),
             )
         tracer.decide(
@@ -195,8 +203,8 @@ def autumn_target(
 
 def _where(item: Mapping[str, Any], side: int) -> Msg:
     return msg(
-        "{d} space(s) away toward side {side}, {line} line",
-        d=item["distance"],
+        "{d} away toward side {side}, {line} line",
+        d=C.spaces(item["distance"]),
         side=side,
         line=label(item["line"]),
     )
@@ -321,8 +329,9 @@ def autumn_move(
         else:
             summary = msg("{m} lies down (direction side {side})", m=who, side=side)
     instructions.append(
-        msg(
-            "Return {n} {colour} marker(s) (half of {count}, rounded up) to the general supply.",
+        msgn(
+            "Return {n} {colour} marker (half of {count}, rounded up) to the general supply.",
+            "Return {n} {colour} markers (half of {count}, rounded up) to the general supply.",
             n=back,
             colour=label(colour),
             count=count,
@@ -330,8 +339,10 @@ def autumn_move(
     )
     tracer.add(
         "return half",
-        msg(
-            "The {colour} tray showed the direction: {n} of its {count} marker(s) go back "
+        msgn(
+            "The {colour} tray showed the direction: {n} of its {count} markers goes back "
+            "(half, rounded up)",
+            "The {colour} tray showed the direction: {n} of its {count} markers go back "
             "(half, rounded up)",
             colour=label(colour),
             n=back,

@@ -14,7 +14,7 @@ from typing import Any
 from rules.decision import Decision, Tracer
 from rules.games.marauders.catalogue import Board, tray_colour
 from rules.games.marauders.model import clockwise_from, label
-from rules.text import Msg, msg
+from rules.text import Msg, msg, msgn
 
 GAME = "marauders"
 
@@ -87,9 +87,10 @@ def majority_tray(
     if not eligible:
         tracer.add(
             "majority",
-            msg(
-                "No tray holds at least {minimum} marker(s) ({listing})",
-                minimum=minimum,
+            msgn(
+                "No tray holds at least {n} marker ({listing})",
+                "No tray holds at least {n} markers ({listing})",
+                n=minimum,
                 listing=listing,
             ),
             counts=numbers,

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.decision import Decision, Tracer
+from rules.games.marauders import counted as C
 from rules.games.marauders.catalogue import Board, Pricing, Tile, tray_colour, tray_sides
 from rules.games.marauders.decide_common import join, make_decision, settle
 from rules.games.marauders.model import SIDES, label
@@ -123,9 +124,9 @@ def summer_pillar(
         ),
         [
             msg(
-                "Take the {count} action marker(s) from pillar {n} next to {action} "
+                "Take the {markers} from pillar {n} next to {action} "
                 "(counting clockwise) and put them into the trays by colour.",
-                count=count,
+                markers=C.action_markers(count),
                 n=index + 1,
                 action=label(action),
             )
@@ -160,11 +161,11 @@ def summer_action(
         tracer.decide(
             "summer action",
             msg(
-                "{action} lies next to the {colour} tray with {n} marker(s): fewer than 3, "
+                "{action} lies next to the {colour} tray with {markers}: fewer than 3, "
                 "the tribe does not take it",
                 action=label(action),
                 colour=label(colour),
-                n=count,
+                markers=C.markers(count),
             ),
             side=side,
             colour=colour,

@@ -6,10 +6,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.decision import Decision, Tracer
+from rules.games.marauders import counted as C
 from rules.games.marauders.catalogue import Board, priority_at
 from rules.games.marauders.decide_common import join, make_decision
 from rules.games.marauders.model import SIDES, TRIBE, label, order_msg, player_msg
-from rules.text import msg
+from rules.text import msg, msgn
 
 
 def payer_of(order: Sequence[str]) -> str:
@@ -63,10 +64,13 @@ def priority_steps(board: Board, marker: int, points: int, example: bool) -> Dec
     icon = priority_at(board, after)
     tracer.decide(
         "development points",
-        msg(
-            "The tribe collects no development points; {n} point(s) move the priority marker "
-            "{n} step(s) clockwise: side {a} to side {b} ({icon})",
+        msgn(
+            "The tribe collects no development points; {n} point moves the priority marker "
+            "{steps} clockwise: side {a} to side {b} ({icon})",
+            "The tribe collects no development points; {n} points move the priority marker "
+            "{steps} clockwise: side {a} to side {b} ({icon})",
             n=points,
+            steps=C.steps(points),
             a=marker,
             b=after,
             icon=label(icon),
@@ -81,8 +85,8 @@ def priority_steps(board: Board, marker: int, points: int, example: bool) -> Dec
         msg("Priority marker to side {s} ({icon})", s=after, icon=label(icon)),
         [
             msg(
-                "Move the priority marker {n} step(s) clockwise, to the {icon} icon.",
-                n=points,
+                "Move the priority marker {steps} clockwise, to the {icon} icon.",
+                steps=C.steps(points),
                 icon=label(icon),
             )
         ],

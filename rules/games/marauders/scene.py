@@ -79,7 +79,7 @@ def control_board_scene(state: dict[str, Any]) -> dict[str, Any]:
         "facts": [
             [msg("Round").to_json(), f"{state['round']} / {ROUNDS}"],
             [msg("Tribe VP (tracked)").to_json(), str(state["vp"])],
-            [msg("Priority marker: side").to_json(), str(state["marker"])],
+            [msg("Priority marker").to_json(), msg("side {s}", s=state["marker"]).to_json()],
             *_side_facts(state),
         ],
     }

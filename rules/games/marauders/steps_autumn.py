@@ -21,6 +21,7 @@ from typing import Any
 from rules.decision import Decision, Tracer
 from rules.game import State
 from rules.games.marauders import catalogue as cat
+from rules.games.marauders import counted as C
 from rules.games.marauders import hexmap, logic
 from rules.games.marauders.decide_common import join
 from rules.games.marauders.hexmap import CAMP_ID, LINES, hex_at, hex_id
@@ -67,9 +68,9 @@ def space_label(space: str) -> Msg:
         return msg("the starting camp")
     d, side, j = hexmap.ring_position(hex_at(space))
     if j == 0:
-        return msg("{d} space(s) toward side {s}", d=d, s=side)
+        return msg("{d} toward side {s}", d=C.spaces(d), s=side)
     return msg(
-        "{d} space(s) out, {j} step(s) clockwise past the line to side {s}", d=d, j=j, s=side
+        "{d} out, {j} clockwise past the line to side {s}", d=C.spaces(d), j=C.steps(j), s=side
     )
 
 

@@ -17,10 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from rules.camera import ColourGains, ColourTotals
 from rules.decision import Decision
 from rules.errors import IllegalInput
 from rules.game import State
 from rules.games.marauders import catalogue as cat
+from rules.games.marauders import counted as C
 from rules.games.marauders import logic
 from rules.games.marauders.decide_common import join
 from rules.games.marauders.model import (
@@ -39,7 +41,7 @@ from rules.machine import Edge
 from rules.machine import Step as MachineStep
 from rules.prompt import Choice, Field, Prompt
 from rules.rng import shuffled
-from rules.text import Msg, msg
+from rules.text import Msg, msg, msgn
 
 Answer = Mapping[str, Any]
 
@@ -130,9 +132,9 @@ def move_marker(state: State, steps: int) -> None:
     note(
         state,
         msg(
-            "Development points become priority marker steps: move it {n} step(s) clockwise, "
+            "Development points become priority marker steps: move it {steps} clockwise, "
             "from side {a} to side {b} ({icon}).",
-            n=steps,
+            steps=C.steps(steps),
             a=before,
             b=state["marker"],
             icon=label(icon),
@@ -174,7 +176,7 @@ def trays_field(state: State) -> Field:
         default=dict(state["trays"]),
         maximum=MAX_MARKERS,
         choices=colour_choices(state),
-        camera="colour_totals",
+        camera=ColourTotals(),
     )
 
 
@@ -204,7 +206,7 @@ def news_field(state: State, text: Msg | None = None) -> Field:
         kind="counts",
         default={**zero(), VP: 0, DEV: 0},
         choices=news_choices(state),
-        camera="colour_gains",
+        camera=ColourGains(),
     )
 
 
@@ -255,8 +257,8 @@ def news_lines(state: State) -> list[Msg]:
     if since.get("pillar"):
         lines.append(
             msg(
-                "Include the {n} action marker(s) the tribe took back from the pillar, by colour.",
-                n=since["pillar"],
+                "Include the {markers} the tribe took back from the pillar, by colour.",
+                markers=C.action_markers(since["pillar"]),
             )
         )
     if since.get("actions"):
@@ -316,8 +318,9 @@ def apply_news(state: State, answer: Answer) -> bool:
         expected = int(since.get("pillar") or 0) + (since.get("took") == "action-marker")
         if sum(added.values()) < expected:
             raise IllegalInput(
-                msg(
-                    "{n} marker(s) came onto the trays: enter their colours ({k} entered)",
+                msgn(
+                    "{n} marker came onto the trays: enter its colour ({k} entered)",
+                    "{n} markers came onto the trays: enter their colours ({k} entered)",
                     n=expected,
                     k=sum(added.values()),
                 ),

@@ -176,9 +176,14 @@ def action_prompt(state: State) -> Prompt:
             msg(
                 "The tribe takes it if its {colour} tray (next to {action}) holds at least 3 "
                 "markers; it holds {count} now.",
-                colour=label(colour) if colour else msg("(no)"),
+                colour=label(colour),
                 action=label(action),
-                count=state["trays"].get(colour, 0) if colour else 0,
+                count=state["trays"].get(colour, 0),
+            )
+            if colour
+            else msg(
+                "No tray of the tribe is next to {action}: the tribe does not take it.",
+                action=label(action),
             ),
             *news_lines(state),
         ),

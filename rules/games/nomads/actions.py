@@ -294,9 +294,11 @@ def _eclipse(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool:
     card = st["deck"].pop(0) if st["deck"] is not None else None
     st["eclipse_pile"].append(card)
     out.say(
-        msg(
+        msgn(
             "Put the top card of the Nomad deck face down on the Nomads' eclipse pile "
-            "({n} card(s) there now).",
+            "({n} card there now).",
+            "Put the top card of the Nomad deck face down on the Nomads' eclipse pile "
+            "({n} cards there now).",
             n=len(st["eclipse_pile"]),
         )
     )
@@ -389,7 +391,7 @@ def _progress(st: State, item: Item, ans: Mapping[str, Any], out: Out) -> bool:
     out.tracer.add(
         "get progress", msg("Big arrow: the column with cards; small arrow: the card in it.")
     )
-    chosen = pick(found, big, small, out.tracer, msg("culture card(s)"))
+    chosen = pick(found, big, small, out.tracer, msg("culture cards"))
     grid[chosen["row"]][chosen["col"]] = ""
     st["nomads"]["sacrifice"].append("progress")
     out.say(

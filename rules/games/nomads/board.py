@@ -17,7 +17,7 @@ from rules.games.nomads.actions import animal_name, arrows
 from rules.games.nomads.catalogue import catalogue_of
 from rules.games.nomads.hunting import UNKNOWN, cell_id, cells, first_free
 from rules.games.nomads.terms import term
-from rules.text import Msg, msg
+from rules.text import Msg, msg, msgn
 
 
 def _facts(st: State) -> list[list[Any]]:
@@ -164,9 +164,10 @@ def status(st: State) -> tuple[Msg, ...]:
         msg("Round {r} of {t}; Nomads' score {s}", r=st["round"], t=st["rounds"], s=n["score"]),
         msg("Food {f}, tools {t}", f=n["food"], t=n["tools"]),
         msg("Idol markers: fame track {a}, offerings track {b}", a=n["fame"], b=n["offerings"]),
-        msg(
-            "Sacrifice pile {s} card(s); buried {b}",
-            s=len(n["sacrifice"]),
+        msgn(
+            "Sacrifice pile {n} card; buried {b}",
+            "Sacrifice pile {n} cards; buried {b}",
+            n=len(n["sacrifice"]),
             b=len(n["buried"]),
         ),
         msg(

@@ -39,7 +39,7 @@ from rules.games.nomads.steps_setup import initial_state
 from rules.games.nomads.terms import term
 from rules.games.nomads.turns import take_turn
 from rules.schema import Bool, Int, List, Map, Maybe, Obj, Spec, Str
-from rules.text import Msg, msg
+from rules.text import Msg, msg, msgn
 
 GAME = "nomads"
 Situation = dict[str, Any]
@@ -463,9 +463,7 @@ def run_settlement(sit: Situation) -> Decision:
     tracer = Tracer()
     points = sit["connection_points"]
     point = (
-        pick(
-            points, sit["arrows"]["big"], sit["arrows"]["small"], tracer, msg("connection point(s)")
-        )
+        pick(points, sit["arrows"]["big"], sit["arrows"]["small"], tracer, msg("connection points"))
         if points
         else None
     )
@@ -696,8 +694,9 @@ def run_eclipse(sit: Situation) -> Decision:
     )
     tracer.add(
         "step 4",
-        msg(
-            "{n} sacred stone(s) x 2 points = {p} (instead of the printed points).",
+        msgn(
+            "{n} sacred stone x 2 points = {p} (instead of the printed points).",
+            "{n} sacred stones x 2 points = {p} (instead of the printed points).",
             n=stones,
             p=stone_points(stones),
         ),

@@ -14,7 +14,7 @@ from typing import Any
 
 from rules.decision import Tracer
 from rules.games.nomads.arrows import pick
-from rules.text import msg
+from rules.text import msg, msgn
 
 Grid = list[list[str]]
 UNKNOWN = "?"
@@ -93,8 +93,9 @@ def choose_animal(
             note = tracer.decide if len(found) == 1 else tracer.add
             note(
                 "get animal",
-                msg(
-                    "Condition {k}: {n} card(s) are {what}.",
+                msgn(
+                    "Condition {k}: {n} card is {what}.",
+                    "Condition {k}: {n} cards are {what}.",
                     k=number,
                     n=len(found),
                     what=CONDITION_TEXT[number],
@@ -102,7 +103,7 @@ def choose_animal(
                 condition=number,
                 candidates=len(found),
             )
-            return pick(found, big, small, tracer, msg("animal card(s)"))
+            return pick(found, big, small, tracer, msg("animal cards"))
         tracer.add(
             "get animal",
             msg("Condition {k}: no card is {what}.", k=number, what=CONDITION_TEXT[number]),

@@ -35,12 +35,14 @@ def choose_site(
     if higher:
         tracer.add(
             "build megalith",
-            msg(
-                "{n} possible site(s) on a higher level: they build on one of them.", n=len(higher)
+            msgn(
+                "{n} possible site on a higher level: they build on it.",
+                "{n} possible sites on a higher level: they build on one of them.",
+                n=len(higher),
             ),
             candidates=len(higher),
         )
-        return pick(higher, big, small, tracer, msg("site(s)"))
+        return pick(higher, big, small, tracer, msg("sites"))
     tracer.add(
         "build megalith",
         msgn(
@@ -50,7 +52,7 @@ def choose_site(
         ),
         candidates=len(sites),
     )
-    return pick(sites, big, small, tracer, msg("site(s)"))
+    return pick(sites, big, small, tracer, msg("sites"))
 
 
 def choose_stone(
@@ -74,5 +76,5 @@ def choose_stone(
             ),
         )
         return None
-    chosen = pick(usable, big, "up", tracer, msg("available sacred stone(s)"))
+    chosen = pick(usable, big, "up", tracer, msg("available sacred stones"))
     return {k: v for k, v in chosen.items() if k not in ("col", "row")}

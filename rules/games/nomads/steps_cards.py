@@ -20,7 +20,7 @@ from rules.games.nomads.turns import (
     visible_actions,
 )
 from rules.prompt import Choice, Field, Prompt
-from rules.text import msg
+from rules.text import msg, msgn
 
 
 def _arrow_choices(values: tuple[str, str]) -> tuple[Choice, ...]:
@@ -277,8 +277,9 @@ def advance_reveal(st: State, ans: Mapping[str, Any], out: Out) -> Decision:
     column = take_turn(st, copy.deepcopy(catalogue_of(st).cards[cid]), out)
     actions = visible_actions(st, column)
     out.say(
-        msg(
-            "Then they carry out {n} action(s) under {c}, top to bottom.",
+        msgn(
+            "Then they carry out {n} action under {c}, top to bottom.",
+            "Then they carry out {n} actions under {c}, top to bottom.",
             n=len(actions),
             c=msg(st["names"][column]),
         )

@@ -21,7 +21,7 @@ from rules.games.nomads.catalogue import catalogue_of
 from rules.games.nomads.flow import round_end, screen, settle
 from rules.games.nomads.scoring import eclipse_workforce, final_score, part_label, stone_points
 from rules.prompt import Choice, Field, Prompt
-from rules.text import NOTHING, Msg, msg
+from rules.text import NOTHING, Msg, msg, msgn
 
 
 def workforce(st: State) -> tuple[int | None, int]:
@@ -299,8 +299,9 @@ def advance_ecl_board(st: State, ans: Mapping[str, Any], out: Out) -> Decision:
         out.say(tribe.gain_points(st["nomads"], stone_points(stones)))
     out.tracer.decide(
         "eclipse step 4",
-        msg(
-            "{n} sacred stone(s) x 2 points = {p} (instead of the printed points).",
+        msgn(
+            "{n} sacred stone x 2 points = {p} (instead of the printed points).",
+            "{n} sacred stones x 2 points = {p} (instead of the printed points).",
             n=stones,
             p=stone_points(stones),
         ),
@@ -316,7 +317,7 @@ def advance_ecl_modules(st: State, ans: Mapping[str, Any], out: Out) -> Decision
     if st["ritual_sites"] > 0:
         big, _ = arrows(st)
         sites = [{"col": i, "row": 0} for i in range(st["ritual_sites"])]
-        chosen = pick(sites, big, "up", out.tracer, msg("ritual site card(s)"))
+        chosen = pick(sites, big, "up", out.tracer, msg("ritual site cards"))
         st["ritual_sites"] -= 1
         out.say(
             msg(
@@ -332,9 +333,10 @@ def advance_ecl_modules(st: State, ans: Mapping[str, Any], out: Out) -> Decision
             out.say(tribe.gain_points(n, 5 * int(ans["landmarks"])))
         out.tracer.add(
             "rivers",
-            msg(
-                "Raft: {r} point(s); landmarks: {k} x 5 points.",
-                r=ans.get("raft_points", 0),
+            msgn(
+                "Raft: {n} point; landmarks: {k} x 5 points.",
+                "Raft: {n} points; landmarks: {k} x 5 points.",
+                n=ans.get("raft_points", 0),
                 k=ans.get("landmarks", 0),
             ),
             raft=ans.get("raft_points", 0),

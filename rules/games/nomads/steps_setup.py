@@ -23,7 +23,7 @@ from rules.games.nomads.flow import dispatch, screen, settle, start_round
 from rules.games.nomads.hunting import UNKNOWN, empty_grid
 from rules.prompt import Choice, Field, Prompt
 from rules.rng import rng_state, shuffled
-from rules.text import msg
+from rules.text import msg, msgn
 
 
 def initial_state(options: Mapping[str, Any], seed: int) -> State:
@@ -242,8 +242,10 @@ def advance_player(st: State, ans: Mapping[str, Any], out: Out) -> Decision | No
             return decision_of(st, "strife", msg("Strife: the Nomads lose 2 points"), out)
         out.tracer.decide(
             "strife",
-            msg(
-                "They have {n} point(s) and cannot lose 2: no main action.", n=st["nomads"]["score"]
+            msgn(
+                "They have {n} point and cannot lose 2: no main action.",
+                "They have {n} points and cannot lose 2: no main action.",
+                n=st["nomads"]["score"],
             ),
         )
         dispatch(st)

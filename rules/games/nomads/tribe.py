@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.text import N_, Msg, msg
+from rules.text import N_, Msg, msg, msgn
 
 
 def new_nomads(cave_painting: bool) -> dict[str, Any]:
@@ -44,7 +44,12 @@ def gain_tool(n: dict[str, Any]) -> Msg:
 
 def gain_points(n: dict[str, Any], points: int) -> Msg:
     n["score"] += points
-    return msg("The Nomads score {p} point(s) (now {n}).", p=points, n=n["score"])
+    return msgn(
+        "The Nomads score {n} point (now {total}).",
+        "The Nomads score {n} points (now {total}).",
+        n=points,
+        total=n["score"],
+    )
 
 
 def bury(n: dict[str, Any]) -> Msg:

@@ -46,6 +46,11 @@ class Refused(IllegalInput):
         super().__init__(msg("{why} (rule: {rule})", why=why, rule=rule), field)
 
 
+def spaces_away(d: int) -> Msg:
+    """``3`` -> "3 spaces away" (the language's plural form)."""
+    return msgn("{n} space away", "{n} spaces away", n=d)
+
+
 def category(spot: str) -> str:
     kind, _, rest = spot.partition(":")
     if kind in ("hunt", "attack"):
@@ -288,10 +293,10 @@ def _check_attack(state: State, pid: str, target: str) -> Trace:
         (
             "attack reach",
             msg(
-                "{p}'s camp is {d} space(s) away: {need} pawn(s)",
+                "{p}'s camp is {away}: {pawns}",
                 p=who(target),
-                d=distance,
-                need=need,
+                away=spaces_away(distance),
+                pawns=msgn("{n} pawn", "{n} pawns", n=need),
             ),
         )
     ]
@@ -447,8 +452,9 @@ def fight(
         trace.append(
             (
                 "higher weapon",
-                msg(
-                    "weapon {a} against {d}: {side} wins; the loser loses {n} heart(s)",
+                msgn(
+                    "weapon {a} against {d}: {side} wins; the loser loses {n} heart",
+                    "weapon {a} against {d}: {side} wins; the loser loses {n} hearts",
                     a=attacker_weapon,
                     d=defence,
                     side=side,

@@ -108,8 +108,9 @@ def advance_change(state: State, answer: Mapping[str, Any], out: Out) -> Msg | N
         entry = p["cards"][card]
         entry["markers"] -= 1
         out.notes.append(
-            msg(
-                "{p} uses {card}: {n} marker(s) left",
+            msgn(
+                "{p} uses {card}: {n} marker left",
+                "{p} uses {card}: {n} markers left",
                 p=who(pid),
                 card=card_label(c, card, entry),
                 n=entry["markers"],
@@ -140,8 +141,9 @@ def advance_change(state: State, answer: Mapping[str, Any], out: Out) -> Msg | N
     placed = sum(1 for x in state["placements"] if x["player"] == pid)
     if answer["tracks"]["pawns"] < placed:
         raise IllegalInput(
-            msg(
-                "{p} has already placed {n} pawn(s) this round: pawns cannot be fewer",
+            msgn(
+                "{p} has already placed {n} pawn this round: pawns cannot be fewer",
+                "{p} has already placed {n} pawns this round: pawns cannot be fewer",
                 p=who(pid),
                 n=placed,
             ),

@@ -28,7 +28,7 @@ from rules.games.robinson.components import (
 )
 from rules.games.robinson.terms import COLOURS, who
 from rules.schema import Bool, Int, List, Map, Obj, Str
-from rules.text import Msg, msg
+from rules.text import Msg, msg, msgn
 
 PLAYER = Str(choices=COLOURS)
 ID = Str(max_length=40)
@@ -103,8 +103,8 @@ def decide_fight(s: dict[str, Any]) -> Decision:
         if s["pawns"] < need:
             tracer.decide(
                 "attack reach",
-                msg("a camp {d} space(s) away needs {need} pawn(s); {n} placed", d=s["distance"],
-                    need=need, n=s["pawns"]),
+                msg("a camp {away} needs {pawns}; {n} placed", away=A.spaces_away(s["distance"]),
+                    pawns=msgn("{n} pawn", "{n} pawns", n=need), n=s["pawns"]),
             )  # fmt: skip
             return Decision(
                 game="robinson",
@@ -116,7 +116,11 @@ def decide_fight(s: dict[str, Any]) -> Decision:
             )
         tracer.add(
             "attack reach",
-            msg("a camp {d} space(s) away needs {need} pawn(s)", d=s["distance"], need=need),
+            msg(
+                "a camp {away} needs {pawns}",
+                away=A.spaces_away(s["distance"]),
+                pawns=msgn("{n} pawn", "{n} pawns", n=need),
+            ),
         )
     result, trace = A.fight(
         att["weapon"], dfd["weapon"], dfd.get("palisade", 0), s.get("palisade_bonus", False)
@@ -137,8 +141,9 @@ def decide_fight(s: dict[str, Any]) -> Decision:
                     msg("{l} dies and is eliminated; {w} may take all resources and cards",
                         l=names[result["loser"]], w=names[result["winner"]]),
                 )  # fmt: skip
-        summary = msg(
-            "{w} wins; {l} loses {n} heart(s)",
+        summary = msgn(
+            "{w} wins; {l} loses {n} heart",
+            "{w} wins; {l} loses {n} hearts",
             w=names[result["winner"]],
             l=names[result["loser"]],
             n=result["hearts_lost"],

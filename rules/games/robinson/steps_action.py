@@ -129,11 +129,11 @@ def end_placement(state: State, out: Out) -> None:
     for n, item in enumerate(state["queue"], 1):
         out.notes.append(
             msg(
-                "{n}. {p}: {spot} ({k} pawn(s))",
+                "{n}. {p}: {spot} ({pawns})",
                 n=n,
                 p=who(item["player"]),
                 spot=A.spot_label(cat(state), item["spot"]),
-                k=item["pawns"],
+                pawns=msgn("{n} pawn", "{n} pawns", n=item["pawns"]),
             )
         )
     out.tracer.decide(
@@ -283,8 +283,9 @@ def prompt_resolve(state: State) -> Prompt:
     return step_prompt(
         state,
         step="resolve",
-        title=msg(
-            "Resolve: {p}, {spot} ({n} pawn(s))",
+        title=msgn(
+            "Resolve: {p}, {spot} ({n} pawn)",
+            "Resolve: {p}, {spot} ({n} pawns)",
             p=who(pid),
             spot=A.spot_label(c, spot),
             n=item["pawns"],

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.camera import Unread
 from rules.errors import IllegalInput
 from rules.game import State
 from rules.games.targi import legality as L
@@ -50,7 +51,7 @@ def prompt_robber(state: State) -> Prompt:
                 msg("Robber's card"),
                 board(state).border,
                 default=robber_default(state),
-                camera="targi_robber",
+                camera=Unread("targi_robber"),
             ),
             Field(
                 key="start",
@@ -95,7 +96,7 @@ def prompt_targi(state: State) -> Prompt:
                 kind="multi",
                 minimum=b.targi_per_player,
                 maximum=b.targi_per_player,
-                camera="targi_figures",
+                camera=Unread("targi_figures"),
             ),
         ),
     )
@@ -159,16 +160,13 @@ def place_markers(state: State) -> None:
     t, b = table(state), board(state)
     for player in PLAYERS:
         t["markers"][player] = L.crossings_of(t, b, player)
-    where = {p: card_list(t["markers"][p]) for p in PLAYERS}
-    state["notes"].append(
-        msg(
-            "Tribe markers: {a} on {ca}; {b} on {cb}.",
-            a=who(PLAYERS[0]),
-            ca=where[PLAYERS[0]],
-            b=who(PLAYERS[1]),
-            cb=where[PLAYERS[1]],
-        ).to_json()
-    )
+    where = [
+        msg("{p} on {cards}", p=who(p), cards=card_list(t["markers"][p]))
+        if t["markers"][p]
+        else msg("{p}: none (its Targi's lines cross nowhere)", p=who(p))
+        for p in PLAYERS
+    ]
+    state["notes"].append(msg("Tribe markers: {a}; {b}.", a=where[0], b=where[1]).to_json())
 
 
 def tile_prompt(state: State, tile: str) -> Prompt:

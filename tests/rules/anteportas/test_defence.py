@@ -71,7 +71,7 @@ def test_a_mine_destroyed_by_a_bomb_is_offered_for_replacement() -> None:
     _, steps, log = blast(f, 13, {"replace-1": [3]})
     assert f["hexes"]["8"]["tile"] == mine("bounding")
     assert log.costs == {"tools": 2}
-    assert "Bounding Mine on #8 replaced: pay 2 Tool(s)" in steps
+    assert "Bounding Mine on #8 replaced: pay 2 Tools" in steps
 
 
 def test_spawn_point_and_unit_hexes_are_in_sight() -> None:

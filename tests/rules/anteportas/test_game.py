@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from rules.camera import HexPieces
 from rules.errors import IllegalInput
 from rules.games.anteportas.game import AntePortas
 from rules.games.anteportas.kit import example_components
@@ -241,7 +242,7 @@ def test_the_mine_choice_is_asked_at_the_moment_it_arises() -> None:
     assert [c.value for c in prompt.fields[-1].choices] == ["mine", "soldiers"]
     assert (
         prompt.fields[-1].choices[1].label.english()
-        == "the Soldiers take the damage: 1 Citizen fall(s)"
+        == "the Soldiers take the damage: 1 Citizen falls"
     )
     session.answer({"answer": "soldiers"})
     prompt = session.prompt()
@@ -442,7 +443,7 @@ def test_spawning_onto_your_units_starts_a_battle() -> None:
 def test_a_bot_step_names_what_it_changes_on_each_hex_for_the_camera() -> None:
     """The closed loop's expected change is what the step's instructions do to the table:
     "place 2 Basic ... on #26", "1 Farmer on #26 wounded -> Sickbay", "Guard Post on #26
-    destroyed", "1 Invader(s) fall; 1 Invader(s) remain on #26"."""
+    destroyed", "1 Invader falls; 1 Invader remains on #26"."""
     session = spawn_onto_a_farmer_and_guard_post()
     prompt = session.prompt()
     assert GAME.expected_change(prompt.decision) == {
@@ -492,7 +493,7 @@ def test_the_correct_step_names_the_camera_reading() -> None:
         "invaders-7",
         "tile-7",
     ]
-    assert all(f.camera == "battleground" for f in fields)
+    assert all(f.camera == HexPieces("anteportas-battleground") for f in fields)
     assert fields[0].default == {
         "farmer": 2,
         "farmer_exhausted": 0,

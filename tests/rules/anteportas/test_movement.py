@@ -83,7 +83,7 @@ def test_edge_rule_28_right_moves_down() -> None:
 def test_battle_mid_move_and_survivors_move_on() -> None:
     f = with_troops(field(h7=side("CF", building("guard_post"))), h12=(5, 0))
     out = move(f, 12, card(["down", "down"]))
-    assert "1 Basic move on from #7" in english(out)
+    assert "1 Basic moves on from #7" in english(out)
     assert out.field["troops"] == {"2": {"basic": 1, "elite": 0}}
     f = with_troops(field(h7=side("CF", building("guard_post")), h2=side("F")), h12=(5, 0))
     out = move(f, 12, card(["down", "down"]))
@@ -96,7 +96,23 @@ def test_battle_mid_move_and_survivors_move_on() -> None:
 def test_defeat_when_leaving_by_a_bottom_hex() -> None:
     out = move(with_troops(field(), h7=(1, 0)), 7, card(["down", "down"]))
     assert out.defeat
-    assert "leave the Battleground from #2" in english(out)[-1]
+    assert english(out)[-1] == "1 Basic leaves the Battleground from #2: you lose the game"
+
+
+def test_sentences_agree_with_how_many_units_move() -> None:
+    """Issue 23: "1 Elite leave the Battleground" read wrong; the verb follows the count."""
+    one = english(move(with_troops(field(), h12=(0, 1)), 12, card(["down", "down", "down"])))
+    assert one[1:] == [
+        "1 Elite moves to #7",
+        "1 Elite moves to #2",
+        "1 Elite leaves the Battleground from #2: you lose the game",
+    ]
+    two = english(move(with_troops(field(), h12=(1, 1)), 12, card(["down", "down", "down"])))
+    assert two[1:] == [
+        "1 Basic + 1 Elite move to #7",
+        "1 Basic + 1 Elite move to #2",
+        "1 Basic + 1 Elite leave the Battleground from #2: you lose the game",
+    ]
 
 
 def test_trap_slows_up_to_three_basic_first() -> None:
@@ -373,7 +389,7 @@ def test_guard_post_replaces_a_destroyed_mine_when_no_invader_survives() -> None
     out = move(f, 14, card(["down"]), answers={"replace-1": [4]})
     assert out.field["hexes"]["9"]["tile"] == mine("bounding")
     assert out.field["hexes"]["4"]["soldiers"][0]["exhausted"]
-    assert "Bounding Mine on #9 replaced: pay 2 Tool(s)" in english(out)
+    assert "Bounding Mine on #9 replaced: pay 2 Tools" in english(out)
     out = move(f, 14, card(["down"]), answers={"replace-1": []})
     assert out.field["hexes"]["9"]["tile"] is None
 

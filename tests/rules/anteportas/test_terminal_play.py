@@ -41,7 +41,7 @@ def test_a_half_year_by_numbers_from_the_lists(tmp_path: Path) -> None:
         ],
     )
     assert re.search(r"\b1 card drawn|\b\d+ cards drawn", text)
-    assert "Enlisted: 0 Farmer(s), 1 Citizen(s) on #2" in text
+    assert "Enlisted: 0 Farmers, 1 Citizen on #2" in text
     assert "Battle Phase: troop on" in text
     assert "{'" not in text  # no Python reprs
 

@@ -28,11 +28,11 @@ def test_a_free_megalith_further_along_wins_over_an_occupied_nearer_one() -> Non
     assert decision.result["outcome"] == "move"
     assert decision.result["item"] == lane[1]
     assert [m.english() for m in decision.instructions][1] == (
-        "Move the member onto the free megalith (4 space(s) away toward side 4, right line); "
+        "Move the member onto the free megalith (4 spaces away toward side 4, right line); "
         "lay it down."
     )
     assert decision.reason is not None
-    assert decision.reason.english() == "Found in the lane: megalith, 4 space(s) away (right line)"
+    assert decision.reason.english() == "Found in the lane: megalith, 4 spaces away (right line)"
 
 
 def test_only_occupied_megaliths_send_the_member_beside_the_nearest() -> None:

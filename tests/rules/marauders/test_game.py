@@ -155,7 +155,7 @@ def test_development_points_step_the_marker_clockwise_and_wrap() -> None:
     state = session.state
     assert state["marker"] == 1 and state["development"] == 7
     notes = " ".join(str(line) for line in session.prompt().lines)
-    assert "move it 7 step(s) clockwise, from side 0 to side 1" in notes
+    assert "move it 7 steps clockwise, from side 0 to side 1" in notes
 
 
 #: A tile whose framed symbol (next to side 0, the white tray) is the ceremony.
@@ -530,4 +530,4 @@ def test_a_member_beyond_the_map_picture_is_listed_beside_it_and_keeps_its_space
     camp_map = GAME.board(state)["parts"][0]
     assert max(abs(h["q"]) for h in camp_map["hexes"]) == 4  # the picture stays legible
     facts = [Msg.from_json(label).english() for label, _ in camp_map["facts"]]
-    assert facts == ["Member 2: 6 space(s) toward side 3"]
+    assert facts == ["Member 2: 6 spaces toward side 3"]

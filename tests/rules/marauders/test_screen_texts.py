@@ -51,7 +51,9 @@ def game_texts(prompt: Prompt, scene: dict[str, Any], status: tuple[Msg, ...]) -
         yield Msg.from_json(part["title"])
         for label, value in part.get("facts", []):
             yield Msg.from_json(label)
-            if value:  # drawn as it is (numbers), never looked up in a catalogue
+            if isinstance(value, dict):  # a message ("side 3"), translated like the label
+                yield Msg.from_json(value)
+            elif value:  # drawn as it is (numbers), never looked up in a catalogue
                 yield Msg(str(value).replace("{", "{{").replace("}", "}}"))
         for side in part.get("sides", []):
             for key in ("action", "priority"):

@@ -68,9 +68,7 @@ def test_examples_through_the_cli(name: str, capsys: pytest.CaptureFixture[str])
 def test_fatal_fight_says_the_winner_may_take_everything() -> None:
     decision = fight(example("fight-fatal.json"))
     assert any("may take all resources and cards" in t.finding.english() for t in decision.trace)
-    assert (
-        str(decision.reason) == "weapon 1 against 3: the defender wins; the loser loses 2 heart(s)"
-    )
+    assert str(decision.reason) == "weapon 1 against 3: the defender wins; the loser loses 2 hearts"
 
 
 def test_fight_with_too_few_pawns_does_not_happen() -> None:

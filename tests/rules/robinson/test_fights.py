@@ -35,9 +35,7 @@ def test_adjacent_camp_needs_one_pawn_and_the_higher_weapon_wins() -> None:
     place(session, ("attack:blue",), ("camp:rest",), ("camp:rest",), ("camp:rest",))
     decision = session.answer({})
     assert decision is not None and str(decision.summary) == "Red wins the fight against Blue"
-    assert (
-        str(decision.reason) == "weapon 3 against 1: the attacker wins; the loser loses 2 heart(s)"
-    )
+    assert str(decision.reason) == "weapon 3 against 1: the attacker wins; the loser loses 2 hearts"
     assert player(session, "blue")["hearts"] == 9 - 2
     assert session.prompt().step == "reward"
 

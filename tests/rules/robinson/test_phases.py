@@ -162,10 +162,10 @@ def test_resolution_in_cooperative_order_first_player_first_on_same_action() -> 
     assert decision is not None
     listed = [str(line) for line in decision.instructions]
     assert listed == [
-        "1. Blue: hunting (1 pawn(s))",
-        "2. Red: roof (1 pawn(s))",
-        "3. Blue: roof (1 pawn(s))",
-        "4. Red: rest (1 pawn(s))",
+        "1. Blue: hunting (1 pawn)",
+        "2. Red: roof (1 pawn)",
+        "3. Blue: roof (1 pawn)",
+        "4. Red: rest (1 pawn)",
     ]
     resolve_all(session)
     assert [p["roof"] for p in session.state["players"]] == [1, 1]

@@ -95,3 +95,18 @@ def tap(widget: Widget) -> None:
 def press(key: str) -> None:
     Window.dispatch("on_key_down", KEYS[key], 0, None, [])
     pump(3)
+
+
+def confirm_as_shown(app: TablesideApp, do: Callable[[], None], most: int = 12) -> int:
+    """CONFIRM by ``do`` (a key, a GPIO press, a tap on Confirm) as players do when it first
+    shows a field out of view that starts with a value (ui/app/look_first.py): again until
+    the step is taken or refused. Returns the presses it took."""
+    from ui.app.harness import pump
+    from ui.app.look_first import LOOK
+
+    for presses in range(1, most + 1):
+        do()
+        pump(3)  # the field scrolled into view is measured as seen
+        if app.controller.error != LOOK:
+            return presses
+    raise AssertionError("CONFIRM kept showing fields out of view")

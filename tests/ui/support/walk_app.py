@@ -10,6 +10,7 @@ def play_until(app: Any, game: str, reached: Callable[[], bool], steps: int = 30
     """Start ``game`` (seed 1) and CONFIRM the answers shown (empty ones filled) until
     ``reached()``; fails when it is not reached within ``steps`` steps."""
     from ui.app.harness import pump
+    from ui.app.look_first import confirm_as_shown
     from ui.commands.screenshots import fill_missing
 
     c = app.controller
@@ -21,5 +22,5 @@ def play_until(app: Any, game: str, reached: Callable[[], bool], steps: int = 30
             return
         if c.form is not None:
             fill_missing(c.form)
-        c.confirm()
+        confirm_as_shown(c)  # a field out of view is shown first (ui/app/look_first.py)
     raise AssertionError(f"{game}: the screen the test waits for never came")
