@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rules.camera import PieceName
 from rules.components import COMPONENTS_OPTION, component_record
 from rules.decision import Decision
 from rules.errors import IllegalInput, SituationError
@@ -128,6 +129,12 @@ class Game(ABC):
         ``{"hexes": {hex: {unit: delta}}}``. ``None`` (the default): the camera
         does not check this game's steps. Pure.
         """
+        return None
+
+    def piece_name(self, piece: str) -> PieceName | None:
+        """The name of a kind of piece that :meth:`expected_change` counts on a hex
+        (``"basic"`` -> "Basic Invaders"), for the camera's words when the table differs;
+        ``None``: the game names none (the default). Pure."""
         return None
 
     def status(self, state: State) -> tuple[Msg, ...]:

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.camera import CameraRequest
 from rules.decision import Decision
 from rules.errors import IllegalInput
 from rules.kinds import FieldKind, Kind, kind_of
@@ -60,7 +61,9 @@ class Field:
 
     ``places`` (with ``choice``, ``multi`` or ``order``): the scene layer whose
     item ids are the choice values, so players pick them by tapping the board
-    picture. ``camera`` names a vision reading that can prefill the field.
+    picture. ``camera``: the camera reading that can prefill the field, a typed request
+    of :mod:`rules.camera` (``ColourTotals()``, ``TrayCounts(side=3)``); the older string
+    names (``"tray_counts:3"``) are read by :func:`rules.camera.camera_request`.
     """
 
     key: str
@@ -71,7 +74,7 @@ class Field:
     maximum: int | None = None
     choices: tuple[Choice, ...] = ()
     help: Msg | None = None
-    camera: str | None = None  # a vision reading that can prefill it, e.g. "tray_counts"
+    camera: CameraRequest | str | None = None  # what the camera can prefill it from
     places: str | None = None  # scene layer of tappable places, e.g. "hexes" (docs/board-scenes.md)
 
     def __post_init__(self) -> None:

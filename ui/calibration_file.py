@@ -13,13 +13,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import vision.battleground_view  # noqa: F401  (registers the Ante Portas battleground board)
 from rules.errors import SituationError
 from ui.outside import OutsideFileError, read_json
 from vision.calibration import Calibration, from_json
 from vision.geometry import (
-    EXAMPLE_BOARDS,
     Board,
     TokenCatalogue,
+    board_names,
     load_board,
     load_tokens,
     parse_board,
@@ -43,11 +44,11 @@ def load(path: str | Path) -> Calibration:
 
 def board(name_or_path: str | Path) -> Board:
     """A shipped example board by short name (``control-board``), else a board file."""
-    if str(name_or_path) in (*EXAMPLE_BOARDS, "anteportas-battleground"):
+    if str(name_or_path) in board_names():
         return load_board(name_or_path)
     path = Path(name_or_path)
     if not os.path.lexists(path):
-        examples = ", ".join(EXAMPLE_BOARDS)
+        examples = ", ".join(board_names())
         raise SituationError(str(path), f"no such file (or one of the examples: {examples})")
     return parse_board(_data(path), str(name_or_path))
 

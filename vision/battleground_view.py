@@ -45,7 +45,17 @@ from typing import Any
 
 from rules.games.anteportas.board import Battleground
 from rules.games.anteportas.kit import example_kit
-from vision.geometry import Board, TokenCatalogue, _data_text, _loads, parse_board, parse_tokens
+from rules.text import Msg, msg
+from vision.board_views import register_view
+from vision.geometry import (
+    Board,
+    TokenCatalogue,
+    _data_text,
+    _loads,
+    parse_board,
+    parse_tokens,
+    register_board,
+)
 from vision.reader import Reading
 
 HEX_MM = 26.0
@@ -103,6 +113,9 @@ def battleground_board(bg: Battleground | None = None, hex_mm: float = HEX_MM) -
         ],
     }
     return parse_board(data, BOARD_NAME)
+
+
+register_board(BOARD_NAME, battleground_board)  # load_board("anteportas-battleground")
 
 
 def load_units(path: str | None = None) -> TokenCatalogue:
@@ -191,3 +204,26 @@ def read_battleground(reading: Reading, confirm_below: float = 0.75) -> dict[str
         "unsure": sorted(unsure, key=int),
         "off_board": sorted(off_board),
     }
+
+
+class BattlegroundView:
+    """The battleground for the app's camera (:mod:`vision.board_views`): the pieces on
+    each hex, the "Correct hexes" fields' values and why one was left to the players."""
+
+    def proposal(self, reading: Reading, confirm_below: float) -> dict[str, Any]:
+        return read_battleground(reading, confirm_below)
+
+    def answer(self, reading: Reading, confirm_below: float, key: str, default: Any) -> Any | None:
+        return field_answer(read_battleground(reading, confirm_below), key, default)
+
+    def please_check(self, reading: Reading, confirm_below: float, key: str) -> Msg:
+        hex_id = key.rpartition("-")[2]
+        proposal = read_battleground(reading, confirm_below)
+        if proposal["status"] != "ok":
+            return msg("The camera cannot see the battleground's stickers: please check")
+        if hex_id in proposal["unsure"]:
+            return msg("Not sure about the pieces on #{hex}: please check", hex=hex_id)
+        return msg("The camera sees no pieces on #{hex}: please check", hex=hex_id)
+
+
+register_view(BOARD_NAME, BattlegroundView())

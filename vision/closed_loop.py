@@ -20,7 +20,7 @@ The answer is plain data a front end can put into words:
   ``{"tray": "2", "reason": "covered"}`` entries: ask the players.
 
 A mismatch wins over unsure places: what was seen surely is already wrong.
-Hex readings come from :func:`vision.battleground_view.read_battleground`.
+Hex readings come from a board's view (:mod:`vision.board_views`).
 """
 
 from __future__ import annotations

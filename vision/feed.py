@@ -1,20 +1,19 @@
 """A camera feed for the app: readings that prefill prompt fields (``Field.camera``).
 
-:class:`VisionFeed` has the three members the app's ``CameraFeed`` seam asks for
-(``available``, ``describe()``, ``read(field)``). It takes a few frames, reads
-them with a :class:`~vision.reader.TableReader` (reusing one reading for
-``max_age_s``) and answers these reading names:
+:class:`VisionFeed` is a :class:`vision.camera_feed.CameraFeed` reading the table from
+scratch. It takes a few frames, reads them with a :class:`~vision.reader.TableReader`
+(reusing one reading for ``max_age_s``) and answers these requests (:mod:`rules.camera`):
 
-=====================  ==================================================================
-``tray_counts:N``      ``{colour: n}`` of the tray on side N (a ``counts`` field)
-``tray_totals``        ``{"0": n, ..., "5": n}``: markers per side, all colours together
-``colour_totals``      ``{colour: n}``: markers of each colour on the whole control board
-``priority_side``      the priority marker's side, 0-5
-``token_cell:ID``      cell id of the component with sticker ID
-``token_rotation:ID``  its rotation in degrees
-``battleground``       Ante Portas "Correct hexes": the field ``soldiers-N``, ``invaders-N``
-                       or ``tile-N`` for hex N (:func:`~vision.battleground_view.field_answer`)
-=====================  ==================================================================
+======================  =================================================================
+``TrayCounts(side)``    ``{colour: n}`` of the tray on ``side`` (a ``counts`` field)
+``TrayTotals()``        ``{"0": n, ..., "5": n}``: markers per side, all colours together
+``ColourTotals()``      ``{colour: n}``: markers of each colour on the whole control board
+``PrioritySide()``      the priority marker's side, 0-5
+``TokenCell(id)``       cell id of the component with sticker ``id``
+``TokenRotation(id)``   its rotation in degrees
+``HexPieces(board)``    the field's value from the pieces on the board's hexes, by the view
+                        registered for that board (:mod:`vision.board_views`)
+======================  =================================================================
 
 Anything read with too little confidence, or not seen, gives ``None``: the
 players enter it by hand ("low confidence asks the players").
@@ -33,8 +32,22 @@ import threading
 import time
 from typing import Any
 
+from rules.camera import (
+    ColourGains,
+    ColourTotals,
+    HexPieces,
+    PrioritySide,
+    TokenCell,
+    TokenRotation,
+    TrayCounts,
+    TrayTotals,
+    Unread,
+    camera_request,
+)
 from rules.prompt import Field
 from rules.text import Msg, msg
+from vision.board_views import board_view
+from vision.camera_feed import CameraFeed
 from vision.errors import CalibrationMismatch, VisionError
 from vision.geometry import COLOURS
 from vision.reader import Reading, TableReader, read_camera
@@ -43,7 +56,7 @@ from vision.sources import FrameSource
 log = logging.getLogger(__name__)
 
 
-class VisionFeed:
+class VisionFeed(CameraFeed):
     """Camera readings for prompt fields; ``None`` whenever the players must say."""
 
     def __init__(
@@ -97,67 +110,60 @@ class VisionFeed:
             return Reading("error", True, [reason], example_data=example)
 
     def read(self, field: Field) -> Any | None:
-        if not field.camera:
+        request = camera_request(field.camera)
+        if request is None or isinstance(request, (ColourGains, Unread)):
             return None
         reading = self.reading()
         if reading.status != "ok":
             return None
-        name, _, arg = field.camera.partition(":")
         sure = self.reader.confirm_below
-        if name == "tray_counts":
-            tray = next((t for t in reading.trays if str(t.side) == arg), None)
+        if isinstance(request, TrayCounts):
+            tray = next((t for t in reading.trays if t.side == request.side), None)
             if tray is None or tray.counts is None or not tray.sure:
                 return None
             wanted = [c.value for c in field.choices] or list(COLOURS)
             return {c: tray.counts.get(c, 0) for c in wanted}
-        if name == "tray_totals":
+        if isinstance(request, TrayTotals):
             if not reading.trays or any(t.counts is None or not t.sure for t in reading.trays):
                 return None
             return {str(t.side): sum(t.counts.values()) for t in reading.trays if t.counts}
-        if name == "colour_totals":
+        if isinstance(request, ColourTotals):
             if not reading.trays or any(t.counts is None or not t.sure for t in reading.trays):
                 return None
             wanted = [c.value for c in field.choices] or list(COLOURS)
             return {c: sum(t.counts.get(c, 0) for t in reading.trays if t.counts) for c in wanted}
-        if name == "priority_side":
+        if isinstance(request, PrioritySide):
             if reading.priority_side is None or reading.priority_confidence < sure:
                 return None
             return _as(field, reading.priority_side)
-        if name == "battleground":
-            from vision.battleground_view import field_answer, read_battleground
-
-            return field_answer(read_battleground(reading, sure), field.key, field.default)
-        if name in ("token_cell", "token_rotation"):
-            token = next((t for t in reading.tokens if str(t.id) == arg), None)
+        if isinstance(request, HexPieces):
+            view = board_view(request.board)
+            return None if view is None else view.answer(reading, sure, field.key, field.default)
+        if isinstance(request, (TokenCell, TokenRotation)):
+            token = next((t for t in reading.tokens if t.id == request.token), None)
             if token is None or token.confidence < sure:
                 return None
-            return token.cell if name == "token_cell" else _as(field, token.rotation_deg)
+            return token.cell if isinstance(request, TokenCell) else _as(field, token.rotation_deg)
         return None
 
     def please_check(self, field: Field) -> Msg | None:
         """Why the camera left ``field`` to the players (show it beside the field as
         "please check"), or None when the camera filled it or the field reads no camera."""
-        if not field.camera or self.read(field) is not None:
+        request = camera_request(field.camera)
+        if request is None or isinstance(request, Unread) or self.read(field) is not None:
             return None
         reading = self.reading()
         if reading.status != "ok":
             return reading.reasons[0] if reading.reasons else msg("Camera: please check")
-        name, _, arg = field.camera.partition(":")
-        if name == "tray_counts":
-            return msg("Not sure about tray {side}: please check its count", side=arg)
-        if name in ("tray_totals", "colour_totals"):
+        if isinstance(request, TrayCounts):
+            return msg("Not sure about tray {side}: please check its count", side=request.side)
+        if isinstance(request, (TrayTotals, ColourTotals)):
             sides = [t.side for t in reading.trays if not t.sure]
             return msg("Not sure about trays {sides}: please check", sides=sides)
-        if name == "battleground":
-            from vision.battleground_view import read_battleground
-
-            hex_id = field.key.rpartition("-")[2]
-            proposal = read_battleground(reading, self.reader.confirm_below)
-            if proposal["status"] != "ok":
-                return msg("The camera cannot see the battleground's stickers: please check")
-            if hex_id in proposal["unsure"]:
-                return msg("Not sure about the pieces on #{hex}: please check", hex=hex_id)
-            return msg("The camera sees no pieces on #{hex}: please check", hex=hex_id)
+        if isinstance(request, HexPieces):
+            view = board_view(request.board)
+            if view is not None:
+                return view.please_check(reading, self.reader.confirm_below, field.key)
         return msg("Camera not sure: please check")
 
 

@@ -127,6 +127,17 @@ EXPECTED_LIKELY = 0.2
 """The counter must give the followed count at least this probability, every colour ..."""
 OTHER_SURE = 0.9
 """... and never be this sure of another count."""
+STACK_SEEN = 0.5
+"""The stack guard this sure of a stack, at any reading of a tray, marks it as holding one
+(:attr:`_Track.stack_seen`): every later change of it says ``stack`` until it holds at most
+one cube. A stack is never guessed: the cube under another, or taken off another, may
+show no change of its own."""
+ESTIMATE_REACH = 1
+"""An unsure tray's shown counts: per colour the count the counter finds most likely
+within this many cubes of the followed estimate (the change counted in cubes is less
+often right than the counter's top count; the counter alone is wrong on crowded trays),
+for the colours that changed, were expected to, or showed :data:`TOUCHED` of a cube."""
+TOUCHED = 0.2
 
 
 @dataclass(frozen=True)
@@ -162,6 +173,9 @@ class _Track:
     last: tuple[dict[str, int], Change] | None = None
     """The counts before the last change that could not be followed, and that change: the
     players' confirmation teaches one cube's area from it."""
+    stack_seen: bool = False
+    """A cube was seen on another here (:data:`STACK_SEEN`) and the tray still holds two or
+    more cubes: its next changes are not sure (a stack is never guessed)."""
 
 
 @dataclass(frozen=True)
@@ -214,8 +228,9 @@ class TableFollower:
         }
         self._shown: dict[str, TrayFollow] = {s: t.state for s, t in self._tracks.items()}
         self._expected: dict[str, dict[str, int]] = {}
-        self._moved = True
-        """Something moved since the last still moment (true at the start)."""
+        self.moving = True
+        """Something moved since the last still moment (true at the start, and while hands
+        move): the app shows the followed state as not current then."""
         self._mask = cv2.dilate(tray_mask(self.board), np.ones((9, 9), np.uint8)) > 0
         self.last_registration: Registration | None = None
         self.knocked = False
@@ -251,11 +266,11 @@ class TableFollower:
         for the caller's records (frames must come in order)."""
         still = self.gate.feed(frame)
         if not still:
-            self._moved = True
+            self.moving = True
             return None
-        if not self._moved:
+        if not self.moving:
             return None
-        self._moved = False
+        self.moving = False
         return self.still_moment(frame)
 
     def confirm(self, counts: Mapping[str, Mapping[str, int]]) -> None:
@@ -274,6 +289,7 @@ class TableFollower:
                 )
                 track.last = None
             track.state = TrayFollow(full_counts(c), True, None)
+            track.stack_seen = track.stack_seen and sum(track.state.counts.values()) > 1
             self._shown[str(side)] = track.state
             self._expected.pop(str(side), None)
 
@@ -323,6 +339,14 @@ class TableFollower:
                 self._changed(side, changes[side], labs[side], read)
             track.reference = labs[side]
             self._shown[side] = track.state
+            if side in self._expected and side not in reads and track.state.sure:
+                if not any(_possible(self._expected[side], track.state.counts).values()):
+                    self._expected.pop(side)  # nothing to take: the tray holds none
+                else:
+                    # The game expects a change this tray does not show (yet): a cube taken
+                    # off another may show none. Not sure until it changes or the players
+                    # confirm; the expectation stays, the tray's own state too.
+                    self._shown[side] = TrayFollow(track.state.counts, False, "unexpected")
         return self.trays
 
     def change(self, side: str, lab: np.ndarray) -> Change:
@@ -404,7 +428,7 @@ class TableFollower:
         the counter (module docstring)."""
         track = self._tracks[side]
         old = track.state.counts
-        expected = self._expected.pop(side, {})
+        expected = {c: d for c, d in _possible(self._expected.pop(side, {}), old).items() if d}
         lift = self._lift(side)
         hued = [c for c in COLOURS if c != "white"]
         measured = {
@@ -472,6 +496,22 @@ class TableFollower:
             why = "counter-disagrees"
         elif not track.state.sure:
             why = track.state.why
+        # On a tray where a cube lay on another, only the game's own removal, measured as
+        # expected, is followed surely: a cube may hide under another or be taken off one.
+        taken = bool(expected) and agrees and all(d <= 0 for d in expected.values())
+        if why is None and track.stack_seen and (moved or expected) and not taken:
+            why = "stack"  # a cube lay on another here: its change may hide a cube
+        if why == "stack" and sum(counts.values()) > 1:
+            track.stack_seen = True
+        elif sum(counts.values()) <= 1:
+            track.stack_seen = False
+        if why is not None and read is not None and not (why == "stack" and expected):
+            touched = moved | {
+                c
+                for c in COLOURS
+                if expected.get(c) or counts[c] != old[c] or abs(measured[c]) >= TOUCHED
+            }
+            counts = _estimate(counts, read, touched)
         track.last = (dict(old), change) if why in LEARNABLE else None
         track.state = TrayFollow(counts, why is None, why)
         self.evidence[side] = {
@@ -540,6 +580,24 @@ def _lab(crop: np.ndarray) -> np.ndarray:
     """A crop as Lab floats (L 0-100), lightly blurred against sensor noise."""
     blurred = cv2.GaussianBlur(crop, (0, 0), 1.2)
     return bgr_to_lab(blurred).reshape(crop.shape[0], crop.shape[1], 3)
+
+
+def _possible(expected: Mapping[str, int], counts: Mapping[str, int]) -> dict[str, int]:
+    """The expected change as the tray allows it: no more cubes taken than it holds."""
+    return {c: max(int(d), -int(counts.get(c, 0))) for c, d in expected.items()}
+
+
+def _estimate(counts: Mapping[str, int], read: Any, colours: set[str]) -> dict[str, int]:
+    """An unsure tray's counts to show: for each of ``colours`` (those that changed or were
+    expected to) the count the counter gives the most probability within
+    :data:`ESTIMATE_REACH` of ``counts``; the other colours keep theirs."""
+    out = {c: int(counts[c]) for c in COLOURS}
+    for c in colours:
+        n = int(counts[c])
+        probs = read.probabilities.get(c) or []
+        near = [k for k in range(n - ESTIMATE_REACH, n + ESTIMATE_REACH + 1) if 0 <= k < len(probs)]
+        out[c] = max(near, key=lambda k: probs[k]) if near else n
+    return out
 
 
 def _unsure(state: TrayFollow, why: str) -> TrayFollow:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -381,7 +382,24 @@ def parse_tokens(data: Any) -> TokenCatalogue:
     return TokenCatalogue(t["dictionary"], t["size_mm"], t["margin_mm"], tokens, t["example"], data)
 
 
-EXAMPLE_BOARDS = ("control-board", "hex-grid", "square-grid", "anteportas-battleground")
+EXAMPLE_BOARDS = ("control-board", "hex-grid", "square-grid")
+"""The boards shipped as files (``vision/data/<name>.example.json``)."""
+
+_MADE: dict[str, Callable[[], Board]] = {}
+"""Boards made by code, by name (:func:`register_board`)."""
+
+
+def register_board(name: str, make: Callable[[], Board]) -> None:
+    """Make the board ``name`` known to :func:`load_board`, built by ``make()``: a game's
+    own board (Ante Portas's battleground, from its rules' board file) is registered by
+    the module that draws it for the camera, above this one, so no vision module below
+    it needs to know any game."""
+    _MADE[name] = make
+
+
+def board_names() -> tuple[str, ...]:
+    """Every board :func:`load_board` knows by name: the shipped files and those made."""
+    return (*EXAMPLE_BOARDS, *_MADE)
 
 
 def _data_text(name: str) -> str:
@@ -389,13 +407,12 @@ def _data_text(name: str) -> str:
 
 
 def load_board(name_or_path: str | Path) -> Board:
-    """A board from a file path, or a shipped example by short name (``control-board``);
-    ``anteportas-battleground`` is made from the Ante Portas battleground file."""
-    if str(name_or_path) == "anteportas-battleground":
-        from vision.battleground_view import battleground_board
-
-        return battleground_board()
-    text = _read(name_or_path, lambda n: f"{n}.example.json", EXAMPLE_BOARDS)
+    """A board from a file path, a shipped example by short name (``control-board``), or
+    a board made by code and registered by name (:func:`register_board`)."""
+    make = _MADE.get(str(name_or_path))
+    if make is not None:
+        return make()
+    text = _read(name_or_path, lambda n: f"{n}.example.json", board_names())
     return parse_board(_loads(text, str(name_or_path)), str(name_or_path))
 
 

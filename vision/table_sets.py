@@ -17,6 +17,7 @@ set            set-up seeds            frame seeds             set-ups  frames
 ``held-out-5`` 15 000 000 + k          15 100 000 + 100 k + j   50       12
 ``held-out-6`` 17 000 000 + k          17 100 000 + 100 k + j   50       12
 ``held-out-7`` 19 000 000 + k          19 100 000 + 100 k + j   50       12
+``held-out-8`` 25 000 000 + k          25 100 000 + 100 k + j   50       12
 =============  =====================  =====================  ========  ======
 
 Tuning and training use ``dev`` and ``train`` only. The held-out sets are read
@@ -33,7 +34,9 @@ were committed, and read once for that round's figures; ``held-out-6`` was added
 the end of the sixth round, once that round's code was merged, and read once for more
 evidence on the per-band limit (``held-out-5`` has only 44-130 sure trays per band);
 ``held-out-7`` was added in the seventh round (a selector measured, not shipped), once
-that round's code was committed, and read once.
+that round's code was committed, and read once; ``held-out-8`` was added in issue 28's
+second round for the heatmap counter (``scripts/vision/train_heatmap_counter.py``), once
+it was trained and tuned on ``dev``, and read once (its crops: ``make_tray_crops.py``).
 Lights and tilt bands are spread evenly over the set-ups: set-up ``k`` has light
 ``LIGHT_KINDS[k % 5]`` and tilt band ``(k // 5) % 4`` (20-30, 30-40, 40-50, 50-60 degrees)."""
 
@@ -78,6 +81,7 @@ HELD_OUT_4 = FrameSet("held-out-4", 13_000_000, 13_100_000, 50, 12)
 HELD_OUT_5 = FrameSet("held-out-5", 15_000_000, 15_100_000, 50, 12)
 HELD_OUT_6 = FrameSet("held-out-6", 17_000_000, 17_100_000, 50, 12)
 HELD_OUT_7 = FrameSet("held-out-7", 19_000_000, 19_100_000, 50, 12)
+HELD_OUT_8 = FrameSet("held-out-8", 25_000_000, 25_100_000, 50, 12)
 SETS = {
     s.name: s
     for s in (
@@ -90,6 +94,7 @@ SETS = {
         HELD_OUT_5,
         HELD_OUT_6,
         HELD_OUT_7,
+        HELD_OUT_8,
     )
 }
 

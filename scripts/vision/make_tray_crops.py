@@ -209,7 +209,12 @@ def add_lift(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--set", default="train", choices=["train", "dev"])
+    parser.add_argument(
+        "--set",
+        default="train",
+        choices=["train", "dev", "held-out-8"],
+        help="held-out-8: the heatmap counter's fresh set, read once (docs/vision.md)",
+    )
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--last", type=int, default=None)
     parser.add_argument("--out", type=Path, required=True)

@@ -11,6 +11,7 @@ import pytest
 from rules.prompt import Choice, Field
 from rules.text import msg
 from tests.ui.support.scene_game import ensure_registered
+from ui.app.camera import ScriptedCamera
 from ui.app.controller import AppController
 from ui.app.form import FormModel
 from ui.app.keys import event_for_key
@@ -31,17 +32,11 @@ COUNTS = Field(
 )
 
 
-class FakeCamera:
-    available = True
+class FakeCamera(ScriptedCamera):
+    """Reads the markers of the field asking ``tray_counts``."""
 
-    def __init__(self, reading):
-        self.reading = reading
-
-    def describe(self):
-        return msg("Camera ready")
-
-    def read(self, field):
-        return self.reading if field.camera == "tray_counts" else None
+    def __init__(self, value: dict[str, int]) -> None:
+        super().__init__({"tray_counts": value}, line=msg("Camera ready"))
 
 
 def test_steppers_clamp_to_the_field_limits() -> None:

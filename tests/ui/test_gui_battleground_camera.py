@@ -84,6 +84,9 @@ def test_correct_hexes_prefilled_from_the_camera(app) -> None:
     defaults = {f.key: f.default for f in c.prompt.fields}
     assert defaults["soldiers-2"]["farmer"] == 2  # the assistant tracks 2 Farmers on #2
 
+    from tests.ui.test_gui_table_check import wait_for
+
+    wait_for(lambda: not c.prefilling)  # the camera fields are read off the UI thread
     form = c.form
     # What the camera sees, proposed for the players to confirm:
     assert form.values["soldiers-2"] == {

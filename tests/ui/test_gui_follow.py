@@ -191,6 +191,7 @@ def test_news_and_trays_come_from_the_followed_table(game, table) -> None:
     while c.prompt.step != "spring-turn":
         c.confirm()
         assert c.error is None
+    wait_for(lambda: not c.prefilling)  # the camera fields are read off the UI thread
     trays = camera.snapshot()
     # The red tray's change was counted surely; the yellow tray's not (this follower).
     assert trays["2"].sure and trays["2"].counts["red"] == 1
@@ -276,6 +277,7 @@ def test_please_check_and_the_mismatch_in_german(game, table) -> None:
     wait_for(followed(app, "3", "yellow"))
     while c.prompt.step != "spring-turn":
         c.confirm()
+    wait_for(lambda: not c.prefilling)  # the camera fields are read off the UI thread
     from ui.app.follow_feed import WHY_WORDS
 
     tray = c.camera.snapshot()["3"]

@@ -312,27 +312,22 @@ def test_the_marauders_board_shows_the_tray_counts_the_camera_prefilled(
     kivy_window, tmp_path
 ) -> None:
     """Issue 10: the steppers showed 3 while the board beside them showed 0."""
-    from rules.prompt import Field
+    from rules.camera import ColourTotals
     from rules.text import msg
+    from ui.app.camera import ScriptedCamera
     from ui.app.controller import AppController
     from ui.app.harness import close_app, open_app, pump
     from ui.app.settings import Settings
     from ui.painters.view import Drawing
     from ui.service import TableService
 
-    class TableCamera:  # the edge of the physical world: what the camera reads on the table
-        available = True
-
-        def describe(self):
-            return msg("camera: ready")
-
-        def read(self, field: Field):
-            if field.camera == "colour_totals":
-                return {"white": 3, "brown": 0, "red": 2, "yellow": 0, "blue": 1}
-            return None
-
+    # The edge of the physical world: what the camera reads on the table.
+    camera = ScriptedCamera(
+        {ColourTotals(): {"white": 3, "brown": 0, "red": 2, "yellow": 0, "blue": 1}},
+        line=msg("camera: ready"),
+    )
     service = TableService(tmp_path / "journal.sqlite3")
-    controller = AppController(service, Settings(language="en"), camera=TableCamera())
+    controller = AppController(service, Settings(language="en"), camera=camera)
     app = open_app(controller)
     try:
         controller.start()
@@ -342,6 +337,10 @@ def test_the_marauders_board_shows_the_tray_counts_the_camera_prefilled(
             if controller.form is not None and "trays_now" in controller.form.values:
                 break
             controller.confirm()
+        for _ in range(50):  # the camera is read off the UI thread
+            if "trays_now" in controller.form.from_camera:
+                break
+            pump(1)
         assert controller.form.values["trays_now"]["white"] == 3  # prefilled by the camera
         pump(3)
         drawing = next(w for w in app.root.walk() if isinstance(w, Drawing))

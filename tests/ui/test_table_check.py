@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.decision import Decision
+from rules.registry import get_game
 from rules.text import msg
 from ui.app.table_check import (
     MOVING_RETRY_SECONDS,
@@ -205,7 +206,8 @@ def pieces(*on: tuple[str, str], sure: float = 1.0) -> Reading:
 
 
 def spawn_done(check: TableCheck, after: Reading) -> None:
-    assert check.enter((1, 4), SPAWN, lambda d: SPAWNED)
+    names = get_game("anteportas").piece_name  # the game names its pieces
+    assert check.enter((1, 4), SPAWN, lambda d: SPAWNED, names)
     check.read((1, 4), pieces(("farmer", "26"), ("building:guard_post", "26"), ("trap", "9")))
     assert check.next_reading() is None
     assert check.enter((1, 5), None, lambda d: None)

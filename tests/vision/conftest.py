@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import vision.battleground_view  # noqa: F401  (registers its board and view, as the app does)
 from vision.calibration import Calibration, calibrate
 from vision.geometry import Board, TokenCatalogue, load_board, load_tokens
 from vision.reader import TableReader

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from types import SimpleNamespace
 
 import cv2
 import numpy as np
@@ -18,7 +19,7 @@ import pytest
 
 from ui.cli import main
 from vision.calibration import Calibration
-from vision.follow import WHY_CODES, TableFollower, TrayFollow
+from vision.follow import WHY_CODES, TableFollower, TrayFollow, _estimate
 from vision.geometry import COLOURS, Board
 from vision.table_render import FrameSpec, Setup, render_frame
 from vision.table_sequence import TableCubes
@@ -120,6 +121,24 @@ def game(
     moments.append(seq.still())
     seq.moving(2)
     moments.append(seq.still())
+    # 8: the players confirm every tray (the brown one holds a cube on another); one more
+    # brown marker lands beside them, on no other cube.
+    seq.follower.confirm(cubes.counts())
+    seq.moving(3)
+    cubes.add(3, "brown", 1, touch=0.0, stack=0.0)
+    seq.moving(3)
+    moments.append(seq.still())
+    # 9: confirmed again; the game expects a yellow marker off the yellow tray and a red one
+    # off tray 5, which holds none; a hand passes over the white tray, nothing else happens.
+    seq.follower.confirm(cubes.counts())
+    seq.follower.expect({"1": {"yellow": -1}, "5": {"red": -1}})
+    seq.moving(4)
+    moments.append(seq.still())
+    # 10: the yellow marker is taken off.
+    seq.moving(1)
+    cubes.remove(1, "yellow", 1)
+    seq.moving(1)
+    moments.append(seq.still())
     return seq, moments
 
 
@@ -155,6 +174,47 @@ def test_a_cube_on_another_is_not_sure_and_says_stack(game: tuple[Sequence, list
     assert not tray.sure and tray.why == "stack"
 
 
+def test_a_tray_that_held_a_stack_never_guesses_its_next_change(
+    game: tuple[Sequence, list],
+) -> None:
+    seq, moments = game
+    tray = moments[8]["3"]
+    assert seq.truths[8]["3"] == counts(brown=3)
+    assert not tray.sure and tray.why == "stack"  # a cube may lie under another there
+
+
+def test_cubes_added_where_a_cube_lay_on_another_are_not_guessed(
+    game: tuple[Sequence, list], calibration: Calibration
+) -> None:
+    seq, moments = game
+    follower = TableFollower(calibration=calibration, start=START)
+    follower._tracks["1"].stack_seen = True  # as if a cube had been seen on another there
+    for i, image in enumerate(seq.frames[:6]):  # the start, then two yellow markers added
+        if i == 2:
+            follower.expect({"1": {"yellow": 2}})
+        out = follower.feed(image, timestamp=i)
+    assert moments[1]["1"] == TrayFollow(counts(yellow=3), True, None)  # without the stack
+    assert out is not None and out["1"] == TrayFollow(counts(yellow=3), False, "stack")
+
+
+def test_an_expected_change_not_seen_is_not_sure_until_it_is(
+    game: tuple[Sequence, list],
+) -> None:
+    _, moments = game
+    assert moments[9]["1"] == TrayFollow(counts(yellow=3), False, "unexpected")
+    assert moments[9]["5"] == TrayFollow(counts(), True, None)  # nothing there to take
+    assert moments[10]["1"] == TrayFollow(counts(yellow=2), True, None)
+
+
+def test_an_unsure_tray_shows_the_counters_likeliest_count_near_the_followed_one() -> None:
+    probs = {c: [1.0] + [0.0] * 12 for c in COLOURS}
+    probs["red"] = [0.0, 0.1, 0.2, 0.3, 0.4] + [0.0] * 8  # most likely 4, then 3
+    read = SimpleNamespace(probabilities=probs)
+    assert _estimate(counts(red=2, blue=1), read, {"red"}) == counts(red=3, blue=1)
+    assert _estimate(counts(red=2, blue=1), read, {"blue"}) == counts(red=2, blue=0)
+    assert _estimate(counts(red=2), read, set()) == counts(red=2)
+
+
 def test_a_resting_hand_makes_its_tray_unsure_until_it_leaves(
     game: tuple[Sequence, list],
 ) -> None:
@@ -168,7 +228,8 @@ def test_a_knocked_camera_follows_again_within_two_still_moments(
     game: tuple[Sequence, list],
 ) -> None:
     seq, moments = game
-    assert seq.knocked == [False] * 6 + [True, False]  # the follower saw the knock
+    assert seq.knocked[:8] == [False] * 6 + [True, False]  # the follower saw the knock
+    assert not any(seq.knocked[8:])
     sure_before = {s for s, t in moments[5].items() if t.sure}
     assert sure_before == {"1", "2", "4", "5"}  # tray 0 unexpected, tray 3 stacked
     for side in sure_before:

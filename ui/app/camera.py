@@ -1,67 +1,81 @@
-"""The seam for the camera: readings that prefill the facts the bot needs.
+"""The app's cameras without readings, and a scripted one for tests.
 
-A prompt field names the reading that can fill it (``Field.camera``, e.g.
-``"tray_counts"``). The app asks a :class:`CameraFeed` for that reading; the
-players still check and confirm it. Until the vision package is wired in,
-:class:`NoCamera` is used and every fact is entered by hand. To wire vision,
-write a class with these three members around ``vision.reader.TableReader``
-and pass it to :class:`ui.app.controller.AppController`.
+A prompt field names the reading that can fill it (``Field.camera``, a typed
+request of :mod:`rules.camera`). The app asks its camera, a
+:class:`vision.camera_feed.CameraFeed`, for it; the players still check and
+confirm every value. The base class declares every member the app uses, with
+the answers of a table without a camera, so the app calls them directly:
 
-Two members are optional (:class:`vision.feed.VisionFeed` has both):
-``please_check(field)`` says why the camera left a camera field to the players
-(shown beside it), and ``reading()`` gives the whole reading of the table (the
-closed loop, :mod:`ui.app.table_check`, compares two of them).
+* :class:`NoCamera`: every fact is entered by hand;
+* :class:`UncalibratedCamera`: pictures but no calibration yet (the Camera screen);
+* :class:`ScriptedCamera`: readings given by request, for tests;
+* :class:`vision.feed.VisionFeed` (reads from scratch) and
+  :class:`ui.app.follow_feed.FollowFeed` (follows the trays) are the real ones.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Mapping
+from typing import Any
 
+from rules.camera import CameraRequest, camera_request
 from rules.prompt import Field
 from rules.text import Msg
 from ui.i18n import _
+from vision.camera_feed import CameraFeed
 
-
-@runtime_checkable
-class CameraFeed(Protocol):
-    """What the app needs from a camera."""
-
-    @property
-    def available(self) -> bool:
-        """True when frames can be read now."""
-        ...
-
-    def describe(self) -> Msg:
-        """One short line for the status bar ("camera: ready", "no camera")."""
-        ...
-
-    def read(self, field: Field) -> Any | None:
-        """A value for ``field`` from the reading ``field.camera``, or None if unknown."""
-        ...
+__all__ = ["CameraFeed", "LoopingPictures", "NoCamera", "ScriptedCamera", "UncalibratedCamera"]
 
 
 def please_check(camera: CameraFeed, field: Field) -> Msg | None:
     """Why ``camera`` left ``field`` to the players (None: it filled it, or cannot say)."""
-    ask = getattr(camera, "please_check", None)
-    if ask is None:
-        return None
-    note = ask(field)
-    return note if isinstance(note, Msg) else None
+    return camera.please_check(field)
 
 
-class NoCamera:
+class NoCamera(CameraFeed):
     """No camera: every fact is entered by hand."""
-
-    available = False
 
     def describe(self) -> Msg:
         return _("No camera: manual entry")
 
+
+class ScriptedCamera(CameraFeed):
+    """A camera whose readings are given by request (a test double, as gpiozero's mock
+    pins): ``ScriptedCamera({ColourTotals(): {"red": 2}})``; string names of requests
+    (``"tray_counts:3"``) are accepted as keys too. ``notes`` give "please check"."""
+
+    def __init__(
+        self,
+        readings: Mapping[CameraRequest | str, Any] | None = None,
+        notes: Mapping[CameraRequest | str, Msg] | None = None,
+        *,
+        line: Msg | None = None,
+    ) -> None:
+        self.readings = {camera_request(k): v for k, v in (readings or {}).items()}
+        self.notes = {camera_request(k): v for k, v in (notes or {}).items()}
+        self.line = line
+        #: The requests read so far, in order.
+        self.asked: list[CameraRequest] = []
+
+    @property
+    def available(self) -> bool:
+        return True
+
+    def describe(self) -> Msg:
+        return self.line or _("Camera: ready")
+
     def read(self, field: Field) -> Any | None:
-        return None
+        request = camera_request(field.camera)
+        if request is None:
+            return None
+        self.asked.append(request)
+        return self.readings.get(request)
+
+    def please_check(self, field: Field) -> Msg | None:
+        return self.notes.get(camera_request(field.camera))
 
 
-class UncalibratedCamera:
+class UncalibratedCamera(CameraFeed):
     """A camera that delivers pictures but has no calibration yet.
 
     ``tableside app --camera SOURCE`` without a calibration gives this: facts
@@ -71,18 +85,16 @@ class UncalibratedCamera:
     source does not give it again).
     """
 
-    available = True
-    reader = None
-
     def __init__(self, source: Any, first_frame: Any = None) -> None:
         self.source = source
         self.first_frame = first_frame
 
+    @property
+    def available(self) -> bool:
+        return True
+
     def describe(self) -> Msg:
         return _("Camera: not calibrated yet (Camera screen, key C)")
-
-    def read(self, field: Field) -> Any | None:
-        return None
 
 
 class LoopingPictures:

@@ -79,7 +79,7 @@ class CameraControl:
     @property
     def source(self) -> Any | None:
         """The frame source of the app's camera; None without a camera."""
-        return getattr(self.controller.camera, "source", None)
+        return self.controller.camera.source
 
     @property
     def has_camera(self) -> bool:
@@ -88,16 +88,16 @@ class CameraControl:
 
     @property
     def calibrated(self) -> bool:
-        return getattr(self.controller.camera, "reader", None) is not None
+        return self.controller.camera.reader is not None
 
     def _grab(self) -> np.ndarray:
         camera = self.controller.camera
-        first = getattr(camera, "first_frame", None)
-        latest = getattr(camera, "latest", None)  # a following camera's own newest frame
+        first = camera.first_frame
+        latest = camera.latest  # a following camera's own newest frame
         if first is not None:  # the picture taken at start-up to check the camera
             camera.first_frame = None
             frame: np.ndarray = first
-        elif latest is not None and getattr(camera, "following", False):
+        elif latest is not None and camera.following:
             frame = latest  # its worker thread has the camera: never two readers at once
         else:
             from vision.sources import grab
@@ -123,7 +123,7 @@ class CameraControl:
         if not self.recent:
             return None
         frame = self.recent[-1]
-        reader = getattr(self.controller.camera, "reader", None)
+        reader = self.controller.camera.reader
         if reader is None:
             return frame
         from vision.reader import outline
@@ -263,8 +263,8 @@ class CameraControl:
     def seen(self) -> list[Msg]:
         """What the camera sees now, tray by tray (a following camera in a game): "The red
         tray: 1", "The yellow tray: 2, please check (a hand was over it)"; else nothing."""
-        camera: Any = self.controller.camera
-        if not getattr(camera, "following", False):
+        camera = self.controller.camera
+        if not camera.following:
             return []
         from ui.app.follow_feed import why_words
         from ui.app.table_check import tray_name

@@ -32,13 +32,16 @@ class ClosedLoop:
     _follow_expected: StepKey | None
     read_table: Callable[[StepKey, float], None]
     on_change: Callable[[], None]
+    #: Camera readings for the form on screen still being taken (off the UI thread).
+    prefilling: int
+    in_background: Callable[[Callable[[], Any], Callable[[Any], None]], None]
 
     def _follow_step(self) -> None:
         """A step comes on screen: start following (after the set-up, or on resume) and
         tell the follower what a bot step shown now will change."""
         session = self.service.session
-        camera: Any = self.camera
-        if session is None or not hasattr(camera, "follow"):  # no follower: no vision import
+        camera = self.camera
+        if session is None or not camera.can_follow:  # no follower: no vision import
             return
         from ui.app.follow_feed import game_sides, game_trays
 
@@ -48,8 +51,6 @@ class ClosedLoop:
             if counts is None or not session.step_count:
                 return  # the set-up step is not confirmed yet: nothing to follow from
             sides = game_sides(session.state)
-            if sides is not None:
-                camera.colours = dict(sides)
             sure = self.follow_from == "set-up"
             camera.start(camera.side_counts(counts), sure=sure, colours=sides)
             self.follow_from = None
@@ -63,19 +64,36 @@ class ClosedLoop:
         """The camera's follower saw a new still moment (on the main thread): the camera
         fields the players have not set take the followed counts; the status bar too."""
         if self.form is not None and self.screen in ("play", "checklist"):
-            self.form.refill(self.camera)
+            self._prefill()
         self.on_change()
+
+    def _prefill(self) -> None:
+        """Read the camera fields of the form on screen off the UI thread (a reading takes
+        frames), then fill those the players have not set."""
+        form, camera = self.form, self.camera
+        if form is None or not form.camera_fields or not camera.available:
+            return
+        self.prefilling += 1
+
+        def done(answers: Any) -> None:
+            self.prefilling -= 1
+            if form is self.form and form.apply_camera(answers):
+                self.on_change()
+
+        self.in_background(lambda: form.read_camera(camera), done)
 
     def _watch_table(self) -> None:
         """A step came on screen: read the table if a bot step is shown or was just done."""
         session = self.service.session
-        if session is None or not callable(getattr(self.camera, "reading", None)):
-            self.table_check.forget()  # without a camera nothing changes
+        reader = self.camera.reader
+        if session is None or reader is None:
+            self.table_check.forget()  # without a calibrated camera nothing changes
             return
         key = (self.service.session_id, session.step_count)
-        reader = getattr(self.camera, "reader", None)
-        self.table_check.confirm_below = float(getattr(reader, "confirm_below", 0.75))
-        if self.table_check.enter(key, session.prompt().decision, session.game.expected_change):
+        self.table_check.confirm_below = float(reader.confirm_below)
+        if self.table_check.enter(
+            key, session.prompt().decision, session.game.expected_change, session.game.piece_name
+        ):
             delay = self.table_check.next_reading()
             if delay is not None:
                 self.read_table(key, delay)

@@ -117,6 +117,8 @@ class AppController(
         self.table_check = TableCheck()
         #: Where the camera's follower starts ("set-up", "resume"; None: it follows).
         self.follow_from: str | None = None
+        #: Camera readings for the form on screen still being taken (off the UI thread).
+        self.prefilling = 0
         #: The step whose expected change the follower was told.
         self._follow_expected: StepKey | None = None
         #: Take a reading of the table for the step ``key`` after ``delay`` seconds and hand
@@ -185,7 +187,8 @@ class AppController(
         """Show the screen of the current prompt with a fresh form."""
         prompt = self.prompt
         self._follow_step()
-        self.form = FormModel(prompt.fields, self.camera)
+        self.form = FormModel(prompt.fields)
+        self._prefill()
         self.focus = Focus(self.form)
         self.ticked = set()
         self.revealed = False
@@ -222,7 +225,7 @@ class AppController(
         except (RulesError, JournalError) as exc:
             self._refused(exc)
             return None
-        if hasattr(self.camera, "follow"):
+        if self.camera.can_follow:
             from ui.app.follow_feed import follow_confirmed
 
             follow_confirmed(self.camera, self.form)

@@ -8,10 +8,11 @@ each bot step (:meth:`expect`) and the players' confirmed counts after each step
 (:meth:`confirm`), and runs :meth:`follow` on a worker thread, which feeds it every
 frame; nothing here runs on the UI thread but snapshot look-ups.
 
-It answers the ``CameraFeed`` seam (:mod:`ui.app.camera`) from the followed state:
+It is a :class:`vision.camera_feed.CameraFeed` answering from the followed state:
 
-* ``tray_counts:N`` and ``colour_totals`` are filled with the followed counts, sure
-  or not (the players only confirm); ``colour_gains`` (the Marauders news panel's
+* :class:`~rules.camera.TrayCounts` and :class:`~rules.camera.ColourTotals` requests are
+  filled with the followed counts, sure or not (the players only confirm);
+  :class:`~rules.camera.ColourGains` (the Marauders news panel's
   markers) with the followed colour totals minus what the game tracked, given by
   the form (:class:`ui.app.form.FormModel`);
 * :meth:`please_check` names each tray that is not sure by its colour, with why in
@@ -32,10 +33,12 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from rules.camera import ColourGains, ColourTotals, TrayCounts, camera_request
 from rules.prompt import Field
 from rules.text import Msg
 from ui.app.table_check import tray_name
 from ui.i18n import _
+from vision.camera_feed import CameraFeed
 from vision.feed import VisionFeed
 from vision.follow import TableFollower, TrayFollow
 from vision.geometry import COLOURS
@@ -63,7 +66,7 @@ def why_words(why: str | None) -> Msg:
     return WHY_WORDS.get(why or "unseen", WHY_WORDS["uncounted-change"])
 
 
-class FollowFeed:
+class FollowFeed(CameraFeed):
     """The app's camera while it follows the table (see the module docstring)."""
 
     def __init__(self, feed: VisionFeed, *, fps: float = FOLLOW_FPS) -> None:
@@ -102,6 +105,10 @@ class FollowFeed:
     def following(self) -> bool:
         return self.follower is not None
 
+    @property
+    def can_follow(self) -> bool:
+        return True
+
     def describe(self) -> Msg:
         """One line for the status bar: what the camera follows now."""
         if not self.following:
@@ -116,27 +123,26 @@ class FollowFeed:
         return _("Camera: please check {n} trays", n=len(unsure))
 
     def read(self, field: Field) -> Any | None:
-        if not field.camera:
-            return None
-        name, _sep, arg = field.camera.partition(":")
-        if not self.following or name not in ("tray_counts", "colour_totals", "colour_gains"):
-            return None if name == "colour_gains" else self.feed.read(field)
+        request = camera_request(field.camera)
+        if isinstance(request, ColourGains):
+            return None  # the form takes the gains from the colour totals
+        if not self.following or not isinstance(request, (TrayCounts, ColourTotals)):
+            return self.feed.read(field)
         trays = self.snapshot()
         wanted = [c.value for c in field.choices if c.value in COLOURS] or list(COLOURS)
-        if name == "tray_counts":
-            tray = trays.get(arg)
+        if isinstance(request, TrayCounts):
+            tray = trays.get(str(request.side))
             return None if tray is None else {c: int(tray.counts.get(c, 0)) for c in wanted}
         return {c: sum(int(t.counts.get(c, 0)) for t in trays.values()) for c in wanted}
 
     def please_check(self, field: Field) -> Msg | None:
         """The trays behind ``field`` that are not sure, each named by colour with why."""
-        if not field.camera:
-            return None
-        name, _sep, arg = field.camera.partition(":")
-        if not self.following or name not in ("tray_counts", "colour_totals", "colour_gains"):
-            return None if name == "colour_gains" else self.feed.please_check(field)
+        request = camera_request(field.camera)
+        following = isinstance(request, (TrayCounts, ColourTotals, ColourGains))
+        if not self.following or not following:
+            return None if isinstance(request, ColourGains) else self.feed.please_check(field)
         trays = self.snapshot()
-        sides = [arg] if name == "tray_counts" else sorted(trays)
+        sides = [str(request.side)] if isinstance(request, TrayCounts) else sorted(trays)
         notes = [
             _(
                 "{tray}: please check ({why})",
@@ -150,7 +156,7 @@ class FollowFeed:
             return None
         return _join(notes)
 
-    def reading(self) -> Reading:
+    def reading(self) -> Reading | None:
         """The followed state as a reading: ``moving`` while hands move, else every tray."""
         if not self.following:
             return self.feed.reading()
@@ -242,7 +248,7 @@ class FollowFeed:
             self.latest = frame
             if follower is not self.follower:
                 return False  # started again meanwhile
-            self.moving = bool(getattr(follower, "_moved", False))
+            self.moving = follower.moving
             if trays is None:
                 return False
             changed = dict(trays) != self.trays
@@ -304,21 +310,21 @@ def game_sides(state: Mapping[str, Any]) -> dict[str, str | None] | None:
     return {str(s["side"]): s.get("tray") for s in sides if isinstance(s, Mapping) and "side" in s}
 
 
-def follow_confirmed(camera: Any, form: Any) -> None:
+def follow_confirmed(camera: CameraFeed, form: Any) -> None:
     """The players confirmed ``form`` (a :class:`ui.app.form.FormModel`): its tray fields'
     counts are the table's now, and the follower takes them."""
-    if not isinstance(camera, FollowFeed) or not camera.following:
+    if not camera.following:
         return
     counts: dict[str, dict[str, int]] = {}
     for field in form.fields:
-        name, _sep, arg = (field.camera or "").partition(":")
+        request = camera_request(field.camera)
         value = form.values.get(field.key)
         if not isinstance(value, Mapping):
             continue
-        if name == "colour_totals":
+        if isinstance(request, ColourTotals):
             counts.update(camera.side_counts(value))
-        elif name == "tray_counts":
-            counts[arg] = {c: int(n) for c, n in value.items() if c in COLOURS}
+        elif isinstance(request, TrayCounts):
+            counts[str(request.side)] = {c: int(n) for c, n in value.items() if c in COLOURS}
     if counts:
         camera.confirm(counts)
 

@@ -1,7 +1,8 @@
 """The values being entered for one prompt, before CONFIRM sends them.
 
-A :class:`FormModel` starts each field from the camera's reading (when the
-field names one and the camera has it), else the field's default, else empty;
+A :class:`FormModel` starts each field from its default, else empty; the camera's
+readings (:meth:`FormModel.read_camera`, on a worker thread in the app) then fill the
+fields that name one (:meth:`FormModel.apply_camera`, on the UI thread);
 a camera field the camera left to the players keeps the camera's reason
 (``CameraFeed.please_check``) for the screen's "please check";
 steppers, choice buttons, toggles and taps on the board picture change it;
@@ -31,9 +32,13 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
+from rules.camera import ColourGains, ColourTotals, camera_request
 from rules.prompt import Field
 from rules.text import Msg
 from ui.app.camera import CameraFeed, please_check
+
+#: A camera field's value (None: the players enter it) and "please check", by field key.
+CameraAnswers = dict[str, tuple[Any | None, Msg | None]]
 
 
 class FormModel:
@@ -50,45 +55,62 @@ class FormModel:
         self.answered: set[str] = set()
         for field in self.fields:
             self.values[field.key] = self._start(field)
-            if camera is not None and field.camera:
-                self._fill(field, camera)
+        if camera is not None:  # read here, at once (the app reads off its UI thread)
+            self.apply_camera(self.read_camera(camera))
 
-    def _fill(self, field: Field, camera: CameraFeed) -> None:
-        """Take ``field``'s value and "please check" from the camera's reading now."""
-        asked = self._asked(field)
-        reading = camera.read(asked) if asked is not None else None
-        if asked is not None and asked is not field:
-            reading = self._gains(field, asked, reading)
-        if reading is not None:
-            self.values[field.key] = copy.deepcopy(reading)
-            self.from_camera.add(field.key)
-        else:
-            self.from_camera.discard(field.key)
-        note = please_check(camera, asked) if asked is not None else None
-        if note is not None:
-            self.camera_notes[field.key] = note
-        else:
-            self.camera_notes.pop(field.key, None)
+    @property
+    def camera_fields(self) -> tuple[Field, ...]:
+        """The fields a camera reading can fill."""
+        return tuple(f for f in self.fields if f.camera)
+
+    def read_camera(self, camera: CameraFeed) -> CameraAnswers:
+        """Every camera field's value and "please check" from ``camera`` now. A reading
+        takes frames: the app calls this on a worker thread; it changes nothing here
+        (:meth:`apply_camera` does, on the UI thread)."""
+        answers: CameraAnswers = {}
+        for field in self.camera_fields:
+            asked = self._asked(field)
+            reading = camera.read(asked) if asked is not None else None
+            if asked is not None and asked is not field:
+                reading = self._gains(field, asked, reading)
+            note = please_check(camera, asked) if asked is not None else None
+            answers[field.key] = (copy.deepcopy(reading), note)
+        return answers
+
+    def apply_camera(self, answers: CameraAnswers) -> list[str]:
+        """Fill the camera fields the players have not set from :meth:`read_camera`'s
+        ``answers``; returns the keys whose value or note changed."""
+        changed = []
+        for key, (reading, note) in answers.items():
+            if key in self.answered or key not in self.values:
+                continue
+            before = (copy.deepcopy(self.values[key]), self.camera_notes.get(key))
+            if reading is not None:
+                self.values[key] = copy.deepcopy(reading)
+                self.from_camera.add(key)
+            else:
+                self.from_camera.discard(key)
+            if note is not None:
+                self.camera_notes[key] = note
+            else:
+                self.camera_notes.pop(key, None)
+            if (self.values[key], self.camera_notes.get(key)) != before:
+                changed.append(key)
+        return changed
 
     def refill(self, camera: CameraFeed) -> list[str]:
         """The camera saw the table change: fill again the camera fields the players have
         not set; returns the keys whose value or note changed."""
-        changed = []
-        for field in self.fields:
-            if not field.camera or field.key in self.answered:
-                continue
-            before = (copy.deepcopy(self.values[field.key]), self.camera_notes.get(field.key))
-            self._fill(field, camera)
-            if (self.values[field.key], self.camera_notes.get(field.key)) != before:
-                changed.append(field.key)
-        return changed
+        return self.apply_camera(self.read_camera(camera))
 
     def _asked(self, field: Field) -> Field | None:
-        """The camera field whose reading fills ``field``: itself, or for ``colour_gains``
-        the form's ``colour_totals`` field (None: there is none)."""
-        if field.camera != "colour_gains":
+        """The camera field whose reading fills ``field``: itself, or for
+        :class:`~rules.camera.ColourGains` the form's ``ColourTotals`` field (None: none)."""
+        if not isinstance(camera_request(field.camera), ColourGains):
             return field
-        return next((f for f in self.fields if f.camera == "colour_totals"), None)
+        return next(
+            (f for f in self.fields if isinstance(camera_request(f.camera), ColourTotals)), None
+        )
 
     def _gains(self, field: Field, tracked: Field, totals: Any) -> Any | None:
         """A ``colour_gains`` field (markers that came onto the trays, e.g. the Marauders

@@ -123,7 +123,7 @@ class TablesideApp(App):
         self.controller.on_change = self.refresh
         self.controller.on_field = self.refresh_field
         self.controller.read_table = self.read_table
-        self.controller.in_background = in_background  # type: ignore[method-assign]
+        self.controller.in_background = self._in_background  # type: ignore[method-assign]
         self.controller.on_ui = lambda func: Clock.schedule_once(lambda _dt: func(), 0)  # type: ignore[method-assign]
         self.controller.staff.on_change = lambda: Clock.schedule_once(lambda _dt: self.refresh())
         return root
@@ -258,6 +258,15 @@ class TablesideApp(App):
         self._speak()
         self.first_screen_shown = True
 
+    def _in_background(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        """:func:`in_background`, its result dropped when this app has closed meanwhile."""
+
+        def back(result: Any) -> None:
+            if App.get_running_app() is self:
+                done(result)
+
+        in_background(work, back)
+
     def _follow_camera(self) -> None:
         """A camera that follows the table feeds its follower on a worker thread (never on
         the main thread); each new still moment comes back here through the clock."""
@@ -266,13 +275,13 @@ class TablesideApp(App):
             return
         if self._following is not None:
             self._following.close()
-        self._following = camera if hasattr(camera, "follow") else None
+        self._following = camera if camera.can_follow else None
         if self._following is not None:
 
             def changed() -> None:
                 Clock.schedule_once(lambda _dt: self._followed(camera), 0)
 
-            camera.follow(on_change=changed)  # type: ignore[attr-defined]
+            camera.follow(on_change=changed)
 
     def _followed(self, camera: Any) -> None:
         if App.get_running_app() is self and camera is self.controller.camera:
@@ -311,7 +320,7 @@ class TablesideApp(App):
 
         def work() -> None:
             try:
-                reading = camera.reading()  # type: ignore[attr-defined]
+                reading = camera.reading()
             except Exception:  # a camera failure must not stop the game: nothing is said
                 reading = None
             Clock.schedule_once(lambda _dt: self._table_read(key, reading), 0)

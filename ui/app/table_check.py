@@ -34,6 +34,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rules.camera import PieceName
 from rules.decision import Decision
 from rules.text import Msg, Translator, msgn, verbatim
 from ui.i18n import _
@@ -50,6 +51,14 @@ BEFORE_TRIES = 3
 #: Seconds between readings while the table differs, and how many (then it stops asking).
 RECHECK_SECONDS = 2.0
 RECHECK_TRIES = 150
+
+#: A game's names of the pieces it counts on hexes (``Game.piece_name``).
+PieceNames = Callable[[str], PieceName | None]
+
+
+def no_names(piece: str) -> PieceName | None:
+    return None
+
 
 TRAY_NAMES = {
     "red": _("The red tray"),
@@ -80,9 +89,15 @@ def observed(reading: Any, expected: Mapping[str, Any], confirm_below: float) ->
     """What the check compares: the reading itself for trays, the pieces on each hex
     (a battleground proposal) for hexes."""
     if expected.get("hexes"):
-        from vision.battleground_view import read_battleground
+        import vision.battleground_view  # noqa: F401  (registers the games' board views)
+        from vision.board_views import board_view
 
-        return read_battleground(reading, confirm_below)
+        view = board_view()
+        return (
+            {"status": "no-board", "hexes": {}}
+            if view is None
+            else view.proposal(reading, confirm_below)
+        )
     return reading
 
 
@@ -93,6 +108,7 @@ class Watched:
     key: StepKey
     expected: dict[str, Any]
     before: Any = None
+    names: PieceNames = no_names
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -105,6 +121,8 @@ class Outcome:
     after: Any
     #: Places it could not check: ``{"tray": side, "reason": ...}`` (or ``"hex"``).
     unsure: tuple[dict[str, Any], ...] = ()
+    #: The game's names of the pieces on hexes.
+    names: PieceNames = no_names
 
 
 @dataclass(frozen=True)
@@ -145,6 +163,7 @@ class TableCheck:
         key: StepKey,
         decision: Decision | None,
         expected_for: Callable[[Decision], dict[str, Any] | None],
+        names: PieceNames = no_names,
     ) -> bool:
         """A step came on screen (``decision``: the bot's decision it shows, if any).
 
@@ -160,7 +179,7 @@ class TableCheck:
         if decision is not None:
             expected = expected_for(decision)
             if expected is not None and checkable(expected):
-                self.watched = Watched(key=key, expected=dict(expected))
+                self.watched = Watched(key=key, expected=dict(expected), names=names)
         return self.due is not None or self.watched is not None
 
     def read(self, key: StepKey, reading: Any) -> bool:
@@ -184,6 +203,7 @@ class TableCheck:
                 before=self.due.before,
                 after=after,
                 unsure=tuple(check.unsure),
+                names=self.due.names,
             )
             changed = self.outcome is None or (
                 self.outcome is not None
@@ -235,15 +255,6 @@ class TableCheck:
         lines = [_("The camera sees the table differ from the instructions:").render(tr)]
         lines += [difference_text(d, outcome, tr) for d in outcome.differences]
         return TableCheckView("mismatch", tuple(lines + unchecked))
-
-
-#: Ante Portas pieces counted on a hex, by their sticker kind (tiles are named by the game).
-UNIT_NAMES = {
-    "farmer": _("Farmers"),
-    "citizen": _("Citizens"),
-    "basic": _("Basic Invaders"),
-    "elite": _("Elite Invaders"),
-}
 
 
 def difference_text(difference: Mapping[str, Any], outcome: Outcome, tr: Translator) -> str:
@@ -332,10 +343,9 @@ def hex_difference(difference: Mapping[str, Any], outcome: Outcome) -> Msg:
     hex_id, unit = str(difference["hex"]), str(difference["unit"])
     expected = int(difference["expected"])
     count = _pieces(outcome.after, hex_id, unit)
-    if unit not in UNIT_NAMES:
-        from rules.games.anteportas.battle import TILE_NAMES
-
-        tile = TILE_NAMES.get(unit.partition(":")[2] or unit) or verbatim(unit)
+    named = outcome.names(unit) or PieceName(verbatim(unit))
+    if named.single:  # a tile (one per hex): there or gone
+        tile = named.name
         should = _pieces(outcome.before, hex_id, unit) + expected
         if count < should:
             return _(
@@ -344,7 +354,7 @@ def hex_difference(difference: Mapping[str, Any], outcome: Outcome) -> Msg:
                 tile=tile,
             )
         return _("#{hex}: {tile} should be gone; the camera still sees it", hex=hex_id, tile=tile)
-    units = UNIT_NAMES[unit]
+    units = named.name
     if expected > 0:
         return _(
             "#{hex}, {units}: {n} more expected; the camera sees {count}",

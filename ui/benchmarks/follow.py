@@ -38,9 +38,11 @@ import os
 import sys
 import time
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from multiprocessing import get_context
+from pathlib import Path
 from typing import Any
 
 import cv2
@@ -69,6 +71,15 @@ DEV = 23_000_000
 GAMES = 20
 DEBUG = os.environ.get("TABLESIDE_FOLLOW_DEBUG")
 """A file to which every followed change's evidence is appended (JSON lines), for tuning."""
+TALLY = os.environ.get("TABLESIDE_FOLLOW_TALLY")
+"""A file to which each run's raw figures are appended (JSON lines): runs over other games
+add up exactly (:func:`summed`)."""
+SUM = os.environ.get("TABLESIDE_FOLLOW_SUM")
+"""A tally file: play no game, report the runs written there, added up."""
+CACHE = os.environ.get("TABLESIDE_FOLLOW_CACHE")
+"""A folder where each game's rendered frames are kept (PNG) and read again by later runs:
+the frames depend on the seed alone, never on what a reader said, so tuning the follower
+re-reads them instead of rendering them again."""
 TRAY_FIELDS = ("start", "income", "news", "trays_now")
 """Fields whose markers the camera can give (their other entries - VP, development - not)."""
 STACK = 0.06
@@ -158,6 +169,9 @@ class Tally:
     bot_free: int = 0
     bot_steps_flat: int = 0
     bot_free_flat: int = 0
+    bot_free_strict: int = 0
+    """Bot steps without any answer on a tray-count field (VP and development included)."""
+    bot_free_flat_strict: int = 0
     trays: int = 0
     sure: int = 0
     sure_wrong: int = 0
@@ -230,10 +244,30 @@ class Game:
         self.gate_ms: list[float] = []
 
     def calibration(self) -> Calibration:
-        picture = render_frame(
-            self.board, self.setup, calibration_frame(self.board, self.seed + 55)
-        ).image
+        picture = self.cached(
+            "calibration",
+            lambda: (
+                render_frame(
+                    self.board, self.setup, calibration_frame(self.board, self.seed + 55)
+                ).image
+            ),
+        )
         return calibrate([picture], [self.board], load_tokens())
+
+    def cached(self, name: str, render: Callable[[], np.ndarray]) -> np.ndarray:
+        """The frame ``name`` of this game from :data:`CACHE` (rendered and kept there
+        when missing), or rendered when no cache is set."""
+        if not CACHE:
+            return render()
+        path = Path(CACHE) / str(self.seed) / f"{name}.png"
+        if path.exists():
+            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            if image is not None:
+                return image
+        image = render()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        cv2.imwrite(str(path), image, [cv2.IMWRITE_PNG_COMPRESSION, 1])
+        return image
 
     def counts(self) -> dict[str, dict[str, int]]:
         return self.cubes.counts()
@@ -253,7 +287,9 @@ class Game:
             hand_seed=hand_seed if hand_seed is not None else self.seed * 1000 + self.frames,
             light_drift=drift,
         )
-        return render_frame(self.board, setup, spec).image
+        return self.cached(
+            f"frame-{self.frames:05d}", lambda: render_frame(self.board, setup, spec).image
+        )
 
     def apply(self, trays: dict[str, int], now: dict[str, int]) -> list[tuple[int, str, int]]:
         """The hand moves from the table's trays ``now`` to ``trays``: (side, colour, delta)."""
@@ -395,6 +431,10 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
                     game, game.cubes.stacked(int(side)), bool(resting_side), game.bumped is not None
                 )
                 tally.tray(sure, right, cond, why)
+                if DEBUG and name == "after" and sure and not right:
+                    with open(DEBUG, "a", encoding="utf-8") as out:
+                        line = {"seed": seed, "sure_wrong": side, "shown": counts, "truth": tr}
+                        out.write(json.dumps({**line, **cond, "frames": game.frames}) + "\n")
 
     def shown_right(name: str) -> bool:
         """Every tray's counts as the screen shows them (sure or "please check") are right."""
@@ -452,6 +492,24 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
         instructed = {c: max(0, now[c] + step.expected.get(c, {}).get(c, 0)) for c in COLOURS}
         change_to(instructed, step.expected)
         ok_after = {n: all_sure_right(n) for n in ("after", "before")}
+        if DEBUG and step.bot and not ok_after["after"] and "after" in state:
+            truth, shown = game.counts(), state["after"].trays
+            bad = {
+                s: {
+                    "shown": shown[s][0],
+                    "sure": shown[s][1],
+                    "why": shown[s][2],
+                    "truth": truth[s],
+                }
+                for s in truth
+                if s in shown
+                and (not shown[s][1] or any(shown[s][0].get(c, 0) != truth[s][c] for c in COLOURS))
+            }
+            with open(DEBUG, "a", encoding="utf-8") as out:
+                out.write(
+                    json.dumps({"seed": seed, "bot_not_free": bad, "expected": step.expected})
+                    + "\n"
+                )
         flat = not game.cubes.stacked()
         if step.bot and not ok_after["after"]:
             follower.confirm(game.counts())  # the closed loop asked: the players checked
@@ -466,12 +524,17 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
             tally.tray_answers_without += step.tray_answers
             tally.tray_answers += 0 if ok[name] else step.tray_answers
             if step.bot:
-                free = ok_after[name] and (camera or not step.tray_answers)
+                # No tray count entered: the step's tray fields showed the table's counts
+                # (VP or development points on its news panel are no tray count) and every
+                # tray was followed surely through the bot's instructions.
+                free = ok_after[name] and (ok[name] or not step.tray_answers)
                 tally.bot_steps += 1
                 tally.bot_free += free
+                tally.bot_free_strict += free and (camera or not step.tray_answers)
                 if flat:
                     tally.bot_steps_flat += 1
                     tally.bot_free_flat += free
+                    tally.bot_free_flat_strict += free and (camera or not step.tray_answers)
     return {"seed": seed, "frames": game.frames, "gate_ms": game.gate_ms}
 
 
@@ -490,15 +553,23 @@ def _pct(a: float, b: float) -> float:
 def run(quick: bool, games: int | None = None) -> list[Figure]:
     cv2.setNumThreads(1)
     which, _, first = os.environ.get("TABLESIDE_FOLLOW_SEEDS", "held-out").partition(":")
-    if which not in ("held-out", "dev") or (first and not first.isdigit()):
-        raise UserError("TABLESIDE_FOLLOW_SEEDS: held-out or dev, optionally :FIRST (dev:2)")
-    base = (DEV if which == "dev" else HELD_OUT) + int(first or 0)
-    n = games or (2 if quick else GAMES)
+    picked = first.split(",") if "," in first else []
+    if which not in ("held-out", "dev") or not all(k.isdigit() for k in picked or [first or "0"]):
+        raise UserError(
+            "TABLESIDE_FOLLOW_SEEDS: held-out or dev, optionally :FIRST (dev:2) or :K,K,... "
+            "(held-out:0,1,5)"
+        )
+    base = DEV if which == "dev" else HELD_OUT
+    n = len(picked) if picked else (games or (2 if quick else GAMES))
     after, before = Tally(), Tally()
     gate: list[float] = []
     frames = 0
     t0 = time.time()
-    seeds = [base + k for k in range(n)]
+    ks = [int(k) for k in picked] if picked else [int(first or 0) + k for k in range(n)]
+    seeds = [base + k for k in ks]
+    if SUM:  # no games played: the runs written to the tally file, added up
+        seeds, after, before, gate, frames = summed(SUM)
+        return report(seeds, after, before, gate, frames)
     print(f"follow: {which} games, seeds {seeds[0]}..{seeds[-1]}", file=sys.stderr)
     jobs = max(1, int(os.environ.get("TABLESIDE_FOLLOW_JOBS", "1")))
     with ProcessPoolExecutor(jobs, mp_context=get_context("fork")) as pool:
@@ -515,6 +586,35 @@ def run(quick: bool, games: int | None = None) -> list[Figure]:
                 file=sys.stderr,
                 flush=True,
             )
+    if TALLY:
+        with open(TALLY, "a", encoding="utf-8") as out:
+            line = {"seeds": seeds, "after": after.plain(), "before": before.plain()}
+            out.write(json.dumps({**line, "gate_ms": gate, "frames": frames}) + "\n")
+    return report(seeds, after, before, gate, frames)
+
+
+def summed(path: str) -> tuple[list[int], Tally, Tally, list[float], int]:
+    """The runs written to the tally file ``path`` (:data:`TALLY`), added up."""
+    seeds: list[int] = []
+    after, before = Tally(), Tally()
+    gate: list[float] = []
+    frames = 0
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            run = json.loads(line)
+            seeds += run["seeds"]
+            after.add(run["after"])
+            before.add(run["before"])
+            gate += run["gate_ms"]
+            frames += run["frames"]
+    return seeds, after, before, gate, frames
+
+
+def report(
+    seeds: list[int], after: Tally, before: Tally, gate: list[float], frames: int
+) -> list[Figure]:
+    """The figures of both readers over the games ``seeds`` (printed by ``bench``)."""
+    n = len(seeds)
     figures = []
     for name, t in (("before (from scratch)", before), ("after (following)", after)):
         games_n = max(1, n)
@@ -541,6 +641,11 @@ def run(quick: bool, games: int | None = None) -> list[Figure]:
             ),
             Figure(f"{name}: bot steps, no tray count", _pct(t.bot_free, t.bot_steps), "%"),
             Figure("  ... no cube on another", free, "%", ">= 95 %", free >= 95),
+            Figure(
+                "  ... and no VP or development point either (no cube on another)",
+                _pct(t.bot_free_flat_strict, t.bot_steps_flat),
+                "%",
+            ),
             Figure(f"{name}: trays sure", _pct(t.sure, t.trays), "%"),
             Figure(f"{name}: sure but wrong", wrong, "%", "<= 0.2 %", wrong <= 0.2),
             Figure(f"  worst condition ({worst[0]})", worst[1], "%", "<= 0.5 %", worst[1] <= 0.5),
@@ -568,7 +673,7 @@ def run(quick: bool, games: int | None = None) -> list[Figure]:
     spent = sum(after.cpu_ms) / 1000
     gate_ms = float(np.median(gate)) if gate else 0.0
     figures += [
-        Figure("games (seeds " + f"{seeds[0]}..{seeds[-1]})", float(n), ""),
+        Figure("games (seeds " + ", ".join(str(s) for s in seeds) + ")", float(n), ""),
         Figure("frames rendered", float(frames), ""),
         Figure("stills per second (following, one core)", stills / spent if spent else 0.0, "/s"),
         Figure("motion gate while hands move, CPU per frame", gate_ms, "ms"),

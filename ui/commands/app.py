@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ui.commands.play import add_journal_argument
 from ui.paths import config_dir, journal_path
@@ -47,7 +48,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
-def camera_feed(source: str | None, calibration: Path | None) -> object | None:
+if TYPE_CHECKING:
+    from vision.camera_feed import CameraFeed
+
+
+def camera_feed(source: str | None, calibration: Path | None) -> CameraFeed | None:
     """The app's camera for ``--camera``, or None for manual entry.
 
     With a calibration: a :class:`ui.app.follow_feed.FollowFeed` around a
@@ -83,7 +88,7 @@ def camera_feed(source: str | None, calibration: Path | None) -> object | None:
             from ui.app.follow_feed import FollowFeed
 
             feed = VisionFeed(TableReader(loaded), opened())  # type: ignore[arg-type]
-            return FollowFeed(feed)  # type: ignore[return-value]
+            return FollowFeed(feed)
         except (RulesError, VisionError, OSError) as exc:
             print(
                 f"tableside: camera not used ({exc}); facts are entered by hand.", file=sys.stderr
@@ -146,4 +151,4 @@ def run(args: argparse.Namespace) -> int:
         service, settings, settings_path, game_name=args.game, resume_directly=args.kiosk
     )
     camera = camera_feed(args.camera, args.calibration)
-    return run_app(controller, kiosk=args.kiosk, camera=camera)  # type: ignore[arg-type]
+    return run_app(controller, kiosk=args.kiosk, camera=camera)

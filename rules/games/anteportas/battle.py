@@ -56,6 +56,12 @@ TILE_NAMES: dict[str, Msg] = {
 }
 SOLDIER_NAMES: dict[str, Msg] = {"farmer": msg("Farmer"), "citizen": msg("Citizen")}
 SOLDIER_PLURALS: dict[str, Msg] = {"farmer": msg("Farmers"), "citizen": msg("Citizens")}
+PIECE_NAMES: dict[str, Msg] = {
+    **SOLDIER_PLURALS,
+    "basic": msg("Basic Invaders"),
+    "elite": msg("Elite Invaders"),
+}
+"""Pieces counted on a hex, by their sticker kind (the camera's words when a hex differs)."""
 
 
 def soldier_name(kind: str, n: int) -> Msg:

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from rules.camera import HexPieces
 from rules.games.anteportas import actions as act
 from rules.games.anteportas.actions import Table
 from rules.games.anteportas.battle import SOLDIER_NAMES, TILE_NAMES
@@ -32,8 +33,9 @@ from rules.text import Msg, msg
 
 #: Answer keys that name a hex (converted to numbers; ``none`` -> ``None``).
 HEX_KEYS = ("hex", "from", "to", "by")
-#: The camera reading that can prefill :func:`correct_fields` (docs/anteportas.md).
-CAMERA = "battleground"
+#: The camera reading that can prefill :func:`correct_fields` (docs/anteportas.md): the
+#: pieces on the battleground's hexes, read by the field's key.
+CAMERA = HexPieces("anteportas-battleground")
 SOLDIER_COUNTS = ("farmer", "farmer_exhausted", "citizen", "citizen_exhausted")
 
 ACTION_LABELS: dict[str, Msg] = {

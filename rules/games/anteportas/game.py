@@ -25,12 +25,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rules.camera import PieceName
 from rules.decision import Decision, TraceStep
 from rules.errors import IllegalInput
 from rules.game import DecisionKind, Game, State
 from rules.games.anteportas import forms, questions, referee
 from rules.games.anteportas.actions import Table, apply_action
 from rules.games.anteportas.asking import Asker, Log, NeedChoice, mark_decisive
+from rules.games.anteportas.battle import PIECE_NAMES, TILE_NAMES
 from rules.games.anteportas.cards import deck_ids
 from rules.games.anteportas.kit import COMPONENTS_SPEC, Kit, example_components, kit_of
 from rules.games.anteportas.movement import MoveOutcome, move_troop
@@ -926,6 +928,14 @@ class AntePortas(Game):
         path = state["last_path"] if coming is None else coming
         kit, scenario = kit_of(state), state["scenario"]
         return board_scene(state["field"], path, highlight, kit, scenario, coming is not None)
+
+    def piece_name(self, piece: str) -> PieceName | None:
+        """Pieces by their sticker kind ("basic" -> "Basic Invaders"); tiles (one per hex)
+        by their kind (``"building:trench"`` or ``"trap"`` -> "Trench", "Trap")."""
+        if piece in PIECE_NAMES:
+            return PieceName(PIECE_NAMES[piece])
+        tile = TILE_NAMES.get(piece.partition(":")[2] or piece)
+        return None if tile is None else PieceName(tile, single=True)
 
     def expected_change(self, decision: Decision) -> dict[str, Any] | None:
         """The pieces a bot step (a spawn, a troop's move) adds to or takes from each hex,

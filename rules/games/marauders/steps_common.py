@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from rules.camera import ColourGains, ColourTotals
 from rules.decision import Decision
 from rules.errors import IllegalInput
 from rules.game import State
@@ -175,7 +176,7 @@ def trays_field(state: State) -> Field:
         default=dict(state["trays"]),
         maximum=MAX_MARKERS,
         choices=colour_choices(state),
-        camera="colour_totals",
+        camera=ColourTotals(),
     )
 
 
@@ -205,7 +206,7 @@ def news_field(state: State, text: Msg | None = None) -> Field:
         kind="counts",
         default={**zero(), VP: 0, DEV: 0},
         choices=news_choices(state),
-        camera="colour_gains",
+        camera=ColourGains(),
     )
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.camera import Unread
 from rules.errors import IllegalInput
 from rules.game import State
 from rules.games.targi import legality as L
@@ -50,7 +51,7 @@ def prompt_robber(state: State) -> Prompt:
                 msg("Robber's card"),
                 board(state).border,
                 default=robber_default(state),
-                camera="targi_robber",
+                camera=Unread("targi_robber"),
             ),
             Field(
                 key="start",
@@ -95,7 +96,7 @@ def prompt_targi(state: State) -> Prompt:
                 kind="multi",
                 minimum=b.targi_per_player,
                 maximum=b.targi_per_player,
-                camera="targi_figures",
+                camera=Unread("targi_figures"),
             ),
         ),
     )

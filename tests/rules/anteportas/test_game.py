@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from rules.camera import HexPieces
 from rules.errors import IllegalInput
 from rules.games.anteportas.game import AntePortas
 from rules.games.anteportas.kit import example_components
@@ -492,7 +493,7 @@ def test_the_correct_step_names_the_camera_reading() -> None:
         "invaders-7",
         "tile-7",
     ]
-    assert all(f.camera == "battleground" for f in fields)
+    assert all(f.camera == HexPieces("anteportas-battleground") for f in fields)
     assert fields[0].default == {
         "farmer": 2,
         "farmer_exhausted": 0,

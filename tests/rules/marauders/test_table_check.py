@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.camera import ColourTotals
 from rules.session import Session
 from tests.rules.marauders.support import GAME, to_step, trays
 
@@ -22,7 +23,7 @@ def test_check_defaults_to_the_tracked_counts_and_names_the_camera_reading() -> 
     session = new()
     check = field(session, "trays_now")
     assert check.default == session.state["trays"]
-    assert check.camera == "colour_totals"
+    assert check.camera == ColourTotals()
 
 
 def test_unchanged_check_adds_the_news() -> None:

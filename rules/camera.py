@@ -1,0 +1,125 @@
+"""What a prompt field may ask the camera for: small typed requests, no vision inside.
+
+A field that the camera can prefill names one request (``Field.camera``)::
+
+    Field("news", msg("Markers"), "counts", camera=ColourGains())
+    Field("tray", msg("Markers"), "counts", camera=TrayCounts(side=3))
+
+The app hands the request to its camera (``vision`` answers it; the players
+still confirm every value). A request says *what* to read in the table's terms
+(trays, colours, tokens, hexes); it knows no game, and vision knows no game's
+field keys. Requests are frozen and compare by value.
+
+:func:`camera_request` turns the older string names (``"tray_counts:3"``,
+``"colour_totals"``) into requests, so fields written with strings keep working.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.text import Msg
+
+
+@dataclass(frozen=True)
+class CameraRequest:
+    """A reading a field asks the camera for (the base of every request)."""
+
+
+@dataclass(frozen=True)
+class TrayCounts(CameraRequest):
+    """``{colour: n}``: the markers of each colour on the control board's tray ``side``."""
+
+    side: int
+
+
+@dataclass(frozen=True)
+class TrayTotals(CameraRequest):
+    """``{"0": n, ..., "5": n}``: the markers on each tray, all colours together."""
+
+
+@dataclass(frozen=True)
+class ColourTotals(CameraRequest):
+    """``{colour: n}``: the markers of each colour on the whole control board."""
+
+
+@dataclass(frozen=True)
+class ColourGains(CameraRequest):
+    """``{colour: n}``: the markers that came onto the trays since the game last tracked
+    them: the camera's :class:`ColourTotals` minus the default of the same form's
+    ``ColourTotals`` field (what the game tracked). Other entries keep their default."""
+
+
+@dataclass(frozen=True)
+class PrioritySide(CameraRequest):
+    """The side (0-5) the priority marker points at."""
+
+
+@dataclass(frozen=True)
+class TokenCell(CameraRequest):
+    """The cell id of the component carrying sticker ``token``."""
+
+    token: int
+
+
+@dataclass(frozen=True)
+class TokenRotation(CameraRequest):
+    """The rotation (degrees) of the component carrying sticker ``token``."""
+
+    token: int
+
+
+@dataclass(frozen=True)
+class HexPieces(CameraRequest):
+    """The tagged pieces on the hexes of a tagged board (for example Ante Portas's
+    battleground): the field's value is read from them by the field's own key
+    (``<kind>-<hex>``), which the game's camera view understands."""
+
+    board: str
+
+
+@dataclass(frozen=True)
+class Unread(CameraRequest):
+    """A reading no camera gives yet (named for the record): the players enter it."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class PieceName:
+    """How the camera's words name a kind of piece a game counts on a hex
+    (``Game.piece_name``): "Basic Invaders"; ``single``: a hex holds at most one (a
+    tile), so the words say it should be there or gone instead of counting."""
+
+    name: Msg
+    single: bool = False
+
+
+_PLAIN: dict[str, CameraRequest] = {
+    "tray_totals": TrayTotals(),
+    "colour_totals": ColourTotals(),
+    "colour_gains": ColourGains(),
+    "priority_side": PrioritySide(),
+    "battleground": HexPieces("anteportas-battleground"),
+}
+
+
+def camera_request(value: CameraRequest | str | None) -> CameraRequest | None:
+    """``value`` as a request: requests as they are, the string names of earlier fields
+    (``"tray_counts:3"``, ``"token_cell:7"``, ``"colour_totals"``...) parsed, anything
+    else an :class:`Unread` request; ``None`` and ``""`` stay ``None``."""
+    if value is None or isinstance(value, CameraRequest):
+        return value
+    if not value:
+        return None
+    name, _sep, arg = value.partition(":")
+    if name in _PLAIN and not arg:
+        return _PLAIN[name]
+    if arg.lstrip("-").isdigit():
+        if name == "tray_counts":
+            return TrayCounts(int(arg))
+        if name == "token_cell":
+            return TokenCell(int(arg))
+        if name == "token_rotation":
+            return TokenRotation(int(arg))
+    return Unread(value)
