@@ -91,7 +91,7 @@ def test_a_box_seen_on_the_board_calls_staff_and_goes_offline(
         tick()
         assert wait_for(lambda: tile(hub_board).get("call_received") is True, 10)
         assert tile(hub_board)["call_since"] == pytest.approx(controller.staff.since, abs=1.0)
-        assert wait_for(lambda: controller.staff.received, 5)  # the keeper's answer, on the box
+        assert wait_for(lambda: controller.staff.received, 15)  # the keeper's answer, on the box
         message = controller.staff.message
         assert isinstance(message, Msg) and render(message, "de") == "Ruf angekommen"
 

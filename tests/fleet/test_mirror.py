@@ -160,7 +160,9 @@ def test_steps_played_while_the_broker_is_down_arrive_after(hub, tmp_path: Path)
             box.play(1)
             slowest = max(slowest, time.perf_counter() - began)
         assert len(journal_events(box.table)) == 35  # not one step blocked or refused
-        assert slowest < 1.0  # a step never waits for the network (paho's timeouts are 8 s+)
+        # A step never waits for the network: waiting would take paho's timeouts (8 s and
+        # more); the margin below them is wide for a loaded machine (the p95 is bench fleet's).
+        assert slowest < 5.0
         broker.start()
         assert wait_for(lambda: kept(database, box.uid) == journal_events(box.table), 30)
     finally:
