@@ -65,15 +65,15 @@ def host_names() -> list[str]:
 
 
 def _exe() -> str:
-    found = shutil.which("tableside")
-    return found or f"{sys.executable} -m ui.cli"
+    found = shutil.which("tableside")  # resolved: the link made below must not point at itself
+    return os.path.realpath(found) if found else f"{sys.executable} -m ui.cli"
 
 
 def units(directory: Path, state: Path, exe: str) -> dict[str, str]:
     """The three unit files' text."""
     common = (
         "Restart=always\nRestartSec=2\nNoNewPrivileges=yes\nProtectSystem=strict\n"
-        "ProtectHome=yes\nPrivateTmp=yes\n"
+        "ProtectHome=read-only\nPrivateTmp=yes\n"
     )
     return {
         "tableside-broker.service": (
@@ -156,7 +156,8 @@ def install(
     (directory / "board.toml").write_text(board_toml(HUB_DIR if staging else directory, port))
     unit_dir = root / "etc/systemd/system"
     unit_dir.mkdir(parents=True, exist_ok=True)
-    for name, text in units(HUB_DIR, STATE_DIR, _exe()).items():
+    exe = _exe()
+    for name, text in units(HUB_DIR, STATE_DIR, exe).items():
         (unit_dir / name).write_text(text)
         say(f"wrote   {unit_dir / name}")
     commands = [
@@ -172,6 +173,8 @@ def install(
             str(HUB_DIR / "ca.key"),
             str(HUB_DIR / "board-web.password"),
         ],
+        # `enrol` on a box runs `sudo tableside fleet hub add-box` here over ssh
+        *([["ln", "-sfn", exe, "/usr/local/bin/tableside"]] if exe.startswith("/") else []),
         ["systemctl", "disable", "--now", "mosquitto.service"],
         ["systemctl", "daemon-reload"],
         ["systemctl", "enable", "--now", *UNITS],
