@@ -1,7 +1,8 @@
 """List the import circles among the modules of a package (default: ``rules``).
 
 Walks every module's AST (imports inside functions count too: they still tie
-the modules together) and prints each strongly connected group of two or more
+the modules together; imports under ``if TYPE_CHECKING:`` do not, as they never
+run: they name a type only) and prints each strongly connected group of two or more
 modules, or "no import circles".
 
     uv run --locked python scripts/import_cycles.py [package]
@@ -28,7 +29,17 @@ def modules(package: str) -> dict[str, Path]:
 def imports(name: str, path: Path, known: set[str]) -> set[str]:
     out = set()
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+    tree = ast.parse(path.read_text("utf-8"))
+    typing_only = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        for stmt in node.body
+        for inner in ast.walk(stmt)
+    }
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
         targets: list[str] = []
         if isinstance(node, ast.Import):
             targets = [a.name for a in node.names]

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
+from ui.app.app_screen import AppScreen
 from ui.app.component_actions import GameRow
-from ui.app.screens import AppScreen
 from ui.app.widgets import BigButton, FitLabel
 from ui.i18n import _
 

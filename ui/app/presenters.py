@@ -12,8 +12,8 @@ them, and field keys and option values are shown by their labels.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.decision import Decision
@@ -23,31 +23,9 @@ from rules.prompt import Field, Prompt
 from rules.session import HistoryEntry
 from rules.text import Msg, Translator, msgn
 from ui.app.form import FormModel
+from ui.app.plain_text import plain, render
 from ui.app.table_check import TableCheckView
 from ui.i18n import _
-
-
-def plain(value: Any, tr: Translator) -> Any:
-    """A message parameter as players read it: lists and mappings spelled out, Msgs translated."""
-    if isinstance(value, Msg):
-        return render(value, tr)
-    if isinstance(value, bool):
-        return (_("yes") if value else _("no")).render(tr)
-    if isinstance(value, Mapping):
-        return ", ".join(f"{plain(k, tr)} {plain(v, tr)}" for k, v in value.items())
-    if isinstance(value, list | tuple | set | frozenset):
-        return ", ".join(str(plain(v, tr)) for v in value)
-    if value is None:
-        return "–"
-    if isinstance(value, str):
-        return tr(value) if value else value
-    return value
-
-
-def render(message: Msg, tr: Translator) -> str:
-    """Render ``message`` with every parameter made plain (see :func:`plain`)."""
-    params = {key: plain(value, tr) for key, value in message.params.items()}
-    return replace(message, params=params).render(tr)
 
 
 def tr_msg(message: Msg | dict[str, Any] | str | None, tr: Translator) -> str:

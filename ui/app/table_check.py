@@ -37,6 +37,7 @@ from typing import Any
 from rules.camera import PieceName
 from rules.decision import Decision
 from rules.text import Msg, Translator, msgn, verbatim
+from ui.app.plain_text import render
 from ui.i18n import _
 
 #: A step on the table: (journal session id, steps confirmed before it).
@@ -386,8 +387,6 @@ def _pieces(proposal: Any, hex_id: str, unit: str) -> int:
 
 
 def _render(message: Msg, tr: Translator) -> str:
-    from ui.app.presenters import render
-
     return render(message, tr)
 
 
