@@ -351,16 +351,10 @@ def _schedule(rig: Rig, timeline: Timeline, size: dict[str, int], spares: list[s
             rig.kill_box(box)
             rig.start_box(box, seed=rig.boxes.index(box) + 1)
         elif kind == "broker":
-            down = time.time()
-            rig.broker.kill()
-            if arg > 1:
-                time.sleep(arg)
-            rig.broker.start()
-            timeline.broker_down.append((down, time.time()))
-            if arg > 1:
-                timeline.outage = (down, time.time())
-                threads.append(threading.Thread(target=_drain_timer, args=(rig, timeline)))
-                threads[-1].start()
+            # Its own thread: the schedule keeps its pace through the outage (sleeping here
+            # fired the outage's ~140 box kills in one burst as the broker came back).
+            threads.append(threading.Thread(target=_broker_outage, args=(rig, timeline, arg)))
+            threads[-1].start()
         elif kind == "keeper":
             down = time.time()
             rig.kill_keeper()
@@ -382,6 +376,19 @@ def _schedule(rig: Rig, timeline: Timeline, size: dict[str, int], spares: list[s
             threads[-1].start()
     for thread in threads:
         thread.join(300)
+
+
+def _broker_outage(rig: Rig, timeline: Timeline, seconds: float) -> None:
+    """Kill the broker, keep it down ``seconds`` (> 1: the measured outage), start it again."""
+    down = time.time()
+    rig.broker.kill()
+    if seconds > 1:
+        time.sleep(seconds)
+    rig.broker.start()
+    timeline.broker_down.append((down, time.time()))
+    if seconds > 1:
+        timeline.outage = (down, time.time())
+        _drain_timer(rig, timeline)
 
 
 def _stop_past_keepalive(rig: Rig, timeline: Timeline, box: str, busy: set[str]) -> None:
