@@ -8,28 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.ui.test_call_staff import Link
+
 pytestmark = pytest.mark.gui
 
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots" / "call-staff"
-
-
-class Link:
-    """Stands in for the fleet's box client (fleet/box/client.py)."""
-
-    box = "table-3"
-
-    def __init__(self, online: bool = True) -> None:
-        self.online = online
-        self.sent: list[str] = []
-        self.calls_received: dict[str, float] = {}
-
-    def call_staff(self) -> str:
-        self.sent.append(f"call-{len(self.sent) + 1}")
-        return self.sent[-1]
-
-    def answer(self, call_id: str) -> None:
-        """The keeper's call-received, as the client records it."""
-        self.calls_received[call_id] = 1.0
 
 
 def checked_shot(app, name: str) -> None:
