@@ -75,10 +75,14 @@ class ButtonActions:
         focus = self.focus
         if self.screen not in GAME_SCREENS or focus is None or not focus.on_field or self.covered:
             return False
+        here = focus.stop
+        assert here is not None
         changed = focus.change(delta)
-        stop = focus.stop  # BOT/UNDO on a long list moves the focus into it
-        assert stop is not None
-        self._form_changed(stop.key, changed, stop.entry)
+        moved = focus.index  # into a list or row it opened, or on past a pick
+        self._form_changed(here.key, changed, here.entry)
+        if focus.index != moved:  # the buttons, not the finger, say where the focus goes
+            focus.index = moved
+            self.on_field("")
         return True
 
     def _open(self, screen: str, in_game_only: bool = False) -> bool:
