@@ -88,6 +88,12 @@ def _field_texts(c: AppController) -> dict[str, str]:
         "change": c.text(_("Change")),
         "close": c.text(_("Close list")),
         "none": c.text(_("none chosen yet")),
+        # What the button box does on the focused field, shown under its caption.
+        "keys_open": c.text(_("Buttons: BOT opens this, NEXT passes it")),
+        "keys_row": c.text(_("Buttons: BOT/UNDO pick in this row, NEXT goes to the next row")),
+        "keys_step": c.text(
+            _("Buttons: BOT +, UNDO -, NEXT on (past Confirm, UNDO goes back a step)")
+        ),
     }
 
 
