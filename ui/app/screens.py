@@ -205,6 +205,8 @@ class StepScreen(AppScreen):
         confirm = self.ids.confirm
         confirm.focused = name == "confirm"
         scroll_to(found)
+        if found is not None:  # a list the focus just opened is laid out a frame later
+            Clock.schedule_once(lambda _dt: Clock.schedule_once(lambda _d: scroll_to(found)), 0)
 
     def _watch_view(self) -> None:
         """What CONFIRM counts as out of view is what was drawn: measured after the layout
