@@ -369,6 +369,9 @@ class FieldBox(BoxLayout):
         if found is None and name is not None:
             found = self._ring_group(name)
         _set(self.keys, self._keys_text(name))
+        kind = KINDS[view.kind]
+        if found is not None and name == view.key and (kind.many or kind.per_choice):
+            return self  # a closed field: its caption and what BOT does there in view
         if found is not None and name == view.key and not KINDS[view.kind].many:
             picked = self.options.get(next((e.value for e in view.entries if e.selected), ""))
             if picked is not None:  # the ring on the lit option: BOT/UNDO move both
@@ -376,7 +379,6 @@ class FieldBox(BoxLayout):
                 picked.focused = True
                 return picked
         return found
-
 
     def _keys_text(self, name: str | None) -> str:
         """What BOT, UNDO and NEXT do on the stop ``name`` ("" when it is not this field's)."""
