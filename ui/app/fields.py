@@ -42,6 +42,7 @@ from kivy.uix.widget import Widget
 
 from rules.kinds import KINDS
 from ui.app.focus import LONG_LIST
+from ui.app.focus_groups import ROWS_FROM
 from ui.app.presenters import EntryView, FieldView
 from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel, FocusRing
 
@@ -370,7 +371,8 @@ class FieldBox(BoxLayout):
             found = self._ring_group(name)
         _set(self.keys, self._keys_text(name))
         kind = KINDS[view.kind]
-        if found is not None and name == view.key and (kind.many or kind.per_choice):
+        closed = kind.many or kind.per_choice or len(view.entries) > ROWS_FROM
+        if found is not None and name == view.key and closed:
             return self  # a closed field: its caption and what BOT does there in view
         if found is not None and name == view.key and not KINDS[view.kind].many:
             picked = self.options.get(next((e.value for e in view.entries if e.selected), ""))
@@ -385,10 +387,11 @@ class FieldBox(BoxLayout):
         key = self.view.key
         if name is None or not (name == key or name.startswith(f"{key}.")):
             return ""
-        many = KINDS[self.view.kind].many
-        closed = (name == key and key not in self.focusable) or (many and "|" in name)
-        if closed or (name == key and self._list_holder is not None and self._grid is None):
-            return self.texts.get("keys_open", "")
+        kind = KINDS[self.view.kind]
+        if name == key and (kind.many or kind.per_choice or len(self.view.entries) > ROWS_FROM):
+            return self.texts.get("keys_open", "")  # a closed field (ui/app/focus.py)
+        if kind.many and "|" in name:
+            return self.texts.get("keys_open", "")  # a closed row of a multi or order
         if "|" in name:
             return self.texts.get("keys_row", "")
         return self.texts.get("keys_step", "")

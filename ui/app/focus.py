@@ -10,7 +10,8 @@ With only the four buttons a whole game is played like this (docs/ui.md):
   goes back one step and BOT shows the bot's reasoning, as before), one more
   puts it on the first stop again.
 - A field of several parts (each colour of a ``counts`` field, the options
-  of a ``multi`` or ``order`` field) other than the first is **closed**: NEXT
+  of a ``multi`` or ``order`` field, the rows of a long ``choice``) other
+  than the first is **closed**: NEXT
   passes it whole, BOT opens it on its first part, UNDO on its last; inside,
   NEXT walks the parts and leaves the field after the last one. A **long
   list** (more than :data:`LONG_LIST` options, shown closed on screen) too.
@@ -97,7 +98,7 @@ def stops(fields: tuple[Field, ...]) -> list[Stop]:
 
 def _field_stops(field: Field) -> list[Stop]:
     """One field's stops. A field of several parts (a count per colour, a multi's or an
-    order's options) is closed: NEXT passes it whole, BOT/UNDO open it."""
+    order's options, a choice's rows) is closed: NEXT passes it whole, BOT/UNDO open it."""
     spec = field.spec
     key = field.key
     values = [c.value for c in field.choices]
@@ -113,7 +114,7 @@ def _field_stops(field: Field) -> list[Stop]:
             if spec.stepped and _wide(field, limit):
                 inside.append(Stop(key=key, entry=entry, step=10))
             inside.append(Stop(key=key, entry=entry))
-    if is_long_list(field) or (len(inside) > 1 and (spec.many or spec.per_choice)):
+    if is_long_list(field) or (len(inside) > 1 and (spec.many or spec.per_choice or inside[0].row)):
         whole = Stop(key=key, opens=True, whole=True)
         return [whole, *(replace(s, level=s.level + 1) for s in inside)]
     return inside
@@ -175,18 +176,21 @@ class Focus:
         """Put the focus where a finger just changed something (touch and buttons agree)."""
         here = self.stop
         picked = self.form.values.get(key)
-        off_row = bool(here and here.row and not here.opens and picked not in (None, *here.row))
-        if here is not None and here.key == key and here.entry == entry and not off_row:
-            return  # already there (a wide number's tens stop stays the tens stop)
-        for wanted in (entry, None):
-            for index, stop in enumerate(self.stops):
-                if stop.key == key and stop.entry == wanted and stop.step == 1 and not stop.row:
-                    self.index = index
-                    return
-        for index, stop in enumerate(self.stops):  # a choice's row: the one of the pick
-            if stop.key == key and not stop.opens and picked in stop.row:
-                self.index = index
-                return
+        if here is not None and here.key == key and here.entry == entry:
+            if not here.row or here.opens or picked is None or picked in here.row:
+                return  # already there (a wide number's tens stop stays the tens stop)
+        mine = [(i, s) for i, s in enumerate(self.stops) if s.key == key and s.step == 1]
+        found = (
+            next((i for i, s in mine if s.entry == entry and not s.row and not s.opens), None)
+            if entry is not None or not any(s.row for _i, s in mine)
+            else None
+        )
+        if found is None:  # a choice's row: the one of the pick
+            found = next((i for i, s in mine if not s.opens and picked in s.row), None)
+        if found is None:  # the field itself
+            found = next((i for i, s in mine if s.entry is None and not s.row), None)
+        if found is not None:
+            self.index = found
 
     def change(self, delta: int) -> bool:
         """BOT (+1) or UNDO (-1) on the focused stop; returns whether the value changed.

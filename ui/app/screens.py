@@ -197,7 +197,9 @@ class StepScreen(AppScreen):
                 out.append(key)
         return out
 
-    def _focus(self) -> None:
+    def _focus(self, settle: bool = True) -> None:
+        """Ring the focused stop and scroll it into view (``settle``: once more when laid out;
+        a new step opens at its top, its first field focused but not scrolled to)."""
         c = self.controller
         name = c.focused_name()
         stop = c.focus.stop if c.focus is not None and name is not None else None
@@ -205,7 +207,7 @@ class StepScreen(AppScreen):
         confirm = self.ids.confirm
         confirm.focused = name == "confirm"
         scroll_to(found)
-        if found is not None:  # a list the focus just opened is laid out a frame later
+        if found is not None and settle:  # a list the focus just opened is laid out later
             Clock.schedule_once(lambda _dt: Clock.schedule_once(lambda _d: scroll_to(found)), 0)
 
     def _watch_view(self) -> None:
@@ -266,7 +268,7 @@ class ChecklistScreen(StepScreen):
         )
         self.ids.fields.show(view.fields, _actions(c), _field_texts(c))
         self.ids.confirm.text = view.confirm_label if view.fields else c.text(_("All done"))
-        self._focus()
+        self._focus(settle=False)  # a refusal scrolls last (_show_refusal)
         if fresh:
             self.ids.scroll.scroll_y = 1
         self._watch_view()
@@ -310,7 +312,7 @@ class PlayScreen(StepScreen):
             lines.append(c.text(_("The game is over. Undo goes back; New game starts again.")))
         show_texts(self.ids.lines, lines, lambda: FitLabel(auto_height=True, max_font_size=24))
         self.ids.fields.show(view.fields, _actions(c), _field_texts(c))
-        self._focus()
+        self._focus(settle=False)  # a refusal scrolls last (_show_refusal)
         if fresh:
             self.ids.scroll.scroll_y = 1  # every step opens at its top
         self._watch_view()
@@ -344,6 +346,10 @@ class PlayScreen(StepScreen):
         focus = None
         if field is not None and stop is not None and stop.key == field.key:
             focus = stop.entry if stop.entry is not None else form.values.get(field.key)
+            if stop.row:  # a row of places: all of them ringed
+                focus = "|".join(stop.row)
+            elif stop.opens:  # a closed field: no place yet
+                focus = None
         value = form.values.get(field.key) if field is not None else None
         return marks_for_field(field, value, focus=focus, values=form.values)
 
