@@ -176,9 +176,9 @@ class Focus:
         """Put the focus where a finger just changed something (touch and buttons agree)."""
         here = self.stop
         picked = self.form.values.get(key)
-        if here is not None and here.key == key and here.entry == entry:
-            if not here.row or here.opens or picked is None or picked in here.row:
-                return  # already there (a wide number's tens stop stays the tens stop)
+        same = here is not None and here.key == key and here.entry == entry
+        if same and (not here.row or here.opens or picked is None or picked in here.row):
+            return  # already there (a wide number's tens stop stays the tens stop)
         mine = [(i, s) for i, s in enumerate(self.stops) if s.key == key and s.step == 1]
         found = (
             next((i for i, s in mine if s.entry == entry and not s.row and not s.opens), None)
