@@ -5,9 +5,12 @@ A mixin of :class:`ui.app.controller.AppController`. The button box's events
 (``ui.app.keys``) have the same names; :data:`BUTTONS` maps each to what it
 does. On the play and checklist screens (``ui/app/focus.py``): NEXT confirms a
 step that asks nothing (the players did what it says), otherwise it moves the
-focus field by field; BOT and UNDO are + and - while a field has the focus;
-CONFIRM confirms the step with the values shown. Without focus UNDO goes back
-one step and BOT shows the bot's reasoning. **UNDO held** is the event
+focus field by field; a step that asks starts with the focus on its first
+field, and BOT and UNDO are + and - while a field has the focus (on a closed
+field or row they open it; the buttons, not :meth:`Focus.focus`, say where the
+focus goes next); CONFIRM confirms the step with the values shown. Without
+focus (NEXT past Confirm) UNDO goes back one step and BOT shows the bot's
+reasoning. **UNDO held** is the event
 ``menu`` (the menu, History its first button); the key H opens the history
 directly. On every other screen UNDO leaves it and BOT returns to the game.
 No Kivy here.
