@@ -370,9 +370,7 @@ class FieldBox(BoxLayout):
         if found is None and name is not None:
             found = self._ring_group(name)
         _set(self.keys, self._keys_text(name))
-        kind = KINDS[view.kind]
-        closed = kind.many or kind.per_choice or len(view.entries) > ROWS_FROM
-        if found is not None and name == view.key and closed:
+        if found is not None and name == view.key and self._closes():
             return self  # a closed field: its caption and what BOT does there in view
         if found is not None and name == view.key and not KINDS[view.kind].many:
             picked = self.options.get(next((e.value for e in view.entries if e.selected), ""))
@@ -382,15 +380,20 @@ class FieldBox(BoxLayout):
                 return picked
         return found
 
+    def _closes(self) -> bool:
+        """The button box's focus on the field's key means the field closed (a count per
+        colour, a multi's or order's options, a long choice's rows: ui/app/focus.py)."""
+        kind = KINDS[self.view.kind]
+        return kind.many or kind.per_choice or len(self.view.entries) > ROWS_FROM
+
     def _keys_text(self, name: str | None) -> str:
         """What BOT, UNDO and NEXT do on the stop ``name`` ("" when it is not this field's)."""
         key = self.view.key
         if name is None or not (name == key or name.startswith(f"{key}.")):
             return ""
-        kind = KINDS[self.view.kind]
-        if name == key and (kind.many or kind.per_choice or len(self.view.entries) > ROWS_FROM):
-            return self.texts.get("keys_open", "")  # a closed field (ui/app/focus.py)
-        if kind.many and "|" in name:
+        if name == key and self._closes():
+            return self.texts.get("keys_open", "")  # the field closed
+        if KINDS[self.view.kind].many and "|" in name:
             return self.texts.get("keys_open", "")  # a closed row of a multi or order
         if "|" in name:
             return self.texts.get("keys_row", "")

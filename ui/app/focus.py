@@ -18,8 +18,8 @@ With only the four buttons a whole game is played like this (docs/ui.md):
 - More than :data:`ui.app.focus_groups.ROWS_FROM` options come in **rows**
   (``ui/app/focus_groups.py``): NEXT moves from row to row; on a ``choice``'s
   row BOT picks the row's next option, UNDO its previous one; a ``multi``'s
-  or ``order``'s row opens like a field. So any of 13 options is 2-3
-  presses away, not up to 7.
+  or ``order``'s row opens like a field. So any of 12 options is at most 4
+  presses away, not up to 6 round a ring.
 - **BOT** is + on the focused stop: one more marker, the next option, "yes",
   pick this option (then the focus moves on to the next option); on a chosen
   option of an ``order`` field it moves it one place earlier.
@@ -56,24 +56,19 @@ class Stop:
 
     key: str
     entry: str | None = None
-    #: How deep it sits: 0 a field's own stop; 1 inside a long list or a multi's row;
-    #: 2 an option in a row of a long list. NEXT reaches a deeper stop only once its
-    #: list or row was opened by BOT/UNDO.
+    #: How deep it sits: 0 a field's own stop (or the field closed); 1 a part of a closed
+    #: field (a colour, an option, a row); 2 an option in a row of a closed field. NEXT
+    #: reaches a deeper stop only once BOT/UNDO opened the field or row around it.
     level: int = 0
     #: What one BOT adds (UNDO takes away) on a number: 10 on a wide number's tens stop.
     step: int = 1
     #: A row of options (``ui/app/focus_groups.py``): a choice's picks within it, a multi's
     #: or order's opens on its options.
     row: tuple[str, ...] = ()
-    #: A closed long list or row: NEXT passes it whole, BOT/UNDO open it.
+    #: A closed field or row: NEXT passes it whole, BOT/UNDO open it.
     opens: bool = False
-    #: A whole field closed (a long list, a count per colour, a multi's options).
+    #: The stop of a whole field closed (a long list, a count per colour, a multi's options).
     whole: bool = False
-
-    @property
-    def inner(self) -> bool:
-        """Inside a long list or a row: NEXT reaches it only once that was opened."""
-        return self.level > 0
 
     @property
     def name(self) -> str:

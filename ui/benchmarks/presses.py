@@ -150,13 +150,19 @@ def _set(box: Box, field: Field, stop: Stop, want: Any) -> None:
         box.press(best)
 
 
+def _in_place(now: list[str], want: list[str]) -> int:
+    """How many picks at the start of ``now`` are already where ``want`` has them."""
+    keep = 0
+    while keep < min(len(now), len(want)) and now[keep] == want[keep]:
+        keep += 1
+    return keep
+
+
 def _order_presses(now: list[str], want: list[str]) -> tuple[int, int]:
     """What setting an order costs in BOT/UNDO presses: (taking out the picks from the
     first one out of place and adding them again, taking out the unwanted ones, adding the
     missing ones and moving each up by BOT)."""
-    keep = 0
-    while keep < min(len(now), len(want)) and now[keep] == want[keep]:
-        keep += 1
+    keep = _in_place(now, want)
     again = len(now) - keep + len(want) - keep
     kept = [e for e in now if e in want]
     moved = kept + [e for e in want if e not in kept]
@@ -174,9 +180,7 @@ def _set_order(box: Box, field: Field, want: list[str]) -> None:
     now = list(form.values[field.key] or [])
     again, moving = _order_presses(now, want)
     if again <= moving:
-        keep = 0
-        while keep < min(len(now), len(want)) and now[keep] == want[keep]:
-            keep += 1
+        keep = _in_place(now, want)
         for entry in now[keep:]:
             _goto(box, by_entry[entry])
             box.press("undo")
