@@ -77,7 +77,7 @@ def test_check_of_a_healthy_journal(tmp_path: Path, capsys):
     path = tmp_path / "j.sqlite3"
     play(path, 4)
     assert main(["journal", "--journal", str(path), "check"]) == 0
-    assert "ok, 1 game(s), 4 event(s), every checksum verified" in capsys.readouterr().out
+    assert "ok, 1 game, 4 events, every checksum verified" in capsys.readouterr().out
 
 
 def test_a_changed_answer_is_never_replayed(tmp_path: Path):
