@@ -201,20 +201,32 @@ def prompt_final(st: State) -> Prompt:
         step="final",
         title=msg("Final scoring of the Nomads"),
         lines=(
-            msg(
-                "Turn over the {k} cards under their gravestone and add the points of the "
+            msgn(
+                "Turn over the {n} card under their gravestone and add the points of the "
                 "culture cards among them.",
-                k=len(n["buried"]),
-            ),
+                "Turn over the {n} cards under their gravestone and add the points of the "
+                "culture cards among them.",
+                n=len(n["buried"]),
+            )
+            if n["buried"]
+            else msg("No card lies under their gravestone: their buried cards score 0."),
         ),
         fields=(
             Field(
                 key="buried_points",
                 label=msg("Points on their buried culture cards"),
                 kind="int",
-                default=None,
+                default=None if n["buried"] else 0,  # nothing buried: nothing to add
                 minimum=0,
                 maximum=500,
+            ),
+            Field(
+                key="player_score",
+                label=msg("Your final score"),
+                kind="int",
+                default=None,
+                minimum=0,  # reading 29: no score below 0
+                maximum=1000,
             ),
             Field(
                 key="animals",
@@ -222,14 +234,6 @@ def prompt_final(st: State) -> Prompt:
                 kind="counts",
                 default={a: n["animals"].get(a, 0) for a in catalogue_of(st).animals},
                 choices=animal_choices(st),
-            ),
-            Field(
-                key="player_score",
-                label=msg("Your final score"),
-                kind="int",
-                default=None,
-                minimum=-100,
-                maximum=1000,
             ),
         ),
     )
