@@ -1,4 +1,4 @@
-"""The final scoring screen asks what only the player knows first (issue 23: fewer presses).
+"""The final scoring screen starts where the answer most likely is (issue 23: fewer presses).
 
 Reading 29 (docs/nomads.md): no score goes below 0 (the Nomads lose 2 points
 only "falls möglich"), so your final score is entered from 0; with no card under
@@ -29,12 +29,10 @@ def at_final() -> Session:
     raise AssertionError("the game never reached its final scoring")
 
 
-def test_final_asks_the_buried_points_and_your_score_before_the_tracked_animals(
-    at_final: Session,
-) -> None:
+def test_your_final_score_is_entered_from_0(at_final: Session) -> None:
     prompt = at_final.prompt()
-    assert [f.key for f in prompt.fields] == ["buried_points", "player_score", "animals"]
-    score = prompt.fields[1]
+    assert [f.key for f in prompt.fields] == ["buried_points", "animals", "player_score"]
+    score = prompt.fields[2]
     assert (score.default, score.minimum, score.maximum) == (None, 0, 1000)
 
 
