@@ -225,8 +225,10 @@ class StepScreen(AppScreen):
             target = self.ids.error
         if target is not None:
             scroll_to(target)
-            # Once more after the next layout pass: the refusal's text may change heights.
-            Clock.schedule_once(lambda _dt: scroll_to(target), 0)
+            # Once more after the next layout pass: the refusal's text may change heights;
+            # not when another step came on screen meanwhile (it opens at its top).
+            step = self._step_key
+            Clock.schedule_once(lambda _dt: step == self._step_key and scroll_to(target), 0)
 
 
 class ChecklistScreen(StepScreen):
