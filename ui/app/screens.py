@@ -208,7 +208,9 @@ class StepScreen(AppScreen):
         confirm.focused = name == "confirm"
         scroll_to(found)
         if found is not None and settle:  # a list the focus just opened is laid out later
-            Clock.schedule_once(lambda _dt: Clock.schedule_once(lambda _d: scroll_to(found)), 0)
+            step = self._step_key  # not once another step came on screen (it opens at its top)
+            again = lambda _d: step == self._step_key and scroll_to(found)  # noqa: E731
+            Clock.schedule_once(lambda _dt: Clock.schedule_once(again), 0)
 
     def _watch_view(self) -> None:
         """What CONFIRM counts as out of view is what was drawn: measured after the layout
@@ -235,8 +237,10 @@ class StepScreen(AppScreen):
             target = self.ids.error
         if target is not None:
             scroll_to(target)
-            # Once more after the next layout pass: the refusal's text may change heights.
-            Clock.schedule_once(lambda _dt: scroll_to(target), 0)
+            # Once more after the next layout pass: the refusal's text may change heights;
+            # not when another step came on screen meanwhile (it opens at its top).
+            step = self._step_key
+            Clock.schedule_once(lambda _dt: step == self._step_key and scroll_to(target), 0)
 
 
 class ChecklistScreen(StepScreen):
