@@ -179,3 +179,44 @@ def test_the_first_bot_on_mock_pins_changes_the_answer(tmp_path: Path) -> None:
     finally:
         box.close()
         service.close()
+
+
+def test_a_bots_step_starts_without_focus_so_bot_shows_its_reasoning(tmp_path: Path) -> None:
+    """Marauders' spring action: the bot decided; its fields only correct what the table
+    did. BOT must explain the bot, not tick "blocked" by accident."""
+    from ui.app.controller import AppController
+    from ui.benchmarks.presses import Box
+    from ui.benchmarks.tables import marauders as scripted
+    from ui.service import TableService
+
+    service = TableService(tmp_path / "j.sqlite")
+    c = AppController(service)
+    c.choose_game(scripted.GAME)
+    assert c.setup_form is not None
+    c.setup_form.values.update(scripted.OPTIONS)
+    c.start_game(seed=scripted.SEED)
+    table = scripted.Table()
+    session = service.session
+    while session.prompt().step != "spring-action":
+        prompt = session.prompt()
+        values = table.answer(prompt, session.state)
+        service.answer(values)
+        table.observe(prompt, values, session.last_decision)
+    c._enter_current()
+    assert c.prompt.decision is not None and c.prompt.fields
+    assert c.focused_name() is None
+    before = dict(c.form.values)
+    box = Box(c)
+    try:
+        box.press("bot")
+        assert c.screen == "trace" and c.form.values == before
+    finally:
+        box.close()
+        service.close()
+
+
+def test_without_start_the_focus_is_nowhere_until_next() -> None:
+    form = FormModel([_counts("paid", ("red", "blue"))])
+    focus = Focus(form, start=False)
+    assert focus.stop is None and not focus.on_field
+    assert focus.next().name == "paid"  # the first field, closed: BOT opens it

@@ -2,8 +2,10 @@
 
 With only the four buttons a whole game is played like this (docs/ui.md):
 
-- A step that asks starts with the **focus on its first field** (inside it:
-  its first colour or option), so the first BOT or UNDO already answers.
+- A step the players answer starts with the **focus on its first field**
+  (inside it: its first colour or option), so the first BOT or UNDO already
+  answers. A bot's step (its fields only correct what the bot did) starts
+  without focus: BOT shows the bot's reasoning, UNDO goes back a step.
 - **NEXT** moves the focus to the next *stop*: an ``int``, ``bool`` or short
   ``choice`` field, each entry of the field it is in; after the last stop the
   focus rests on CONFIRM, one more NEXT takes it off the fields (where UNDO
@@ -131,14 +133,17 @@ def is_long_list(field: Field) -> bool:
 class Focus:
     """Where the button box's focus is on one form (``None``: nowhere).
 
-    A step that asks starts with the focus on its first stop, so the first
-    BOT or UNDO already changes the answer."""
+    A step the players answer starts with the focus on its first stop, so the
+    first BOT or UNDO already changes the answer."""
 
-    def __init__(self, form: FormModel) -> None:
+    def __init__(self, form: FormModel, start: bool = True) -> None:
+        """``start``: put the focus on the first field (a step the players answer); a bot's
+        step, whose fields only correct what the bot did, starts without focus, so BOT
+        first shows the bot's reasoning and never changes a correction by accident."""
         self.form = form
         self.stops = stops(form.fields)
         self.index: int | None = None
-        if self.stops:  # inside the first field already: its first part
+        if self.stops and start:  # inside the first field already: its first part
             first = self.stops[0]
             self.index = 1 if first.whole and not is_long_list(form.field(first.key)) else 0
 
