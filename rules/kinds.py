@@ -9,7 +9,8 @@ every front end looks kinds up in. A kind knows, with no front end in mind:
 - :meth:`Kind.coerce`: check and normalise an answer, or raise :class:`IllegalInput`;
 - :meth:`Kind.empty`: the value a form starts from when the field has no default;
 - :meth:`Kind.stop_entries` and :meth:`Kind.press`: the button box's stops on it
-  and what BOT (+) and UNDO (-) do there; :meth:`Kind.tap`: a finger on an option;
+  and what BOT (+) and UNDO (-) do there; :meth:`Kind.turn`: BOT/UNDO on one digit
+  of a wide number (:func:`wheel`); :meth:`Kind.tap`: a finger on an option;
 - :meth:`Kind.sample`: a random valid answer (tests, the screenshot walk);
 - :meth:`Kind.how`: how to type an answer on the terminal;
 - :attr:`Kind.widget`: the name of the touchscreen widget that edits it
@@ -114,6 +115,11 @@ class Kind:
         """BOT (``delta`` > 0) or UNDO (< 0) on the stop ``entry``: the new value."""
         raise ValueError(f"field '{field.key}' has no button-box stop")
 
+    def turn(self, field: FieldLike, value: Any, entry: str | None, delta: int) -> Any:
+        """BOT or UNDO on one digit of a wide number (``delta`` +-1 the ones, +-10 the tens):
+        the new value, the digit turned as a wheel (:func:`wheel`)."""
+        raise ValueError(f"field '{field.key}' has no digits to turn")
+
     def tap(self, field: FieldLike, value: Any, option: str) -> Any:
         """A finger on ``option``: the new value, or ``None`` when the kind refuses it."""
         raise ValueError(f"field '{field.key}' has no options to tap")
@@ -180,6 +186,28 @@ def clamp(value: int, low: int | None, high: int | None) -> int:
     return value
 
 
+def wheel(number: int, delta: int, low: int | None, high: int | None) -> int:
+    """BOT (+) or UNDO (-) on one digit of a wide number (a score): ``delta`` +-1 turns the
+    ones, +-10 the tens, each a wheel of 0-9, so any digit is at most 5 presses away.
+
+    The ones wrap within their digit, no carry (70 UNDO: 79; 79 BOT: 70). The tens wrap
+    downwards (5 UNDO: 95) but count on upwards past 90 (95 BOT: 105), so a score above 99
+    needs no hundreds stop. A negative number steps plainly. The result stays in bounds.
+
+    >>> wheel(70, -1, 0, 200), wheel(79, +1, 0, 200), wheel(70, -10, 0, 200)
+    (79, 70, 60)
+    >>> wheel(5, -10, 0, 200), wheel(95, +10, 0, 200), wheel(-5, -10, -100, 100)
+    (95, 105, -15)
+    """
+    turned = number + delta
+    if number >= 0 and abs(delta) == 1:
+        ones = number % 10
+        turned = number - ones + (ones + delta) % 10
+    elif 0 <= number < 10 and delta == -10:
+        turned = number + 90
+    return clamp(turned, low, high)
+
+
 def one_choice(field: FieldLike, raw: Any) -> str:
     """``raw`` as one of ``field``'s choice values (forgiving: case, or the English label)."""
     text = str(raw).strip()
@@ -219,6 +247,11 @@ class WholeNumber(Kind):
         if value is None:  # the first press shows 0 (or the bound nearest to it)
             return clamp(0, low, field.maximum)
         return clamp(int(value) + delta, low, field.maximum)
+
+    def turn(self, field: FieldLike, value: Any, entry: str | None, delta: int) -> int:
+        """An empty number turns from where its first press would show it (0 or a bound)."""
+        start = clamp(0, field.minimum, field.maximum) if value is None else int(value)
+        return wheel(start, delta, field.minimum, field.maximum)
 
     def sample(self, field: FieldLike, rng: random.Random) -> int:
         low = field.minimum if field.minimum is not None else 0
@@ -276,12 +309,16 @@ class Counts(Kind):
     def press(self, field: FieldLike, value: Any, entry: str | None, delta: int) -> dict[str, int]:
         if entry is None:
             raise ValueError("a counts field needs the entry to step")
-        high = field.maximum
-        limit = next((c.limit for c in field.choices if c.value == entry), None)
-        if limit is not None:
-            high = limit if high is None else min(high, limit)
         counts = dict(value or {})
-        counts[entry] = clamp(int(counts.get(entry, 0)) + delta, lowest(field), high)
+        number = int(counts.get(entry, 0))
+        counts[entry] = clamp(number + delta, lowest(field), _high(field, entry))
+        return counts
+
+    def turn(self, field: FieldLike, value: Any, entry: str | None, delta: int) -> dict[str, int]:
+        if entry is None:
+            raise ValueError("a counts field needs the entry to turn")
+        counts = dict(value or {})
+        counts[entry] = wheel(int(counts.get(entry, 0)), delta, lowest(field), _high(field, entry))
         return counts
 
     def sample(self, field: FieldLike, rng: random.Random) -> dict[str, int]:
@@ -295,6 +332,15 @@ class Counts(Kind):
 
     def how(self, field: FieldLike) -> Msg:
         return msg("Type line=count for the lines that change, e.g. 1=2 3=0.")
+
+
+def _high(field: FieldLike, entry: str | None) -> int | None:
+    """The most one entry of a counts field may hold: the field's maximum, the entry's limit."""
+    high = field.maximum
+    limit = next((c.limit for c in field.choices if c.value == entry), None)
+    if limit is not None:
+        high = limit if high is None else min(high, limit)
+    return high
 
 
 @register

@@ -110,3 +110,24 @@ def test_bool_reads_the_three_languages() -> None:
 def test_text_has_no_button_box_stop() -> None:
     f = field("text")
     assert f.spec.stop_entries(f) == ()
+
+
+def test_a_wide_numbers_digits_turn_as_wheels_within_bounds() -> None:
+    """BOT/UNDO on a digit of a score (``Kind.turn``): the ones wrap without carrying, the tens
+    wrap downwards only, a count's entry stays within its limit; a plain press does not wrap."""
+    score = Field(key="s", label=msg("Score"), kind="int", minimum=0, maximum=1000)
+    assert KINDS["int"].turn(score, None, None, -10) == 90  # empty turns from 0
+    assert KINDS["int"].turn(score, 70, None, -1) == 79
+    assert KINDS["int"].turn(score, 79, None, +1) == 70
+    assert KINDS["int"].turn(score, 95, None, +10) == 105
+    assert KINDS["int"].press(score, 70, None, -1) == 69
+    points = Field(
+        key="p",
+        label=msg("Points"),
+        kind="counts",
+        minimum=0,
+        maximum=300,
+        choices=(Choice(value="a", label=msg("A"), limit=104),),
+    )
+    assert KINDS["counts"].turn(points, {"a": 100}, "a", -1) == {"a": 104}  # 109 above the limit
+    assert KINDS["counts"].turn(points, {"a": 3}, "a", -10) == {"a": 93}

@@ -185,23 +185,43 @@ def test_next_visits_every_menu_button_once(app) -> None:
     assert len(set(visited)) == len(everything) >= 6
 
 
-def test_a_score_steps_by_ten_first_and_the_stepper_says_so(app) -> None:
-    """Targi's scoring (points up to 300): NEXT rings the tens, BOT adds 10, "+10" shown."""
-    from tests.ui.support.driving import keyed, press, tap
+def test_a_score_turns_digit_wheels_and_the_screen_lights_the_digit(app) -> None:
+    """Targi's scoring (points up to 300): the tens then the ones, each a wheel of 0-9 turned
+    by BOT/UNDO on mock pins (UNDO on a 0 shows 9 in that digit, no carry); the lit digit
+    is yellow and underlined, "+10" shown on the tens; a finger steps plainly."""
+    from tests.ui.support.driving import find, keyed, press, tap
     from ui.benchmarks.tables import targi as scripted
 
+    lit = "[u][color=ffd740]{}[/color][/u]"
     c = app.controller
     session = _play_to(app, scripted, "scoring")
     first = session.prompt().fields[0].choices[0].value
     assert c.focused_name() == f"points.{first}"  # the step starts on its first stop
     assert keyed(app, f"points.{first}+").text == "+10"
     assert keyed(app, f"points.{first}-").text == "-10"
+    assert keyed(app, f"points.{first}=").text == lit.format(0) + "0"
+    press("u")  # the tens of 0 turn round to 9
+    assert c.form.values["points"][first] == 90
     press("b")
-    press("b")
-    assert keyed(app, f"points.{first}=").text == "20"
+    press("b")  # and on past 9 tens: 110
+    assert c.form.values["points"][first] == 110
+    press("u")
+    press("u")
+    press("u")
+    assert c.form.values["points"][first] == 80
+    assert keyed(app, f"points.{first}=").text == lit.format(8) + "0"
     tap(keyed(app, f"points.{first}+"))  # a finger does what the button shows
-    assert c.form.values["points"][first] == 30
+    assert c.form.values["points"][first] == 90
     press("n")  # the ones
     assert keyed(app, f"points.{first}+").text == "+"
-    press("u")
-    assert c.form.values["points"][first] == 29
+    assert keyed(app, f"points.{first}=").text == "9" + lit.format(0)
+    assert find(app, lambda w: "(9 follows 0)" in str(getattr(w, "text", ""))) is not None
+    press("u")  # the ones of 90 turn round to 9: 99, not 89
+    assert c.form.values["points"][first] == 99
+    assert keyed(app, f"points.{first}=").text == "9" + lit.format(9)
+    press("b")  # and back to 0 without carrying: 90
+    assert c.form.values["points"][first] == 90
+    tap(keyed(app, f"points.{first}-"))  # a finger on "-" steps plainly
+    assert c.form.values["points"][first] == 89
+    press("n")  # off the field: its number no longer lit
+    assert keyed(app, f"points.{first}=").text == "89"

@@ -119,6 +119,10 @@ class FieldBox(BoxLayout):
         #: Each stepper's - and + buttons and what one press steps (10 on a tens stop).
         self.steppers: dict[str, tuple[BigButton, BigButton]] = {}
         self.step_size: dict[str, int] = {}
+        #: The stepper whose digit the button box turns, and which (10 tens, 1 ones).
+        self.lit_digit: tuple[str, int] | None = None
+        #: Each stepper's number as the view gave it (before a digit was lit).
+        self.numbers: dict[str, str] = {}
         self.options: dict[str, BigButton] = {}
         #: A choice/multi/order field's buttons in order; update() gives each its option.
         self.option_buttons: list[BigButton] = []
@@ -254,7 +258,9 @@ class FieldBox(BoxLayout):
             row.add_widget(FitLabel(text=label, max_font_size=BODY + 2))
         minus = BigButton(text="-", size_hint_x=None, width=TOUCH + 16, max_font_size=34, bold=True)
         plus = BigButton(text="+", size_hint_x=None, width=TOUCH + 16, max_font_size=34, bold=True)
-        shown = FitLabel(size_hint_x=None, width=70, halign="center", max_font_size=30, bold=True)
+        shown = FitLabel(
+            size_hint_x=None, width=70, halign="center", max_font_size=30, bold=True, markup=True
+        )
         minus.field_key = f"{name}-"
         plus.field_key = f"{name}+"
         shown.field_key = f"{name}="
@@ -286,10 +292,19 @@ class FieldBox(BoxLayout):
 
     def _update_steppers(self, view: FieldView) -> None:
         for entry in view.entries:
-            _set(self.values[f"{view.key}.{entry.value}"], entry.text)
+            self._show(f"{view.key}.{entry.value}", entry.text)
 
     def _update_stepper(self, view: FieldView) -> None:
-        _set(self.values[view.key], view.value_text)
+        self._show(view.key, view.value_text)
+
+    def _show(self, name: str, text: str) -> None:
+        """A stepper's number, its turning digit lit while the button box is on it."""
+        self.numbers[name] = plain = text
+        if self.lit_digit is not None and self.lit_digit[0] == name and plain.isdigit():
+            digits = plain.rjust(2, "0") if self.lit_digit[1] == 10 else plain
+            at = len(digits) - (2 if self.lit_digit[1] == 10 else 1)
+            plain = f"{digits[:at]}[u][color=ffd740]{digits[at]}[/color][/u]{digits[at + 1 :]}"
+        _set(self.values[name], plain)
 
     def _update_options(self, view: FieldView) -> None:
         if [b.option_value for b in self.option_buttons] != [e.value for e in view.entries]:
@@ -341,11 +356,13 @@ class FieldBox(BoxLayout):
         _set(self.options["yes"], yes)
         _set(self.options["no"], no)
 
-    def set_focus(self, name: str | None, step: int = 1) -> Any:
+    def set_focus(self, name: str | None, step: int = 1, wheel: bool = False) -> Any:
         """Ring the widget named ``name`` (None: none); returns what to scroll into view.
 
         On a wide number's tens stop (``step`` 10) its stepper shows "-10" and
-        "+10" and a tap steps by 10, as BOT and UNDO do; elsewhere "-" and "+".
+        "+10" and a tap steps by 10; elsewhere "-" and "+". On a wide number
+        (``wheel``) the digit BOT and UNDO turn is lit (yellow, underlined) and the
+        keys line says that a digit turns round (a finger still steps plainly).
 
         The focus stepping onto an option of a closed long list opens it (NEXT
         walks a multi's options one by one). On a choice field the ring goes
@@ -355,6 +372,10 @@ class FieldBox(BoxLayout):
         view = self.view
         if name and self._grid is None and name.startswith(f"{view.key}."):
             self.open_list(True)
+        lit = self.lit_digit
+        self.lit_digit = (name, step) if wheel and name in self.steppers else None
+        for stepper in {lit[0] if lit else "", name if wheel else ""} & set(self.values):
+            self._show(stepper, self.numbers.get(stepper, ""))
         for stepper, (minus, plus) in self.steppers.items():
             size = step if stepper == name else 1
             self.step_size[stepper] = size
@@ -397,6 +418,8 @@ class FieldBox(BoxLayout):
             return self.texts.get("keys_open", "")  # a closed row of a multi or order
         if "|" in name:
             return self.texts.get("keys_row", "")
+        if self.lit_digit is not None:
+            return self.texts.get("keys_digit", "")
         return self.texts.get("keys_step", "")
 
     def _ring_group(self, name: str) -> Any:
@@ -497,10 +520,10 @@ class FieldsPanel(BoxLayout):
         if box is not None:
             box.update(view)
 
-    def set_focus(self, name: str | None, step: int = 1) -> Any:
+    def set_focus(self, name: str | None, step: int = 1, wheel: bool = False) -> Any:
         found = None
         for box in self.boxes.values():
-            hit = box.set_focus(name, step)
+            hit = box.set_focus(name, step, wheel)
             found = found or hit
         return found
 

@@ -27,6 +27,10 @@ With only the four buttons a whole game is played like this (docs/ui.md):
   option of an ``order`` field it moves it one place earlier.
 - **UNDO** is - on the focused stop: one marker less, the previous option,
   "no", take this option out.
+- A **wide number** (a score that can reach :data:`TENS_FROM`) has two stops,
+  its tens and its ones, each a wheel of 0-9 (:func:`rules.kinds.wheel`): UNDO
+  on a 0 shows 9 in that digit, so any digit is at most 5 presses away (a
+  score of 70: three UNDO on the tens).
 - **CONFIRM** always confirms the step with the values shown.
 
 Which stops a field has and what + and - do there is its kind's
@@ -48,7 +52,8 @@ CONFIRM_STOP = "confirm"
 #: and is one stop for the button box until BOT or UNDO opens it.
 LONG_LIST = 12
 
-#: A number that can reach this gets a tens stop before its ones stop.
+#: A number that can reach this gets a tens stop before its ones stop, each digit a wheel
+#: (:func:`rules.kinds.wheel`: UNDO on a 0 shows 9 in that digit, no carry).
 TENS_FROM = 100
 
 
@@ -64,6 +69,8 @@ class Stop:
     level: int = 0
     #: What one BOT adds (UNDO takes away) on a number: 10 on a wide number's tens stop.
     step: int = 1
+    #: A digit of a wide number (its tens or its ones): BOT/UNDO turn it as a wheel of 0-9.
+    wheel: bool = False
     #: A row of options (``ui/app/focus_groups.py``): a choice's picks within it, a multi's
     #: or order's opens on its options.
     row: tuple[str, ...] = ()
@@ -109,8 +116,10 @@ def _field_stops(field: Field) -> list[Stop]:
         for entry in spec.stop_entries(field):
             limit = next((c.limit for c in field.choices if c.value == entry), None)
             if spec.stepped and _wide(field, limit):
-                inside.append(Stop(key=key, entry=entry, step=10))
-            inside.append(Stop(key=key, entry=entry))
+                inside.append(Stop(key=key, entry=entry, step=10, wheel=True))
+                inside.append(Stop(key=key, entry=entry, wheel=True))
+            else:
+                inside.append(Stop(key=key, entry=entry))
     if is_long_list(field) or (len(inside) > 1 and (spec.many or spec.per_choice or inside[0].row)):
         whole = Stop(key=key, opens=True, whole=True)
         return [whole, *(replace(s, level=s.level + 1) for s in inside)]
@@ -215,7 +224,7 @@ class Focus:
             return self.form.choose(stop.key, value)
         field = self.form.field(stop.key)
         before = field.spec.many and stop.entry in (self.form.values.get(stop.key) or [])
-        changed = self.form.press(stop.key, stop.entry, delta * stop.step)
+        changed = self.form.press(stop.key, stop.entry, delta * stop.step, turn=stop.wheel)
         if changed and field.spec.many and delta > 0 and not before:
             self.next()  # picked: the ring moves on to the next option
         return changed

@@ -149,13 +149,18 @@ class FormModel:
             raise ValueError(f"field '{key}' has no stepper")
         return self.press(key, entry, delta, touched=delta == 0)
 
-    def press(self, key: str, entry: str | None, delta: int, touched: bool = False) -> bool:
+    def press(
+        self, key: str, entry: str | None, delta: int, touched: bool = False, turn: bool = False
+    ) -> bool:
         """BOT (``delta`` > 0) or UNDO (< 0) on one stop of ``key`` as its kind says
         (:meth:`rules.kinds.Kind.press`); returns whether the value changed. ``touched``:
-        the players set it even when nothing changed (a first tap on an empty number)."""
+        the players set it even when nothing changed (a first tap on an empty number).
+        ``turn``: the stop is a digit of a wide number, turned as a wheel
+        (:meth:`rules.kinds.Kind.turn`: the button box only; a finger steps plainly)."""
         field = self.field(key)
         before = self.values[key]
-        after = field.spec.press(field, copy.deepcopy(before), entry, delta)
+        act = field.spec.turn if turn else field.spec.press
+        after = act(field, copy.deepcopy(before), entry, delta)
         changed = bool(after != before)
         self.values[key] = after
         if changed or touched:

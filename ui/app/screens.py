@@ -91,6 +91,8 @@ def _field_texts(c: AppController) -> dict[str, str]:
         # What the button box does on the focused field, shown under its caption.
         "keys_open": c.text(_("Buttons: BOT opens this, NEXT passes it")),
         "keys_row": c.text(_("Buttons: BOT/UNDO pick in this row, NEXT goes to the next row")),
+        # A wide number (a score): BOT/UNDO turn one digit, 0 follows 9 and 9 follows 0.
+        "keys_digit": c.text(_("Buttons: BOT/UNDO turn the lit digit (9 follows 0), NEXT on")),
         "keys_step": c.text(
             _("Buttons: BOT +, UNDO -, NEXT on (past Confirm, UNDO goes back a step)")
         ),
@@ -203,7 +205,9 @@ class StepScreen(AppScreen):
         c = self.controller
         name = c.focused_name()
         stop = c.focus.stop if c.focus is not None and name is not None else None
-        found = self.ids.fields.set_focus(name, stop.step if stop is not None else 1)
+        found = self.ids.fields.set_focus(
+            name, stop.step if stop is not None else 1, stop is not None and stop.wheel
+        )
         confirm = self.ids.confirm
         confirm.focused = name == "confirm"
         scroll_to(found)

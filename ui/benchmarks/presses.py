@@ -220,11 +220,11 @@ def _play_step(box: Box, values: dict[str, Any]) -> None:
         for i in indices:
             stop = focus.stops[i]
             target = _part(field, stop, want)
-            if stop.step > 1:  # a tens stop: the nearest value tens reach, the ones do the rest
-                now = _part(field, stop, form.values[field.key])
-                now = (field.minimum or 0) if now is None else now
-                target = now + stop.step * round((target - now) / stop.step)
-            if _part(field, stop, form.values[field.key]) != target:
+            now = _part(field, stop, form.values[field.key])
+            if stop.wheel and stop.step > 1:  # the tens wheel: the answer's tens, ones kept
+                now = (field.minimum or 0) if now is None else now  # turned from there
+                target = target - target % 10 + now % 10 if target >= 0 else target
+            if now != target:
                 _goto(box, i)
                 _set(box, field, stop, target)
 
