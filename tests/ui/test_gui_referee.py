@@ -21,8 +21,9 @@ def make_app(open_apps, tmp_path: Path):
 
 def pick_items(app) -> None:
     """Tap the first options of every field that picks several (Robinson's starting items)."""
-    from tests.ui.support.driving import keyed, tap
+    from tests.ui.support.driving import keyed, pump, tap
 
+    pump(3)  # a finger taps what is drawn: the step laid out (the items may be its first field)
     for field in app.controller.prompt.fields:
         if field.kind == "multi" and field.minimum:
             for choice in field.choices[: field.minimum]:

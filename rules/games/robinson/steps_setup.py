@@ -63,7 +63,16 @@ def prompt_setup(state: State) -> Prompt:
             msg("Pay building costs as if there were only two players."),
             msg("No wreckage card on the threat action field; no adventure cards."),
         ),
+        # The items first: the only field with no default, so the step opens on it (#23).
         fields=(
+            Field(
+                key="items",
+                label=msg("2 starting items"),
+                kind="multi",
+                minimum=2,
+                maximum=2,
+                choices=tuple(Choice(i, text(c.card_name(i))) for i in free_items(state)),
+            ),
             Field(
                 key="camp",
                 label=msg("Camp space"),
@@ -84,14 +93,6 @@ def prompt_setup(state: State) -> Prompt:
                     )
                     for t in tiles
                 ),
-            ),
-            Field(
-                key="items",
-                label=msg("2 starting items"),
-                kind="multi",
-                minimum=2,
-                maximum=2,
-                choices=tuple(Choice(i, text(c.card_name(i))) for i in free_items(state)),
             ),
             Field(
                 key="hearts",

@@ -12,8 +12,8 @@ from ui.terminal import Terminal
 
 ANSWERS = [
     "", "", "",  # 2 players, red first, example scenario
-    "", "", "1 7", "",  # red's set-up: the scenario's camp (space 10, tile 8), axe and pistol
-    "", "", "2 3", "",  # blue's set-up: space 12, tile 1; blanket and compass
+    "1 7", "", "", "",  # red's set-up: axe and pistol; the scenario's camp (space 10, tile 8)
+    "2 3", "", "", "",  # blue's set-up: blanket and compass; space 12, tile 1
     "1", "",  # event: the book icon; no other changes
     "", "",  # the book: both take a wound (no food yet)
     "",  # morale
