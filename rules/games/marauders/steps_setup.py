@@ -194,7 +194,18 @@ def round_end_advance(state: State, answer: Answer) -> None:
 
 
 def final_prompt(state: State) -> Prompt:
+    # The players' VP first: they have no default, the tribe's is tracked (#23).
     fields = [
+        Field(
+            key=f"p{p}",
+            label=msg("Player {n}'s final VP", n=p),
+            kind="int",
+            minimum=0,
+            maximum=MAX_VP,
+        )
+        for p in range(1, state["players"] + 1)
+    ]
+    fields.append(
         Field(
             key="tribe_vp",
             label=msg("The tribe's final VP"),
@@ -203,17 +214,7 @@ def final_prompt(state: State) -> Prompt:
             minimum=0,
             maximum=MAX_VP,
         )
-    ]
-    for p in range(1, state["players"] + 1):
-        fields.append(
-            Field(
-                key=f"p{p}",
-                label=msg("Player {n}'s final VP", n=p),
-                kind="int",
-                minimum=0,
-                maximum=MAX_VP,
-            )
-        )
+    )
     return Prompt(
         step="final",
         title=msg("Final scoring"),

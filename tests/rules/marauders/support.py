@@ -106,5 +106,5 @@ def busy_answers(session: Session) -> dict[str, Any]:
         kind = "gathering-tile" if "gathering-tile" in keys else prompt.fields[0].key
         return {kind: choices[1:2]}
     if prompt.step == "final":
-        return {f.key: 70 - 20 * i for i, f in enumerate(prompt.fields) if f.key != "tribe_vp"}
+        return {f.key: 70 - 20 * int(f.key[1:]) for f in prompt.fields if f.key != "tribe_vp"}
     return {}
