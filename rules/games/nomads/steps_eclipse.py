@@ -211,6 +211,7 @@ def prompt_final(st: State) -> Prompt:
             if n["buried"]
             else msg("No card lies under their gravestone: their buried cards score 0."),
         ),
+        # The numbers to enter first; the animals, counted by the assistant, last (#23).
         fields=(
             Field(
                 key="buried_points",
@@ -221,19 +222,19 @@ def prompt_final(st: State) -> Prompt:
                 maximum=500,
             ),
             Field(
-                key="animals",
-                label=msg("The Nomads' animals"),
-                kind="counts",
-                default={a: n["animals"].get(a, 0) for a in catalogue_of(st).animals},
-                choices=animal_choices(st),
-            ),
-            Field(
                 key="player_score",
                 label=msg("Your final score"),
                 kind="int",
                 default=None,
                 minimum=0,  # reading 29: no score below 0
                 maximum=1000,
+            ),
+            Field(
+                key="animals",
+                label=msg("The Nomads' animals"),
+                kind="counts",
+                default={a: n["animals"].get(a, 0) for a in catalogue_of(st).animals},
+                choices=animal_choices(st),
             ),
         ),
     )

@@ -31,8 +31,8 @@ def at_final() -> Session:
 
 def test_your_final_score_is_entered_from_0(at_final: Session) -> None:
     prompt = at_final.prompt()
-    assert [f.key for f in prompt.fields] == ["buried_points", "animals", "player_score"]
-    score = prompt.fields[2]
+    assert [f.key for f in prompt.fields] == ["buried_points", "player_score", "animals"]
+    score = next(f for f in prompt.fields if f.key == "player_score")
     assert (score.default, score.minimum, score.maximum) == (None, 0, 1000)
 
 

@@ -198,7 +198,8 @@ class Table:
         if key == "buried_points":
             return 6
         if key == "animals":
-            return dict(prompt.fields[1].default)  # the table counts what the screen counted
+            counted = next(f for f in prompt.fields if f.key == "animals").default
+            return dict(counted)  # the table counts what the screen counted
         if key == "player_score":
             return 70
         return None
