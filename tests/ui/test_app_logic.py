@@ -415,7 +415,10 @@ def test_every_field_kind_in_the_form_and_by_the_button_box() -> None:
 
     fresh = FormModel(kinds_fields())
     focus = Focus(fresh)
-    names = [focus.stop.name]  # a step that asks starts inside its first field
+    # A step that asks starts on its first field without a value (the counts have theirs).
+    assert focus.stop.name == "moved"
+    focus.index = 1  # inside the first field
+    names = [focus.stop.name]
     while focus.next() is not None:
         names.append(focus.stop.name)
     assert names == [
@@ -500,24 +503,26 @@ def test_bot_and_undo_walk_a_choice_as_a_ring() -> None:
 
 
 def test_a_wide_number_has_a_tens_stop_before_its_ones() -> None:
-    """A final score of 60 costs NEXT, six BOT, not sixty BOT."""
+    """A final score of 60 costs four UNDO on the tens wheel (0, 90, 80, 70, 60), not sixty
+    BOT; the ones turn within their digit."""
     from ui.app.focus import Focus
 
     score = Field(key="p1", label=msg("Score"), kind="int", minimum=0, maximum=999)
     small = Field(key="hearts", label=msg("Hearts"), kind="int", minimum=1, maximum=13, default=9)
     focus = Focus(FormModel([score, small]))
-    assert [(s.name, s.step) for s in focus.stops] == [
-        ("p1", 10),
-        ("p1", 1),
-        ("hearts", 1),
-        ("confirm", 1),
+    assert [(s.name, s.step, s.wheel) for s in focus.stops] == [
+        ("p1", 10, True),
+        ("p1", 1, True),
+        ("hearts", 1, False),
+        ("confirm", 1, False),
     ]
     assert focus.stop.name == "p1"  # the first stop: the tens
-    focus.change(+1)  # an empty number starts at 0
-    for _ in range(6):
-        focus.change(+1)
+    focus.change(-1)  # an empty number turns from 0: 9 tens
+    assert focus.form.values["p1"] == 90
+    for _ in range(3):
+        focus.change(-1)
     focus.focus("p1")  # the app puts the focus where the change was: it stays on the tens
     assert focus.form.values["p1"] == 60 and focus.stop.step == 10
     focus.next()
-    focus.change(-1)
-    assert focus.form.values["p1"] == 59 and focus.stop.step == 1
+    focus.change(-1)  # the ones of 60 turn round to 9: no carry into the tens
+    assert focus.form.values["p1"] == 69 and focus.stop.step == 1

@@ -3,8 +3,8 @@
 With only the four buttons a whole game is played like this (docs/ui.md):
 
 - A step the players answer starts with the **focus on its first field**
-  (inside it: its first colour or option), so the first BOT or UNDO already
-  answers. A bot's step (its fields only correct what the bot did) starts
+  still without a value (else its first field; inside it: its first colour,
+  option or row), so the first BOT or UNDO already answers. A bot's step (its fields only correct what the bot did) starts
   without focus: BOT shows the bot's reasoning, UNDO goes back a step.
 - **NEXT** moves the focus to the next *stop*: an ``int``, ``bool`` or short
   ``choice`` field, each entry of the field it is in; after the last stop the
@@ -152,9 +152,19 @@ class Focus:
         self.form = form
         self.stops = stops(form.fields)
         self.index: int | None = None
-        if self.stops and start:  # inside the first field already: its first part
-            first = self.stops[0]
-            self.index = 1 if first.whole and not is_long_list(form.field(first.key)) else 0
+        if self.stops and start:  # inside the first field to answer already: its first part
+            at = self._first_to_answer()
+            here = self.stops[at]
+            inside = here.whole and not is_long_list(form.field(here.key))
+            self.index = at + 1 if inside else at
+
+    def _first_to_answer(self) -> int:
+        """The first stop of the first field still without a value (what the players must
+        answer: Nomads' hunting area asks the animal of a cell it already offers), else 0."""
+        for index, stop in enumerate(self.stops):
+            if stop.key != CONFIRM_STOP and self.form.values.get(stop.key) in (None, []):
+                return index
+        return 0
 
     @property
     def stop(self) -> Stop | None:
