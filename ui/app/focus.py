@@ -4,8 +4,9 @@ With only the four buttons a whole game is played like this (docs/ui.md):
 
 - A step the players answer starts with the **focus on its first field**
   still without a value (else its first field; inside it: its first colour,
-  option or row), so the first BOT or UNDO already answers. A bot's step (its fields only correct what the bot did) starts
-  without focus: BOT shows the bot's reasoning, UNDO goes back a step.
+  option or row), so the first BOT or UNDO already answers. A bot's step
+  (its fields only correct what the bot did) starts without focus: BOT shows
+  the bot's reasoning, UNDO goes back a step.
 - **NEXT** moves the focus to the next *stop*: an ``int``, ``bool`` or short
   ``choice`` field, each entry of the field it is in; after the last stop the
   focus rests on CONFIRM, one more NEXT takes it off the fields (where UNDO
