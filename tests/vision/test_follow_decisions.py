@@ -1,0 +1,134 @@
+"""The follower's decisions on one changed tray (issue 28, third round), from set evidence.
+
+Each case gives :meth:`TableFollower._changed` the pixels a change left (one cube =
+100 crop pixels here) and a counter reading, as the rendered games produced them on
+the dev games, and says what a careful player would want: sure only when the
+evidence agrees, "stack" or another reason otherwise. The numbers are the evidence
+the dev stress games showed for the failures each rule fixes.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from vision.calibration import Calibration
+from vision.follow import Change, TableFollower, TrayFollow
+from vision.geometry import COLOURS
+
+AREA = 100.0
+"""Crop pixels of one cube, every colour, in these cases."""
+
+
+def counts(**n: int) -> dict[str, int]:
+    return {c: n.get(c, 0) for c in COLOURS}
+
+
+def reading(p: dict[str, tuple[int, float]], stacked: float = 0.05) -> SimpleNamespace:
+    """A counter reading: per colour its top count and that count's probability (the rest
+    on the next count); every other colour surely 0."""
+    probabilities = {}
+    top = {}
+    for c in COLOURS:
+        n, pn = p.get(c, (0, 1.0))
+        row = [0.0] * 13
+        row[n] = pn
+        row[n + 1] = 1.0 - pn
+        probabilities[c] = row
+        top[c] = n
+    return SimpleNamespace(probabilities=probabilities, counts=top, stacked=stacked)
+
+
+def change(
+    px: int = 300,
+    added: dict[str, int] | None = None,
+    removed: dict[str, int] | None = None,
+    over: int = 0,
+    grey: int = 0,
+) -> Change:
+    return Change(
+        px,
+        {c: (added or {}).get(c, 0) for c in COLOURS},
+        {c: (removed or {}).get(c, 0) for c in COLOURS},
+        over,
+        grey,
+    )
+
+
+@pytest.fixture
+def follower(calibration: Calibration) -> TableFollower:
+    start = {"0": {"red": 5}, "2": {"blue": 2}, "3": {"brown": 5}, "4": {"white": 5}}
+    f = TableFollower(calibration=calibration, start=start)
+    for track in f._tracks.values():
+        track.area = dict.fromkeys(COLOURS, AREA)
+    return f
+
+
+def decide(f: TableFollower, side: str, ch: Change, read: SimpleNamespace) -> TrayFollow:
+    f._changed(side, ch, None, read)  # type: ignore[arg-type]
+    return f._tracks[side].state
+
+
+def test_a_gain_rounded_down_with_pixels_over_cubes_is_a_stack(follower: TableFollower) -> None:
+    # Two blue cubes dropped, one on another: 1.2 cubes of blue seen, a third of a cube
+    # changed over cubes; the counter likes 3. Never "3, sure".
+    got = decide(follower, "2", change(added={"blue": 120}, over=40), reading({"blue": (3, 0.6)}))
+    assert not got.sure and got.why == "stack"
+
+
+def test_a_gain_rounded_down_without_pixels_over_cubes_is_followed(
+    follower: TableFollower,
+) -> None:
+    got = decide(follower, "2", change(added={"blue": 120}, over=5), reading({"blue": (3, 0.9)}))
+    assert got == TrayFollow(counts(blue=3), True, None)
+
+
+def test_the_games_removal_measured_small_is_sure_when_the_counter_is_sure(
+    follower: TableFollower,
+) -> None:
+    # Three red taken off five touching ones: 1.87 cubes of red went (the rest were hidden).
+    follower.expect({"0": {"red": -3}})
+    got = decide(follower, "0", change(removed={"red": 187}), reading({"red": (2, 0.9)}))
+    assert got == TrayFollow(counts(red=2), True, None)
+
+
+def test_the_games_removal_measured_small_asks_when_the_counter_hesitates(
+    follower: TableFollower,
+) -> None:
+    follower.expect({"0": {"red": -3}})
+    got = decide(follower, "0", change(removed={"red": 187}), reading({"red": (2, 0.6)}))
+    assert not got.sure and got.why == "unexpected"
+
+
+def test_the_games_removal_with_another_colour_moving_asks(follower: TableFollower) -> None:
+    follower.expect({"0": {"red": -3}})
+    ch = change(removed={"red": 187}, added={"blue": 90})
+    got = decide(follower, "0", ch, reading({"red": (2, 0.9), "blue": (1, 0.9)}))
+    assert not got.sure
+
+
+def test_a_white_removal_nobody_expected_needs_a_sure_counter(follower: TableFollower) -> None:
+    # Only shade changed (0.77 of a white cube); the counter alone says "one fewer".
+    got = decide(follower, "4", change(grey=77), reading({"white": (4, 0.62)}))
+    assert not got.sure and got.why == "counter-disagrees"
+
+
+def test_a_white_removal_the_counter_is_sure_of_is_followed(follower: TableFollower) -> None:
+    got = decide(follower, "4", change(grey=77), reading({"white": (4, 0.95)}))
+    assert got == TrayFollow(counts(white=4), True, None)
+
+
+def test_pixels_changed_but_no_cube_counted_needs_the_counter_behind_the_old_counts(
+    follower: TableFollower,
+) -> None:
+    # A brown cube fell among five: a quarter of a cube of brown showed.
+    got = decide(follower, "3", change(px=50, added={"brown": 24}), reading({"brown": (5, 0.47)}))
+    assert not got.sure and got.why == "counter-disagrees"
+
+
+def test_pixels_changed_but_no_cube_counted_keeps_the_counts_the_counter_backs(
+    follower: TableFollower,
+) -> None:
+    got = decide(follower, "3", change(px=50, added={"brown": 24}), reading({"brown": (5, 0.9)}))
+    assert got == TrayFollow(counts(brown=5), True, None)
