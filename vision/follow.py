@@ -505,8 +505,11 @@ class TableFollower:
             for c in moved
             if measured[c] > 0
         )
+        # The game's own removal, backed by the evidence, reveals parts of the cubes it
+        # uncovered (pixels that showed a cube and show one still): no sign of a stack.
+        taken = bool(expected) and agrees and all(d <= 0 for d in expected.values())
         stacked = (
-            change.over_cubes > STACK_SHARE * per_cube
+            (change.over_cubes > STACK_SHARE * per_cube and not taken)
             or hidden
             or (read is not None and read.stacked >= STACK_GUARD)
         )
@@ -536,7 +539,6 @@ class TableFollower:
             why = track.state.why
         # On a tray where a cube lay on another, only the game's own removal, measured as
         # expected, is followed surely: a cube may hide under another or be taken off one.
-        taken = bool(expected) and agrees and all(d <= 0 for d in expected.values())
         if why is None and track.stack_seen and (moved or expected) and not taken:
             why = "stack"  # a cube lay on another here: its change may hide a cube
         if why == "stack" and sum(counts.values()) > 1:

@@ -84,21 +84,20 @@ def test_a_gain_rounded_down_without_pixels_over_cubes_is_followed(
     assert got == TrayFollow(counts(blue=3), True, None)
 
 
-def test_the_games_removal_measured_small_is_sure_when_the_counter_is_sure(
-    follower: TableFollower,
+@pytest.mark.parametrize(
+    ("p", "want"),
+    [
+        (0.9, TrayFollow(counts(red=2), True, None)),  # the counter is sure of what is left
+        (0.6, TrayFollow(counts(red=2), False, "unexpected")),  # it hesitates: ask
+    ],
+)
+def test_the_games_removal_measured_small_is_sure_only_with_a_sure_counter(
+    follower: TableFollower, p: float, want: TrayFollow
 ) -> None:
     # Three red taken off five touching ones: 1.87 cubes of red went (the rest were hidden).
     follower.expect({"0": {"red": -3}})
-    got = decide(follower, "0", change(removed={"red": 187}), reading({"red": (2, 0.9)}))
-    assert got == TrayFollow(counts(red=2), True, None)
-
-
-def test_the_games_removal_measured_small_asks_when_the_counter_hesitates(
-    follower: TableFollower,
-) -> None:
-    follower.expect({"0": {"red": -3}})
-    got = decide(follower, "0", change(removed={"red": 187}), reading({"red": (2, 0.6)}))
-    assert not got.sure and got.why == "unexpected"
+    got = decide(follower, "0", change(removed={"red": 187}), reading({"red": (2, p)}))
+    assert got == want
 
 
 def test_the_games_removal_with_another_colour_moving_asks(follower: TableFollower) -> None:
@@ -132,3 +131,20 @@ def test_pixels_changed_but_no_cube_counted_keeps_the_counts_the_counter_backs(
 ) -> None:
     got = decide(follower, "3", change(px=50, added={"brown": 24}), reading({"brown": (5, 0.9)}))
     assert got == TrayFollow(counts(brown=5), True, None)
+
+
+def test_the_games_removal_uncovering_cubes_is_no_stack(follower: TableFollower) -> None:
+    # Two red taken from five: the cubes they touched show more of themselves (1.2 cubes
+    # of pixels that showed a cube before and show one still).
+    follower.expect({"0": {"red": -2}})
+    ch = change(removed={"red": 190}, over=120)
+    got = decide(follower, "0", ch, reading({"red": (3, 0.9)}))
+    assert got == TrayFollow(counts(red=3), True, None)
+
+
+def test_pixels_over_cubes_on_a_removal_nobody_expected_still_say_stack(
+    follower: TableFollower,
+) -> None:
+    ch = change(removed={"red": 190}, over=120)
+    got = decide(follower, "0", ch, reading({"red": (3, 0.9)}))
+    assert not got.sure and got.why == "stack"
