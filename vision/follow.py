@@ -146,11 +146,14 @@ while changed pixels over cubes reach this share of one cube: a cube may lie on 
 lower count (issue 28's third round: +2 measured 1.2 with a third of a cube over cubes)."""
 REMOVAL_RATIO = (0.4, 2.0)
 REMOVAL_BACKS = 0.8
+REMOVAL_SPILL = 1.1
 """The game's own removal, measured in its colour only and within these times its size,
 agrees when the counter gives the expected counts at least :data:`REMOVAL_BACKS` (every
 colour): taking cubes that touch others reveals or hides parts of them, so the change in
 pixels says the direction and the rough size, and the counter (right on 98.7 % of trays
-with 0-2 cubes) says how many are left."""
+with 0-2 cubes) says how many are left. Another colour may seem to go too, up to
+:data:`REMOVAL_SPILL` cubes per cube removed (a red cube's dark sides look brown), when
+the counter is that sure that it did not."""
 
 
 @dataclass(frozen=True)
@@ -477,6 +480,19 @@ class TableFollower:
         moved = {
             c for c, v in measured.items() if abs(v) > limit or (abs(v) == main and main >= 0.5)
         }
+        # Shade alone changed on a tray without white cubes, and the counter is sure of
+        # its counts as they were: light or a passing shadow, no cube (a white cube there
+        # would show to the counter, which is right on 98.7 % of trays with 0-2 cubes).
+        shade_only = (
+            not expected
+            and hue_cubes < 0.5
+            and old["white"] == 0
+            and read is not None
+            and read.stacked < STACK_GUARD
+            and _agrees(read, old, REMOVAL_BACKS)
+        )
+        if shade_only:
+            moved, measured["white"], main = set(), 0.0, 0.0
         whole = {c: round(v) if c in moved else 0 for c, v in measured.items()}
         clean = all(abs(measured[c] - whole[c]) <= COUNT_SLACK for c in moved) and (
             bool(moved) or main < NOTHING
@@ -491,15 +507,17 @@ class TableFollower:
                 read, result, COUNTER_BACKS
             )
             if not agrees and all(d <= 0 for d in delta.values()):
-                # The game's own removal: the counter, sure of what is left, decides.
-                agrees = _within(measured, delta, moved, REMOVAL_RATIO) and _agrees(
+                # The game's own removal: the counter, sure of what is left, decides. The
+                # removed cubes' dark sides may show as another colour going too.
+                spill = REMOVAL_SPILL * -sum(delta.values())
+                agrees = _within(measured, delta, moved, REMOVAL_RATIO, spill) and _agrees(
                     read, result, REMOVAL_BACKS
                 )
         if not agrees:
             delta = whole
         counts = {c: max(0, old[c] + delta[c]) for c in COLOURS}
         per_cube = self.cube_area(side, hued[0], lift)
-        blind = not moved and change.changed_px > BLIND_SHARE * per_cube
+        blind = not moved and not shade_only and change.changed_px > BLIND_SHARE * per_cube
         hidden = change.over_cubes > HIDDEN_OVER * per_cube and any(
             measured[c] - whole[c] > HIDDEN_RESIDUE and not expected.get(c)
             for c in moved
@@ -634,11 +652,16 @@ def _within(
     delta: Mapping[str, int],
     moved: set[str],
     ratio: tuple[float, float],
+    spill: float = 0.0,
 ) -> bool:
     """Every colour's measured change within ``ratio`` times its expected ``delta``;
-    the colours not expected to change did not move."""
+    the colours not expected to change did not move, or went by at most ``spill`` cubes
+    (the dark sides of removed cubes)."""
     return all(
-        ratio[0] <= measured[c] / d <= ratio[1] if d else c not in moved for c, d in delta.items()
+        ratio[0] <= measured[c] / d <= ratio[1]
+        if d
+        else c not in moved or -spill <= measured[c] <= 0
+        for c, d in delta.items()
     )
 
 

@@ -148,3 +148,33 @@ def test_pixels_over_cubes_on_a_removal_nobody_expected_still_say_stack(
     ch = change(removed={"red": 190}, over=120)
     got = decide(follower, "0", ch, reading({"red": (3, 0.9)}))
     assert not got.sure and got.why == "stack"
+
+
+def test_the_games_removal_with_dark_sides_seen_as_another_colour_is_followed(
+    follower: TableFollower,
+) -> None:
+    # Three red taken: 2.82 cubes of red and 1.09 of "brown" (their dark sides) went; the
+    # counter is sure of two red and no brown.
+    follower.expect({"0": {"red": -3}})
+    ch = change(removed={"red": 282, "brown": 109})
+    got = decide(follower, "0", ch, reading({"red": (2, 0.99)}))
+    assert got == TrayFollow(counts(red=2), True, None)
+
+
+def test_a_colour_gained_beside_the_games_removal_asks(follower: TableFollower) -> None:
+    follower.expect({"0": {"red": -3}})
+    ch = change(removed={"red": 282}, added={"brown": 109})
+    got = decide(follower, "0", ch, reading({"red": (2, 0.99)}))
+    assert not got.sure
+
+
+def test_shade_alone_on_an_empty_tray_the_counter_is_sure_of_changes_nothing(
+    follower: TableFollower,
+) -> None:
+    got = decide(follower, "1", change(px=100, grey=51), reading({}))
+    assert got == TrayFollow(counts(), True, None)
+
+
+def test_shade_alone_on_a_white_tray_asks(follower: TableFollower) -> None:
+    got = decide(follower, "4", change(px=100, grey=51), reading({"white": (5, 0.95)}))
+    assert not got.sure
