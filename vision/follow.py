@@ -140,10 +140,13 @@ for the colours that changed, were expected to, or showed :data:`TOUCHED` of a c
 TOUCHED = 0.2
 HIDDEN_RESIDUE = 0.15
 HIDDEN_OVER = 0.2
+HIDDEN_OVER_ALONE = 0.3
 """A colour gained, not expected by the game, measured this much above its whole count
-while changed pixels over cubes reach this share of one cube: a cube may lie on another
-(its top hides under or over a cube already there), so the tray is ``stack``, not the
-lower count (issue 28's third round: +2 measured 1.2 with a third of a cube over cubes)."""
+while changed pixels over cubes reach :data:`HIDDEN_OVER` of one cube, or with
+:data:`HIDDEN_OVER_ALONE` of a cube over cubes whatever its count: a cube may lie on
+another (its top hides under or over a cube already there), so the tray is ``stack``,
+not the lower count (issue 28's third round: +2 measured 1.2 with a third of a cube over
+cubes, +2 measured 0.75 with 0.4)."""
 REMOVAL_RATIO = (0.4, 2.0)
 REMOVAL_BACKS = 0.8
 REMOVAL_SPILL = 1.1
@@ -518,8 +521,10 @@ class TableFollower:
         counts = {c: max(0, old[c] + delta[c]) for c in COLOURS}
         per_cube = self.cube_area(side, hued[0], lift)
         blind = not moved and not shade_only and change.changed_px > BLIND_SHARE * per_cube
-        hidden = change.over_cubes > HIDDEN_OVER * per_cube and any(
-            measured[c] - whole[c] > HIDDEN_RESIDUE and not expected.get(c)
+        over = change.over_cubes / per_cube
+        hidden = over > HIDDEN_OVER and any(
+            (measured[c] - whole[c] > HIDDEN_RESIDUE or over > HIDDEN_OVER_ALONE)
+            and not expected.get(c)
             for c in moved
             if measured[c] > 0
         )

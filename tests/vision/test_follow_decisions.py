@@ -178,3 +178,12 @@ def test_shade_alone_on_an_empty_tray_the_counter_is_sure_of_changes_nothing(
 def test_shade_alone_on_a_white_tray_asks(follower: TableFollower) -> None:
     got = decide(follower, "4", change(px=100, grey=51), reading({"white": (5, 0.95)}))
     assert not got.sure
+
+
+def test_a_gain_with_much_of_a_cube_over_cubes_is_a_stack_whatever_its_count(
+    follower: TableFollower,
+) -> None:
+    # Two brown dropped among five, one on another: 0.75 of a cube seen, 0.4 over cubes.
+    ch = change(added={"brown": 75}, over=40)
+    got = decide(follower, "3", ch, reading({"brown": (6, 0.95)}))
+    assert not got.sure and got.why == "stack"
