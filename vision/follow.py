@@ -483,12 +483,13 @@ class TableFollower:
         moved = {
             c for c, v in measured.items() if abs(v) > limit or (abs(v) == main and main >= 0.5)
         }
-        # Shade alone changed on a tray without white cubes, and the counter is sure of
-        # its counts as they were: light or a passing shadow, no cube (a white cube there
-        # would show to the counter, which is right on 98.7 % of trays with 0-2 cubes).
+        # Shade alone changed (no fifth of a cube of any hue) on a tray without white
+        # cubes, and the counter is sure of its counts as they were: light or a passing
+        # shadow, no cube (a white cube there would show to the counter, right on 98.7 %
+        # of trays with 0-2 cubes; a red cube on another shows some red).
         shade_only = (
             not expected
-            and hue_cubes < 0.5
+            and hue_cubes < TOUCHED
             and old["white"] == 0
             and read is not None
             and read.stacked < STACK_GUARD

@@ -187,3 +187,11 @@ def test_a_gain_with_much_of_a_cube_over_cubes_is_a_stack_whatever_its_count(
     ch = change(added={"brown": 75}, over=40)
     got = decide(follower, "3", ch, reading({"brown": (6, 0.95)}))
     assert not got.sure and got.why == "stack"
+
+
+def test_a_little_hue_beside_the_shade_is_no_shade_alone(follower: TableFollower) -> None:
+    # A red cube put on another red: 0.3 of a cube of red showed, the counter still likes 2.
+    follower._tracks["0"].state = TrayFollow(counts(red=2), True, None)
+    ch = change(px=100, added={"red": 30}, grey=40)
+    got = decide(follower, "0", ch, reading({"red": (2, 0.9)}))
+    assert not got.sure
