@@ -141,12 +141,14 @@ TOUCHED = 0.2
 HIDDEN_RESIDUE = 0.15
 HIDDEN_OVER = 0.2
 HIDDEN_OVER_ALONE = 0.3
+HIDDEN_RESIDUE_ALONE = 0.3
 """A colour gained, not expected by the game, measured this much above its whole count
 while changed pixels over cubes reach :data:`HIDDEN_OVER` of one cube, or with
-:data:`HIDDEN_OVER_ALONE` of a cube over cubes whatever its count: a cube may lie on
+:data:`HIDDEN_OVER_ALONE` of a cube over cubes whatever its count, or
+:data:`HIDDEN_RESIDUE_ALONE` above it with two or more cubes of it then: a cube may lie on
 another (its top hides under or over a cube already there), so the tray is ``stack``,
 not the lower count (issue 28's third round: +2 measured 1.2 with a third of a cube over
-cubes, +2 measured 0.75 with 0.4)."""
+cubes, +2 measured 0.75 with 0.4, +2 measured 1.33 with none)."""
 REMOVAL_RATIO = (0.4, 2.0)
 REMOVAL_BACKS = 0.8
 REMOVAL_SPILL = 1.1
@@ -523,8 +525,12 @@ class TableFollower:
         per_cube = self.cube_area(side, hued[0], lift)
         blind = not moved and not shade_only and change.changed_px > BLIND_SHARE * per_cube
         over = change.over_cubes / per_cube
-        hidden = over > HIDDEN_OVER and any(
-            (measured[c] - whole[c] > HIDDEN_RESIDUE or over > HIDDEN_OVER_ALONE)
+        hidden = any(
+            (
+                (over > HIDDEN_OVER and measured[c] - whole[c] > HIDDEN_RESIDUE)
+                or over > HIDDEN_OVER_ALONE
+                or (measured[c] - whole[c] > HIDDEN_RESIDUE_ALONE and old[c] + whole[c] > 1)
+            )
             and not expected.get(c)
             for c in moved
             if measured[c] > 0
@@ -539,10 +545,13 @@ class TableFollower:
         )
         # Pixels changed but no cube was counted: the counter must back the old counts
         # (a cube may have dropped where it hides among others).
+        # So must it back a gain nobody expected (the counter's top count then is the
+        # truth more often than a gain measured short).
+        gained = any(delta[c] > 0 for c in COLOURS)
         likely = (
             white_likely
             if delta["white"]
-            else (COUNTER_BACKS if not moved and not expected else EXPECTED_LIKELY)
+            else (COUNTER_BACKS if not expected and (gained or not moved) else EXPECTED_LIKELY)
         )
         why: str | None = None
         if stacked:

@@ -195,3 +195,19 @@ def test_a_little_hue_beside_the_shade_is_no_shade_alone(follower: TableFollower
     ch = change(px=100, added={"red": 30}, grey=40)
     got = decide(follower, "0", ch, reading({"red": (2, 0.9)}))
     assert not got.sure
+
+
+def test_a_gain_measured_a_third_above_its_count_on_a_full_tray_is_a_stack(
+    follower: TableFollower,
+) -> None:
+    # Two brown onto two (one on another, no changed pixel over a cube): 1.33 cubes seen.
+    follower._tracks["3"].state = TrayFollow(counts(brown=2), True, None)
+    got = decide(follower, "3", change(added={"brown": 133}), reading({"brown": (3, 0.98)}))
+    assert not got.sure and got.why == "stack"
+
+
+def test_a_gain_nobody_expected_needs_the_counter_at_half(follower: TableFollower) -> None:
+    # Three red dropped, 1.91 seen: the counter prefers 7 and gives 6 only 0.37.
+    follower._tracks["0"].state = TrayFollow(counts(red=4), True, None)
+    got = decide(follower, "0", change(added={"red": 191}), reading({"red": (6, 0.37)}))
+    assert not got.sure
