@@ -409,7 +409,11 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
                     float(game.rng.uniform(-4, 4)),
                 ),
             )
+            # The trays followed before the knock; at its first still moment, not those
+            # whose expected change the hands have still to make (they wait, unsure).
+            waiting = {game.side_of[c] for c in expect}
             since_bump.update(n=0, after=followed("after"), before=followed("before"))
+            since_bump.update(waiting=waiting)
             moving(moves[0][0])
             still()
             record()
@@ -465,10 +469,13 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
 
     def judge_bump(name: str, tally: Tally) -> None:
         """After the knock, the trays followed before it: all followed again at the first
-        still moment (no cube moved in between); by the second, none ``moved`` or
+        still moment (no cube moved in between; a tray whose expected change is still to
+        come waits, unsure, and is not judged there); by the second, none ``moved`` or
         ``unseen`` and none sure but wrong (the second moment has a hand's change)."""
         moment, truth = state[name], game.counts()
         watched = since_bump[name]
+        if since_bump["n"] == 1:
+            watched = watched - since_bump["waiting"]
         rows = {s: moment.trays.get(s, ({}, False, "unseen")) for s in watched}
         right = {
             s: all(c.get(k, 0) == truth[s][k] for k in COLOURS) for s, (c, _, _) in rows.items()
