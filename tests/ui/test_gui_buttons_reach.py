@@ -225,3 +225,38 @@ def test_a_score_turns_digit_wheels_and_the_screen_lights_the_digit(app) -> None
     assert c.form.values["points"][first] == 89
     press("n")  # off the field: its number no longer lit
     assert keyed(app, f"points.{first}=").text == "89"
+
+
+def test_a_final_score_by_digit_wheels_on_the_mock_pins(open_apps, monkeypatch) -> None:
+    """Nomads' final scoring by the button box's GPIO pins (gpiozero mock pins): the step
+    opens on the buried cards' tens; UNDO three times turns them 0 -> 9 -> 8 -> 7 (70), NEXT
+    and UNDO turn the ones 0 -> 9 without carrying (79), BOT turns them back (70)."""
+    import time
+
+    from hardware.config import load_pin_map
+    from hardware.simulate import SimulatedButtons
+    from tests.ui.support.driving import keyed, pump
+    from ui.benchmarks.tables import nomads as scripted
+
+    monkeypatch.setenv("TABLESIDE_GPIO", "mock")
+    app = open_apps(lang="en", use_hardware=True)
+    pins = SimulatedButtons(app.hardware.panel.buttons["confirm"].pin_factory, load_pin_map(None))
+    c = app.controller
+    _play_to(app, scripted, "final")
+    assert c.focused_name() == "buried_points" and c.focus.stop.step == 10
+
+    def press(name: str, until) -> None:
+        pins.press(name)
+        deadline = time.monotonic() + 3
+        while not until():
+            assert time.monotonic() < deadline, f"{name} on the pins changed nothing"
+            pump(1)
+        pump(2)
+
+    for want in (90, 80, 70):
+        press("undo", lambda want=want: c.form.values["buried_points"] == want)
+    assert keyed(app, "buried_points=").text == "[u][color=ffd740]7[/color][/u]0"
+    press("next", lambda: c.focus.stop.step == 1)
+    press("undo", lambda: c.form.values["buried_points"] == 79)
+    assert keyed(app, "buried_points=").text == "7[u][color=ffd740]9[/color][/u]"
+    press("bot", lambda: c.form.values["buried_points"] == 70)
