@@ -107,9 +107,16 @@ def animal_name(st: State, animal: str) -> Msg:
     return msg(known["name"]) if known else msg("unknown animal")
 
 
-def animal_choices(st: State, extra: tuple[tuple[str, Msg], ...] = ()) -> tuple[Choice, ...]:
+def animal_choices(
+    st: State, extra: tuple[tuple[str, Msg], ...] = (), first: tuple[tuple[str, Msg], ...] = ()
+) -> tuple[Choice, ...]:
+    """The animals of the catalogue, ``first`` before them and ``extra`` after them."""
     base = tuple(Choice(aid, msg(a["name"])) for aid, a in catalogue_of(st).animals.items())
-    return base + tuple(Choice(v, label) for v, label in extra)
+    return (
+        tuple(Choice(v, label) for v, label in first)
+        + base
+        + tuple(Choice(v, label) for v, label in extra)
+    )
 
 
 REFILL = msg(
@@ -159,7 +166,8 @@ def area_fields(st: State) -> tuple[Field, ...]:
             label=msg("What lies there"),
             kind="choice",
             default=None if unknown is not None else "keep",
-            choices=animal_choices(st, (*keep, ("empty", msg("nothing (empty space)")))),
+            # "Nothing" first: an empty space is the commonest answer (#23: one BOT).
+            choices=animal_choices(st, keep, first=(("empty", msg("nothing (empty space)")),)),
         ),
     )
 

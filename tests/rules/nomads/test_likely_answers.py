@@ -62,3 +62,19 @@ def test_buried_cards_must_be_entered_but_none_buried_shows_0() -> None:
     assert [m.english() for m in prompt.lines] == [
         "No card lies under their gravestone: their buried cards score 0."
     ]
+
+
+def test_the_hunting_area_offers_nothing_first() -> None:
+    """An empty space is the commonest answer on the hunting area: "nothing" is its first
+    option (one BOT on the button box), the animals follow in the catalogue's order."""
+    session = new_session()
+    step(session)  # the first animal
+    prompt = session.prompt()
+    assert prompt.step == "area"
+    animal = next(f for f in prompt.fields if f.key == "animal")
+    values = [c.value for c in animal.choices]
+    assert values[0] == "empty" and "keep" not in values
+    assert values[1:] == [
+        "sloth", "bison", "mammoth", "horse", "camel",
+        "argentavis", "sabretooth", "bear", "dire_wolf", "promo",
+    ]  # fmt: skip
