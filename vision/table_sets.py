@@ -18,6 +18,7 @@ set            set-up seeds            frame seeds             set-ups  frames
 ``held-out-6`` 17 000 000 + k          17 100 000 + 100 k + j   50       12
 ``held-out-7`` 19 000 000 + k          19 100 000 + 100 k + j   50       12
 ``held-out-8`` 25 000 000 + k          25 100 000 + 100 k + j   50       12
+``held-out-9`` 27 000 000 + k          27 100 000 + 100 k + j   50       12
 =============  =====================  =====================  ========  ======
 
 Tuning and training use ``dev`` and ``train`` only. The held-out sets are read
@@ -82,6 +83,7 @@ HELD_OUT_5 = FrameSet("held-out-5", 15_000_000, 15_100_000, 50, 12)
 HELD_OUT_6 = FrameSet("held-out-6", 17_000_000, 17_100_000, 50, 12)
 HELD_OUT_7 = FrameSet("held-out-7", 19_000_000, 19_100_000, 50, 12)
 HELD_OUT_8 = FrameSet("held-out-8", 25_000_000, 25_100_000, 50, 12)
+HELD_OUT_9 = FrameSet("held-out-9", 27_000_000, 27_100_000, 50, 12)
 SETS = {
     s.name: s
     for s in (
@@ -95,6 +97,7 @@ SETS = {
         HELD_OUT_6,
         HELD_OUT_7,
         HELD_OUT_8,
+        HELD_OUT_9,
     )
 }
 
