@@ -37,7 +37,9 @@ evidence on the per-band limit (``held-out-5`` has only 44-130 sure trays per ba
 ``held-out-7`` was added in the seventh round (a selector measured, not shipped), once
 that round's code was committed, and read once; ``held-out-8`` was added in issue 28's
 second round for the heatmap counter (``scripts/vision/train_heatmap_counter.py``), once
-it was trained and tuned on ``dev``, and read once (its crops: ``make_tray_crops.py``).
+it was trained and tuned on ``dev``, and read once (its crops: ``make_tray_crops.py``);
+``held-out-9`` was added in issue 28's third round, for the heatmap counter trained from
+the shipped counter's weights, and read once in the same way.
 Lights and tilt bands are spread evenly over the set-ups: set-up ``k`` has light
 ``LIGHT_KINDS[k % 5]`` and tilt band ``(k // 5) % 4`` (20-30, 30-40, 40-50, 50-60 degrees)."""
 

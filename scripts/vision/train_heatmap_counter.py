@@ -93,16 +93,21 @@ def make_model(pool_mask: np.ndarray, init: Path | None) -> Any:
             f = self.features(x)
             d = nn.functional.softplus(self.density(f) + self.outside)
             stack = self.top(self.stack(f) + self.outside).flatten(1)
-            totals = self.total(d)
-            h = self.shared(torch.cat([self.tray_sum(f), self.average(f), totals], 1))
-            totals = totals.flatten(1)
+            pooled = torch.cat([self.tray_sum(f), self.average(f), self.total(d)], 1)
+            h = self.shared(pooled)
+            # The checks learn from what the counter sees without changing it (detached).
+            quiet = self.shared(pooled.detach()).detach()
+            totals = pooled[:, -COLOURS:].flatten(1).detach()
             check = [
-                head(torch.cat([h, totals[:, i : i + 1]], 1)) for i, head in enumerate(self.check)
+                head(torch.cat([quiet, totals[:, i : i + 1]], 1))
+                for i, head in enumerate(self.check)
             ]
             return d, stack, self.cover(h), torch.cat(check, 1)
 
     model = HeatmapCounter()
-    if init is not None:
+    if init is not None and init.suffix == ".pt":  # an earlier round of this script
+        model.load_state_dict(torch.load(init))
+    elif init is not None:
         import onnx
         from onnx import numpy_helper
 
@@ -153,17 +158,19 @@ def train(args: argparse.Namespace) -> None:
     dev = load_set(args.crops, "dev")
     print(f"dev: {len(dev['crops'])} crops; step 0: {dev_figures(model, dev)}", flush=True)
     start, step, report, running, runs = time.time(), 0, time.time(), 0.0, 0
+    parts = np.zeros(2)
     budget = 60 * args.minutes
     while (progress := (time.time() - start) / budget) < 1:
         if step == 0 or time.time() - report > 60 * args.report_minutes:
             if step:
                 print(
                     f"step {step} ({time.time() - start:.0f} s, {len(data['crops'])} crops): "
-                    f"loss {running / max(1, runs):.4f}; dev {dev_figures(model, dev)}",
+                    f"loss {running / max(1, runs):.4f} (heatmap, totals "
+                    f"{np.round(parts / max(1, runs), 4).tolist()}); dev {dev_figures(model, dev)}",
                     flush=True,
                 )
                 torch.save(model.state_dict(), args.out.with_suffix(".pt"))
-                report, running, runs = time.time(), 0.0, 0
+                report, running, runs, parts = time.time(), 0.0, 0, np.zeros(2)
             settled = time.time() - 30  # not a file still being written
             new = [
                 p
@@ -203,6 +210,7 @@ def train(args: argparse.Namespace) -> None:
         nn.utils.clip_grad_norm_(params, 5.0)
         opt.step()
         running, runs = running + float(loss.detach()), runs + 1
+        parts += np.array([float(local.mean()), float(total.sum(1).mean())])
         step += 1
     print(f"step {step} ({time.time() - start:.0f} s): dev {dev_figures(model, dev)}", flush=True)
     torch.save(model.state_dict(), args.out.with_suffix(".pt"))
@@ -286,34 +294,45 @@ def best_thresholds(
                     continue
                 cover = 100 * (sure & easy).sum() / max(1, easy.sum())
                 if cover > best[0]:
-                    best = (round(cover, 1), margin, stack, check)
+                    best = (round(float(cover), 1), margin, stack, check)
     return best
 
 
 # -- reading it as the app would (cv2.dnn), tuning and measuring: the project's venv --------
 
 
-def read(onnx: Path, data: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+def read(onnx: Path, data: dict[str, np.ndarray], mirror: bool = False) -> dict[str, np.ndarray]:
     """Totals per colour (N x 5); stack, cover and least check probabilities (N); ms per
-    tray on one core."""
+    tray on one core. ``mirror``: also read each crop mirrored (trays are symmetric) and
+    keep the mean totals, the higher stack and cover, the lower check and, as ``spread``,
+    how far the two reads' totals lie from the counts."""
     import cv2
 
-    from vision.tray_crops import lift_field
+    from vision.tray_crops import CROP_SIZE, lift_field
 
     cv2.setNumThreads(1)
     net = cv2.dnn.readNetFromONNX(str(onnx))
-    parts: dict[str, list[np.ndarray]] = {"totals": [], "stack": [], "cover": [], "check": []}
+    parts: dict[str, list[np.ndarray]] = {k: [] for k in ("totals", "stack", "cover", "check")}
+    parts["spread"] = []
     t0 = time.thread_time()
     for i in range(0, len(data["crops"]), 6):  # six trays a frame, as the reader feeds them
         crops = data["crops"][i : i + 6].astype(np.float32)
+        lift = data["lift"][i : i + 6]
         x = ((crops / 255.0 - 0.5) / 0.25).transpose(0, 3, 1, 2)
-        lifts = np.stack([lift_field(*lift) for lift in data["lift"][i : i + 6]])
-        net.setInput(np.ascontiguousarray(np.concatenate([x, lifts], 1)))
+        x = np.concatenate([x, np.stack([lift_field(*v) for v in lift])], 1)
+        if mirror:
+            turned = [lift_field(s, CROP_SIZE[0] - 1 - u, v) for s, u, v in lift]
+            x = np.concatenate([x, np.concatenate([x[:, :3, :, ::-1], np.stack(turned)], 1)])
+        net.setInput(np.ascontiguousarray(x))
         d, s, c, k = net.forward(list(OUTPUTS))
-        parts["totals"].append(d.sum((2, 3)))
-        parts["stack"].append(1 / (1 + np.exp(-s[:, 0])))
-        parts["cover"].append(1 / (1 + np.exp(-c[:, 0])))
-        parts["check"].append((1 / (1 + np.exp(-k))).min(1))
+        n = len(crops)
+        totals = d.sum((2, 3)).reshape(-1, n, COLOURS)
+        mean = totals.mean(0)
+        parts["totals"].append(mean)
+        parts["spread"].append(np.abs(totals - np.rint(mean)).max((0, 2)))
+        parts["stack"].append((1 / (1 + np.exp(-s[:, 0]))).reshape(-1, n).max(0))
+        parts["cover"].append((1 / (1 + np.exp(-c[:, 0]))).reshape(-1, n).max(0))
+        parts["check"].append((1 / (1 + np.exp(-k))).min(1).reshape(-1, n).min(0))
     ms = 1000 * (time.thread_time() - t0) / max(1, len(data["crops"]))
     return {**{k: np.concatenate(v) for k, v in parts.items()}, "ms": np.array(ms)}
 
@@ -325,7 +344,7 @@ def verdicts(
     total rounded; sure when every total is within ``margin`` of its count, every colour's
     check at least ``check``, the stack score under ``stack`` and nothing covers it."""
     counts = np.rint(got["totals"]).clip(0, None)
-    off = np.abs(got["totals"] - counts).max(1)
+    off = got["spread"] if "spread" in got else np.abs(got["totals"] - counts).max(1)
     sure = (off <= margin) & (got["check"] >= check) & (got["stack"] < stack) & (got["cover"] < 0.5)
     return counts, sure
 
@@ -404,26 +423,29 @@ def figures(data: dict[str, np.ndarray], counts: np.ndarray, sure: np.ndarray) -
     return out
 
 
+LIMITS = (0.002, 0.005)
+"""Sure-but-wrong limits on dev: one operating point each (the follow bench's 0.2 % and
+the counting-from-scratch target's 0.5 %), both fixed before a held-out set is read."""
+
+
 def tune(args: argparse.Namespace) -> None:
-    """Choose margin, stack and check on the dev crops: the most easy trays sure while at
-    most ``--limit`` of the sure hand-free trays are wrong; written beside the ONNX file."""
+    """Choose margin, stack and check on the dev crops for each of :data:`LIMITS`: the most
+    easy trays sure while at most that share of the sure hand-free trays are wrong; written
+    beside the ONNX file."""
     data = load_set(args.crops, "dev")
-    got = read(args.onnx, data)
-    for limit in (0.001, 0.002, 0.005):
-        print(
-            f"<= {100 * limit:.1f} % wrong: sure easy %, margin, stack, check =",
-            best_thresholds(got, data, limit),
-        )
-    _, margin, stack, check = best_thresholds(got, data, args.limit)
-    counts, sure = verdicts(got, margin, stack, check)
-    print(json.dumps(figures(data, counts, sure), indent=1))
+    got = read(args.onnx, data, args.mirror)
+    points = {}
+    for limit in LIMITS:
+        sure_easy, margin, stack, check = best_thresholds(got, data, limit)
+        points[str(limit)] = {"margin": margin, "stack": stack, "check": check}
+        counts, sure = verdicts(got, margin, stack, check)
+        print(f"<= {100 * limit:.1f} % wrong on dev: {points[str(limit)]}, sure easy {sure_easy} %")
+        print(json.dumps(figures(data, counts, sure)))
     args.onnx.with_suffix(".json").write_text(
         json.dumps(
             {
-                "margin": margin,
-                "stack": stack,
-                "check": check,
-                "limit": args.limit,
+                "points": points,
+                "mirror": args.mirror,
                 "tuned_on": f"dev, {len(data['crops'])} crops",
             }
         ),
@@ -432,17 +454,20 @@ def tune(args: argparse.Namespace) -> None:
 
 
 def measure(args: argparse.Namespace) -> None:
-    """Both counters on a set of crops (read it once: it is a held-out set)."""
+    """Both counters on a set of crops (read it once: it is a held-out set): the heatmap
+    counter at each operating point tuned on dev, the shipped one as the reader decides."""
     data = load_set(args.crops, args.prefix)
     tuned = json.loads(args.onnx.with_suffix(".json").read_text("utf-8"))
-    got = read(args.onnx, data)
-    counts, sure = verdicts(got, tuned["margin"], tuned["stack"], tuned["check"])
-    mine = figures(data, counts, sure)
+    got = read(args.onnx, data, tuned["mirror"])
+    out: dict[str, Any] = {"crops": len(data["crops"]), "mirror": tuned["mirror"]}
+    for limit, point in tuned["points"].items():
+        counts, sure = verdicts(got, point["margin"], point["stack"], point["check"])
+        out[f"heatmap counter, tuned to <= {100 * float(limit):.1f} % wrong on dev"] = figures(
+            data, counts, sure
+        )
     old_counts, old_sure, old_ms = shipped(data)
-    old = figures(data, old_counts, old_sure)
-    print(
-        json.dumps({"crops": len(data["crops"]), "heatmap counter": mine, "shipped": old}, indent=1)
-    )
+    out["shipped counter"] = figures(data, old_counts, old_sure)
+    print(json.dumps(out, indent=1))
     print(
         f"ms per tray (one core): heatmap {float(got['ms']):.2f}, shipped {old_ms:.2f}; "
         f"heatmap file {args.onnx.stat().st_size / 1e6:.2f} MB"
@@ -458,8 +483,12 @@ def main() -> None:
     t.add_argument("--minutes", type=float, default=40)
     t.add_argument("--threads", type=int, default=1)
     t.add_argument("--batch", type=int, default=48)
-    t.add_argument("--lr", type=float, default=1e-3, help="peak learning rate")
-    t.add_argument("--init", type=Path, help="start from this counter (ONNX), e.g. the shipped one")
+    t.add_argument("--lr", type=float, default=3e-4, help="peak learning rate")
+    t.add_argument(
+        "--init",
+        type=Path,
+        help="start from the shipped counter (its ONNX file) or an earlier round (.pt)",
+    )
     t.add_argument("--local", type=float, default=10.0, help="weight of the heatmap loss")
     t.add_argument("--report-minutes", type=float, default=4.0)
     for name in ("tune", "measure"):
@@ -467,7 +496,7 @@ def main() -> None:
         s.add_argument("crops", type=Path)
         s.add_argument("onnx", type=Path)
         s.add_argument("--prefix", default="held-out-9")
-        s.add_argument("--limit", type=float, default=0.002, help="sure but wrong (tune)")
+        s.add_argument("--mirror", action="store_true", help="also read mirrored (tune)")
     args = parser.parse_args()
     {"train": train, "tune": tune, "measure": measure}[args.what](args)
 
