@@ -1,27 +1,39 @@
 """Train a counter that sees cubes, not totals (issue 28 item 2), export it for cv2.dnn, and
 measure it beside the shipped counter on crops it was not trained on.
 
-Runs in a throwaway virtual environment with PyTorch (not a project dependency)::
+Training runs in a throwaway virtual environment with PyTorch (not a project dependency);
+issue 28's third round, C = /tmp/c3/crops, one thread at nice 15 (docs/vision.md "A
+counter that sees cubes")::
 
     python3 -m venv /tmp/torch2 && /tmp/torch2/bin/pip install torch==2.13.0 onnx
-    uv run --locked python scripts/vision/make_tray_crops.py --set train --last 120 --out C
-    uv run --locked python scripts/vision/make_tray_crops.py --set dev --last 40 --out C
+    uv run --locked python scripts/vision/make_tray_crops.py --set train --last 831 --out C
+    uv run --locked python scripts/vision/make_tray_crops.py --set dev --out C
     uv run --locked python scripts/vision/make_tray_crops.py --mask-only --out C
-    nice -n 15 /tmp/torch2/bin/python scripts/vision/train_heatmap_counter.py train C \\
-        --minutes 40 --threads 1 --out /tmp/heatmap-counter.onnx
+    cd scripts/vision
+    nice -n 15 /tmp/torch2/bin/python train_heatmap_counter.py train C --threads 1 \
+        --init ../../vision/data/tray-counter.onnx --lr 3e-4 --minutes 35 --out /tmp/r1.onnx
+    nice -n 15 /tmp/torch2/bin/python train_heatmap_counter.py train C --threads 1 \
+        --init /tmp/r1.pt --lr 2e-4 --minutes 29 --report-minutes 5 --out /tmp/r2.onnx
 
-The network draws, at stride 8 (11 x 21 cells of 5.3 mm), one *centre heatmap* per
-colour: one unit of mass per cube, around the cube's centre as the renderer placed it
-(``density`` of ``make_tray_crops.py``), so touching cubes and a cube on another each
-leave their own mass; a *stack map* whose maximum says a cube lies on another; and a
-map whose mean says something covers the tray. A colour's count is its heatmap's total,
-rounded; the tray is *sure* when every total lies within ``margin`` of a whole number,
-the stack map's maximum stays under ``stack`` and nothing covers it. ``margin`` and
-``stack`` are tuned on the ``dev`` crops (``tune``), then both counters are measured on
-a fresh set read once (``measure``)::
+(the crops were rendered beside the first round; set-ups rendered meanwhile join the
+training at each report). The network draws, at stride 8 (11 x 21 cells of 5.3 mm), one
+*centre heatmap* per colour: one unit of mass per cube, around the cube's centre as the
+renderer placed it (``density`` of ``make_tray_crops.py``), so touching cubes and a cube
+on another each leave their own mass; a *stack* score (the highest of a per-cell map), a
+*cover* score and, per colour, a *check*: the probability that the heatmap's total,
+rounded, is the count. ``--init`` starts it from the shipped counter, which has the
+same features, a density head, a stack guard and a cover path.
 
-    uv run --locked python scripts/vision/train_heatmap_counter.py tune C /tmp/heatmap.onnx
-    uv run --locked python scripts/vision/train_heatmap_counter.py measure F /tmp/heatmap.onnx
+A colour's count is its heatmap's total, rounded; the tray is *sure* when every total
+lies within ``margin`` of its count, every check reaches ``check``, the stack score stays
+under ``stack`` and nothing covers it (``--mirror``: read mirrored too, both reads within
+the margin). The thresholds are tuned on the ``dev`` crops for two limits of
+sure-but-wrong (``tune``, written beside the ONNX file), then both counters are measured
+on a fresh set, read once (``measure``; its crops: ``make_tray_crops.py --set
+held-out-9``)::
+
+    uv run --locked python scripts/vision/train_heatmap_counter.py tune C /tmp/r2.onnx --mirror
+    uv run --locked python scripts/vision/train_heatmap_counter.py measure F /tmp/r2.onnx
 
 (``tune`` and ``measure`` run in the project's environment: OpenCV reads the ONNX file,
 as the app would.) The input is the tray counter's: the light-corrected crop and its lift

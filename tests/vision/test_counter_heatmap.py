@@ -1,0 +1,76 @@
+"""The heatmap counter's reading rule (scripts/vision/train_heatmap_counter.py): counts are
+the heatmaps' totals rounded; a tray is sure only when every total is near its count,
+every check is high, no stack is seen and nothing covers it; thresholds tuned on dev keep
+sure-but-wrong within their limit."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+
+SCRIPT = Path(__file__).parents[2] / "scripts" / "vision" / "train_heatmap_counter.py"
+
+
+def script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("train_heatmap_counter", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def reading(totals: list[list[float]], **extra: list[float]) -> dict[str, np.ndarray]:
+    n = len(totals)
+    got = {"stack": np.zeros(n), "cover": np.zeros(n), "check": np.ones(n)}
+    got.update({k: np.array(v) for k, v in extra.items()})
+    return {"totals": np.array(totals), **got}
+
+
+def test_counts_are_rounded_totals_and_each_guard_makes_a_tray_unsure() -> None:
+    m = script()
+    got = reading(
+        [
+            [2.04, 0.0, 0.97, 0.0, 0.0],  # near whole numbers: sure
+            [1.45, 0.0, 0.0, 0.0, 0.0],  # half-way: not sure
+            [1.0, 0.0, 0.0, 0.0, 0.0],  # stack seen
+            [1.0, 0.0, 0.0, 0.0, 0.0],  # covered
+            [1.0, 0.0, 0.0, 0.0, 0.0],  # a check doubts it
+        ],
+        stack=[0.0, 0.0, 0.6, 0.0, 0.0],
+        cover=[0.0, 0.0, 0.0, 0.9, 0.0],
+        check=[0.99, 0.99, 0.99, 0.99, 0.5],
+    )
+    counts, sure = m.verdicts(got, 0.1, 0.5, 0.9)
+    assert counts.tolist()[0] == [2, 0, 1, 0, 0]
+    assert counts.tolist()[1] == [1, 0, 0, 0, 0]
+    assert sure.tolist() == [True, False, False, False, False]
+
+
+def test_mirrored_reads_must_both_lie_within_the_margin() -> None:
+    m = script()
+    got = reading([[3.0, 0, 0, 0, 0]] * 2, spread=[0.05, 0.4])
+    _, sure = m.verdicts(got, 0.1, 0.5, 0.0)
+    assert sure.tolist() == [True, False]
+
+
+def test_tuned_thresholds_keep_sure_but_wrong_within_the_limit() -> None:
+    m = script()
+    # 300 easy trays of one red cube: 200 read 1.0 with high checks (right), 100 read
+    # 2.0 (wrong) with checks of 0.85, so only a check threshold above 0.85 is safe.
+    n = 300
+    totals = [[1.0, 0, 0, 0, 0]] * 200 + [[2.0, 0, 0, 0, 0]] * 100
+    got = reading(totals, check=[0.99] * 200 + [0.85] * 100)
+    data = {
+        "counts": np.array([[1, 0, 0, 0, 0]] * n),
+        "hand": np.zeros(n, bool),
+        "tilt": np.full(n, 30.0),
+        "light_condition": np.array(["warm"] * n),
+    }
+    sure_easy, _, _, check = m.best_thresholds(got, data, 0.005)
+    assert check > 0.85
+    assert sure_easy == round(100 * 200 / 300, 1)
+    counts, sure = m.verdicts(got, 0.5, 1.01, check)
+    assert not (sure & (counts != data["counts"]).any(1)).any()
