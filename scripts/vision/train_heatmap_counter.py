@@ -293,7 +293,7 @@ def best_thresholds(
     got: dict[str, np.ndarray], data: dict[str, np.ndarray], limit: float = 0.005
 ) -> tuple[float, float, float, float]:
     """(sure % of easy trays, margin, stack, check) with most easy trays sure while at
-    most ``limit`` of the sure hand-free trays are wrong."""
+    most ``limit`` of the sure hand-free trays, and of the sure easy trays, are wrong."""
     best = (0.0, 0.0, 0.0, 0.0)
     free, easy = ~data["hand"], easy_mask(data)
     for margin in MARGINS:
@@ -301,8 +301,10 @@ def best_thresholds(
             for check in CHECKS:
                 counts, sure = verdicts(got, margin, stack, check)
                 right = (counts == data["counts"]).all(1)
-                s = sure & free
-                if (s & ~right).sum() > limit * max(1, s.sum()):
+                if any(
+                    (sure & m & ~right).sum() > limit * max(1, (sure & m).sum())
+                    for m in (free, easy)
+                ):
                     continue
                 cover = 100 * (sure & easy).sum() / max(1, easy.sum())
                 if cover > best[0]:
