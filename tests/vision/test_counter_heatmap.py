@@ -6,10 +6,17 @@ sure-but-wrong within their limit."""
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 from types import ModuleType
 
+import cv2
 import numpy as np
+
+from vision.geometry import COLOURS, Board, TokenCatalogue
+from vision.reader import TableReader
+from vision.table_render import Setup, random_frame, render_frame
+from vision.tray_crops import camera_pose, tray_crops, tray_lifts
 
 SCRIPT = Path(__file__).parents[2] / "scripts" / "vision" / "train_heatmap_counter.py"
 
@@ -74,3 +81,35 @@ def test_tuned_thresholds_keep_sure_but_wrong_within_the_limit() -> None:
     assert sure_easy == round(100 * 200 / 300, 1)
     counts, sure = m.verdicts(got, 0.5, 1.01, check)
     assert not (sure & (counts != data["counts"]).any(1)).any()
+
+
+def test_the_kept_heatmap_counter_reads_rendered_trays_through_cv2_dnn(
+    control_board: Board, setup: Setup, tokens: TokenCatalogue, reader: TableReader
+) -> None:
+    # vision/data/heatmap-counter.onnx, read by OpenCV as the app would, on frames of
+    # set-up 4240 (outside every seeded set): plain scattered trays, no hands.
+    m = script()
+    onnx = Path(__file__).parents[2] / "vision" / "data" / "heatmap-counter.onnx"
+    point = json.loads(onnx.with_suffix(".json").read_text("utf-8"))["points"]["0.002"]
+    crops, lifts, truth = [], [], []
+    for seed in (51, 52):
+        spec = random_frame(
+            control_board, seed, tokens=tokens, hand="none", blur="sharp", arrangement="scattered"
+        )
+        rendered = render_frame(control_board, setup, spec, tokens)
+        grey = cv2.cvtColor(rendered.image, cv2.COLOR_BGR2GRAY)
+        found = reader.finder.detect(grey)
+        reg = reader.finder.register(grey, found, control_board)
+        assert reg is not None
+        pose = camera_pose(reg, (grey.shape[1], grey.shape[0]))
+        lift = tray_lifts(control_board, pose)
+        for side, crop in tray_crops(rendered.image, found, reg, control_board).items():
+            crops.append(crop)
+            lifts.append(lift[side])
+            truth.append([rendered.truth["counts"][str(side)][c] for c in COLOURS])
+    data = {"crops": np.array(crops), "lift": np.array(lifts, np.float32)}
+    got = m.read(onnx, data, mirror=True)
+    counts, sure = m.verdicts(got, point["margin"], point["stack"], point["check"])
+    right = (counts == np.array(truth)).all(1)
+    assert right.sum() >= 9, (counts.tolist(), truth)
+    assert not (sure & ~right).any()
