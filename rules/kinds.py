@@ -27,6 +27,8 @@ leaves its bounds:
 (1, 3)
 >>> KINDS["order"].tap(f, ["b"], "a")
 ['b', 'a']
+>>> KINDS["order"].press(f, ["b", "a"], "a", +1)  # BOT on a chosen one: one place earlier
+['a', 'b']
 """
 
 from __future__ import annotations
@@ -199,7 +201,8 @@ def fewest_picks(field: FieldLike) -> int:
 
 @register
 class WholeNumber(Kind):
-    """``int``: a whole number within ``minimum``/``maximum``; an empty one starts low.
+    """``int``: a whole number within ``minimum``/``maximum``; an empty one's first press
+    shows 0, or the bound nearest to it (a score from -100 starts at 0, not -100).
 
     Each press steps it by ``delta``, clamped."""
 
@@ -213,8 +216,8 @@ class WholeNumber(Kind):
 
     def press(self, field: FieldLike, value: Any, entry: str | None, delta: int) -> int:
         low = field.minimum
-        if value is None:
-            return clamp(low if low is not None else 0, low, field.maximum)
+        if value is None:  # the first press shows 0 (or the bound nearest to it)
+            return clamp(0, low, field.maximum)
         return clamp(int(value) + delta, low, field.maximum)
 
     def sample(self, field: FieldLike, rng: random.Random) -> int:
@@ -417,11 +420,23 @@ class SeveralChoices(Kind):
 class Order(SeveralChoices):
     """``order``: distinct choices in an order that matters (player order), how many bounded
     by ``minimum``/``maximum`` (default: all). A tap appends an option (its number is its
-    place); a chosen one is taken out and the later ones move up."""
+    place); a chosen one is taken out and the later ones move up. The button box's BOT
+    on a chosen one moves it one place earlier instead (no taking out and re-adding)."""
 
     name = "order"
     ordered = True
     needs = msg("choose the options in order")
+
+    def press(self, field: FieldLike, value: Any, entry: str | None, delta: int) -> Any:
+        """BOT on an option not chosen appends it, on a chosen one moves it one place
+        earlier (it swaps with the one before; the first stays); UNDO takes it out."""
+        chosen = list(value or [])
+        if delta > 0 and entry in chosen:
+            at = chosen.index(entry)
+            if at > 0:
+                chosen[at - 1], chosen[at] = chosen[at], chosen[at - 1]
+            return chosen
+        return super().press(field, value, entry, delta)
 
     def how(self, field: FieldLike) -> Msg:
         return msg("Type the numbers in their order, e.g. 2 1 3.")

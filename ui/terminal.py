@@ -19,6 +19,7 @@ import getpass
 import sys
 import textwrap
 from collections.abc import Callable
+from gettext import ngettext
 from typing import Any
 
 from rules.editor import ComponentEditor
@@ -315,10 +316,15 @@ class Terminal:
             for number, record in enumerate(records, 1):
                 when = dt.datetime.fromtimestamp(record.updated).strftime("%Y-%m-%d %H:%M")
                 players = record.options.get("players")
-                who = f", {players} player(s)" if isinstance(players, int) else ""
+                who = (
+                    ", " + ngettext("{n} player", "{n} players", players).format(n=players)
+                    if isinstance(players, int)
+                    else ""
+                )
+                events = ngettext("{n} event", "{n} events", record.event_count)
                 self.say(
                     f"{number}) {get_game(record.game).title}{who}, "
-                    f"{record.event_count} events, last step at {when}",
+                    f"{events.format(n=record.event_count)}, last step at {when}",
                     indent=2,
                 )
             line = self.ask(f"Resume which? [1-{len(records)}, Enter: 1, 'new': a new game]: ")

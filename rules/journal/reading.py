@@ -276,8 +276,9 @@ def inspect(path: Path, label: str, use_wal: bool = True) -> Found:
             contents = read_image(applied.image, label) if applied.frames else plain
             contents = contents or Contents(label)
             contents.problem = N_("its -wal file is damaged")
+            n = applied.stranded_commits
             contents.detail = (
-                f"{applied.stranded_commits} saved change(s) lie behind a broken frame"
+                f"{n} saved change{'s lie' if n != 1 else ' lies'} behind a broken frame"
             )
             return Found("sqlite", contents, db=db, wal=wal)
         if applied.frames:

@@ -36,7 +36,7 @@ from rules.journal.integrity import Contents, EventRow, SessionOutcome, merge
 from rules.journal.locks import opening
 from rules.journal.reading import Found, inspect, read_rows, salvage_sources
 from rules.journal.store import Journal, build
-from rules.text import N_, Msg, msg
+from rules.text import N_, Msg, msg, msgn
 
 log = logging.getLogger("tableside.journal")
 
@@ -93,7 +93,8 @@ def check_journal(path: Path) -> JournalCheck:
     games: list[GameCheck] = []
     if contents is not None:
         if contents.bad_sessions:
-            problems.append(f"{contents.bad_sessions} game record(s) are damaged")
+            bad = contents.bad_sessions
+            problems.append(f"{bad} game record{'s are' if bad != 1 else ' is'} damaged")
         for outcome in merge([contents]):
             rows = len(contents.events.get(outcome.session.id, {}))
             games.append(
@@ -257,9 +258,10 @@ def _open_writable(path: Path, notice: Msg | None, bak: Found) -> tuple[Journal,
     if restored:
         notice = _join(
             notice,
-            msg(
-                "{count} step(s) missing from the journal were put back from its last good copy.",
-                count=restored,
+            msgn(
+                "{n} step missing from the journal was put back from its last good copy.",
+                "{n} steps missing from the journal were put back from its last good copy.",
+                n=restored,
             ),
         )
         journal.backup()
@@ -406,30 +408,34 @@ def _recovery_notice(recovery: _Recovery, repaired: bool) -> Msg:
     ]
     if recovery.aside:
         parts.append(msg("The original was kept as {name}.", name=", ".join(recovery.aside)))
+    of = msgn("{n} game", "{n} games", n=games)
     if repaired and recovery.from_backup:
         parts.append(
-            msg(
-                "{steps} intact step(s) of {games} game(s) were recovered from it and from its "
-                "last good copy.",
-                steps=steps,
-                games=games,
+            msgn(
+                "{n} intact step of {games} was recovered from it and from its last good copy.",
+                "{n} intact steps of {games} were recovered from it and from its last good copy.",
+                n=steps,
+                games=of,
             )
         )
     elif repaired:
         parts.append(
-            msg(
-                "{steps} intact step(s) of {games} game(s) were recovered.",
-                steps=steps,
-                games=games,
+            msgn(
+                "{n} intact step of {games} was recovered.",
+                "{n} intact steps of {games} were recovered.",
+                n=steps,
+                games=of,
             )
         )
     else:
         parts.append(
-            msg(
-                "{steps} intact step(s) of {games} game(s) can be viewed; it is repaired as soon "
-                "as the storage can be written.",
-                steps=steps,
-                games=games,
+            msgn(
+                "{n} intact step of {games} can be viewed; it is repaired as soon as the "
+                "storage can be written.",
+                "{n} intact steps of {games} can be viewed; it is repaired as soon as the "
+                "storage can be written.",
+                n=steps,
+                games=of,
             )
         )
     for outcome in recovery.outcomes:
@@ -448,18 +454,20 @@ def game_loss(outcome: SessionOutcome) -> Msg | None:
     last = len(outcome.events)
     if outcome.first_bad is not None:
         seq, why = outcome.first_bad
-        return msg(
-            "Game {game} lost {count} step(s) and resumes after step {last}: event {seq} is "
+        return msgn(
+            "Game {game} lost {n} step and resumes after step {last}: event {seq} is "
+            "damaged ({why}).",
+            "Game {game} lost {n} steps and resumes after step {last}: event {seq} is "
             "damaged ({why}).",
             game=outcome.session.id,
-            count=max(1, outcome.lost),
+            n=max(1, outcome.lost),
             last=last,
             seq=seq + 1,
             why=Msg(why),
         )
     if outcome.newest_missing:
         return msg(
-            "Game {game} lost its newest step(s) and resumes after step {last}.",
+            "Game {game} lost what came after step {last} and resumes there.",
             game=outcome.session.id,
             last=last,
         )

@@ -36,7 +36,7 @@ def test_a_broken_interior_page_loses_no_intact_event(tmp_path: Path):
     try:
         assert notice is not None and "could not be used as it was" in notice.english()
         assert "lost" not in notice.english()
-        assert "236 intact step(s) of 2 game(s)" in notice.english()
+        assert "236 intact steps of 2 games" in notice.english()
         for sid, events in confirmed.items():
             assert journal.events(sid) == events
         assert journal.session(1).finished
@@ -66,7 +66,8 @@ def test_a_destroyed_leaf_page_names_the_game_and_counts_its_lost_steps(tmp_path
             lost = len(events) - len(got)
             if lost:
                 assert (
-                    f"Game {sid} lost {lost} step(s) and resumes after step {len(got)}: "
+                    f"Game {sid} lost {lost} step{'s' if lost != 1 else ''} and resumes after "
+                    f"step {len(got)}: "
                     f"event {len(got) + 1} is damaged (it is missing)."
                 ) in text
         assert len(journal.events(2)) < len(confirmed[2])  # the page held game 2's steps

@@ -77,7 +77,7 @@ def test_check_of_a_healthy_journal(tmp_path: Path, capsys):
     path = tmp_path / "j.sqlite3"
     play(path, 4)
     assert main(["journal", "--journal", str(path), "check"]) == 0
-    assert "ok, 1 game(s), 4 event(s), every checksum verified" in capsys.readouterr().out
+    assert "ok, 1 game, 4 events, every checksum verified" in capsys.readouterr().out
 
 
 def test_a_changed_answer_is_never_replayed(tmp_path: Path):
@@ -88,9 +88,7 @@ def test_a_changed_answer_is_never_replayed(tmp_path: Path):
     tamper(path, 12, '{"kind": "answer", "values": {"add": 5}}')
     journal, notice = open_journal(path)
     assert journal.events(sid) == events[:12]
-    assert f"Game {sid} lost 8 step(s) and resumes after step 12: event 13 is damaged" in str(
-        notice
-    )
+    assert f"Game {sid} lost 8 steps and resumes after step 12: event 13 is damaged" in str(notice)
     assert "its checksum does not match" in str(notice)
 
 
@@ -113,7 +111,7 @@ def test_salvage_keeps_intact_events_beyond_the_last_good_copy(tmp_path: Path):
     tamper(path, 2, '{"kind": "redo"}')
     journal, notice = open_journal(path)
     assert journal.events(sid) == events  # 0-19 from the copy where needed, 20-24 from the file
-    assert "25 intact step(s) of 1 game(s) were recovered" in str(notice)
+    assert "25 intact steps of 1 game were recovered" in str(notice)
 
 
 # -- never a new journal by mistake ---------------------------------------------------------

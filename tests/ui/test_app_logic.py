@@ -99,9 +99,10 @@ def test_buttons_drive_a_game(controller: AppController) -> None:
     assert c.screen == "checklist"
     assert c.button("next")  # the checklist asks nothing: NEXT is done
     assert c.screen == "play" and c.prompt.step == "count"
-    # With fields NEXT moves the focus stop by stop; BOT and UNDO are + and - there.
+    # A step that asks starts with the focus on its first stop; NEXT moves it stop by
+    # stop; BOT and UNDO are + and - there.
     before = dict(c.form.values["markers"])
-    assert c.button("next") and c.focused_name() == "markers.yellow"
+    assert c.focused_name() == "markers.yellow"
     assert c.button("bot") and c.button("bot") and c.button("undo")
     assert c.form.values["markers"]["yellow"] == before["yellow"] + 1
     assert c.prompt.step == "count"  # + and - changed the count, nothing was undone
@@ -414,13 +415,11 @@ def test_every_field_kind_in_the_form_and_by_the_button_box() -> None:
 
     fresh = FormModel(kinds_fields())
     focus = Focus(fresh)
-    names = []
+    names = [focus.stop.name]  # a step that asks starts inside its first field
     while focus.next() is not None:
         names.append(focus.stop.name)
     assert names == [
-        "markers.red", "markers.blue", "moved", "where",
-        "keep.ann", "keep.bo", "keep.cy", "order.ann", "order.bo", "order.cy",
-        "attacked", "confirm",
+        "markers.red", "markers.blue", "moved", "where", "keep", "order", "attacked", "confirm",
     ]  # fmt: skip
     focus.focus("moved")
     assert focus.change(+1) and fresh.values["moved"] == 0  # an empty number starts at 0
@@ -428,9 +427,13 @@ def test_every_field_kind_in_the_form_and_by_the_button_box() -> None:
     focus.focus("where")
     assert focus.change(+1) and fresh.values["where"] == "0"
     assert focus.change(+1) and fresh.values["where"] == "1"
+    focus.focus("order")
+    assert not focus.change(+1) and focus.stop.name == "order.ann"  # BOT opens the field
     focus.focus("order", "bo")
     assert focus.change(+1) and fresh.values["order"] == ["bo"]
-    assert not focus.change(+1)  # already picked
+    assert focus.stop.name == "order.cy"  # a pick moves the focus on
+    focus.focus("order", "bo")
+    assert not focus.change(+1)  # already picked, and first: it stays
     assert focus.change(-1) and fresh.values["order"] == []
     focus.focus("attacked")
     assert focus.change(-1) and fresh.values["attacked"] is False
@@ -462,15 +465,19 @@ def test_a_long_list_is_one_next_stop_that_bot_or_undo_opens() -> None:
     lists = [Field(key=k, label=msg("L"), kind="multi", choices=places) for k in ("a", "b")]
     short = Field(key="s", label=msg("S"), kind="multi", choices=places[:3])
     focus = Focus(FormModel([*lists, short]))
-    assert [focus.next().name for _ in range(6)] == ["a", "b", "s.p0", "s.p1", "s.p2", "confirm"]
+    assert focus.stop.name == "a"  # a long list stays closed, even as the first field
+    assert [focus.next().name for _ in range(3)] == ["b", "s", "confirm"]
     assert focus.next() is None
     focus.next()
     assert focus.stop.name == "a"
-    assert focus.change(+1) is False and focus.stop.name == "a.p0"  # BOT opens the list
+    assert focus.change(+1) is False and focus.stop.name == "a.p0|p1|p2|p3|p4"  # BOT opens it
+    assert focus.change(+1) is False and focus.stop.name == "a.p0"  # and its first row
     assert focus.change(+1) is True and focus.form.values["a"] == ["p0"]
-    assert focus.next().name == "a.p1"
+    assert focus.stop.name == "a.p1"  # the pick moved the focus on
     focus.index = 0
-    focus.change(-1)  # UNDO opens it on its last place
+    focus.change(-1)  # UNDO opens it on its last row, and that on its last place
+    assert focus.stop.name == "a.p20|p21|p22|p23"
+    focus.change(-1)
     assert focus.stop.name == "a.p23"
     assert focus.next().name == "b"  # after the last place: the next list
     focus.focus("a", "p7")  # a finger on a place puts the focus there, not on the list
@@ -505,8 +512,8 @@ def test_a_wide_number_has_a_tens_stop_before_its_ones() -> None:
         ("hearts", 1),
         ("confirm", 1),
     ]
-    focus.next()
-    focus.change(+1)  # an empty number starts at its minimum
+    assert focus.stop.name == "p1"  # the first stop: the tens
+    focus.change(+1)  # an empty number starts at 0
     for _ in range(6):
         focus.change(+1)
     focus.focus("p1")  # the app puts the focus where the change was: it stays on the tens

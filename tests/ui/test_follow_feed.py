@@ -162,7 +162,7 @@ def test_several_trays_to_check_are_each_named() -> None:
         "The white tray: please check (a cube seems to lie on another); "
         "The blue tray: please check (a hand was over it)"
     )
-    assert feed.describe().render(translator("en")) == "Camera: please check 2 trays"
+    assert feed.describe().render(translator("en")) == "Camera: check 2 trays"
 
 
 def test_all_sure_asks_nothing_and_the_status_says_so() -> None:
@@ -171,7 +171,7 @@ def test_all_sure_asks_nothing_and_the_status_says_so() -> None:
     feed, _ = camera(trays)
     assert feed.please_check(TRAYS_NOW) is None
     assert (
-        feed.describe().render(translator("de")) == "Kamera: verfolgt alle 5 Fächer"
+        feed.describe().render(translator("de")) == "Kamera: folgt 5 Fächern"
     )  # side 5 has no tray
 
 

@@ -144,17 +144,25 @@ def test_bot_on_a_choice_keeps_the_picked_option_in_view(app) -> None:
     session = _play_to(app, scripted, "turns")
     field = session.prompt().fields[0]
     assert field.key == "action" and len(field.choices) == 9
-    press("n")
-    assert c.focused_name() == "action"
+    values = [ch.value for ch in field.choices]
+    rows = [values[i : i + 3] for i in range(0, 9, 3)]  # nine options: three rows of three
+    assert c.focused_name() == "action." + "|".join(rows[0])  # the step starts on row one
     box = app.manager.current_screen.ids.fields.boxes["action"]
-    for n in range(len(field.choices) - 1):
-        press("b")
+    for number, row in enumerate(rows):
+        if number:
+            press("n")  # NEXT: the next row
+            assert c.focused_name() == "action." + "|".join(row)
+        for n in range(len(row)):
+            now = c.form.values["action"]  # BOT: the row's first, or the next in the row
+            expected = row[(row.index(now) + 1) % len(row)] if now in row else row[0]
+            press("b")
+            picked = box.options[c.form.values["action"]]
+            assert c.form.values["action"] == expected
+            assert picked.selected and _in_view(picked), f"after BOT {n + 1}: {picked.text}"
+        now = c.form.values["action"]
+        press("u")  # UNDO: the previous one in the row
         picked = box.options[c.form.values["action"]]
-        assert picked.selected and _in_view(picked), f"after BOT {n + 1}: {picked.text}"
-    for _ in range(len(field.choices) - 1):
-        press("u")
-        picked = box.options[c.form.values["action"]]
-        assert _in_view(picked), picked.text
+        assert c.form.values["action"] == row[row.index(now) - 1] and _in_view(picked)
 
 
 def test_next_visits_every_menu_button_once(app) -> None:
@@ -185,8 +193,7 @@ def test_a_score_steps_by_ten_first_and_the_stepper_says_so(app) -> None:
     c = app.controller
     session = _play_to(app, scripted, "scoring")
     first = session.prompt().fields[0].choices[0].value
-    press("n")
-    assert c.focused_name() == f"points.{first}"
+    assert c.focused_name() == f"points.{first}"  # the step starts on its first stop
     assert keyed(app, f"points.{first}+").text == "+10"
     assert keyed(app, f"points.{first}-").text == "-10"
     press("b")

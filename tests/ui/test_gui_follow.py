@@ -223,9 +223,10 @@ def test_news_and_trays_come_from_the_followed_table(game, table) -> None:
     assert note in texts
     assert "trays 0, 1, 2, 3, 4" not in " ".join(texts)
     status = app.root.ids.camera
-    assert status.text == "Camera: The yellow tray: please check"
-    # 18 px type at least (issue 23); two lines fit the status bar, none is cut
+    assert status.text == "Camera: check the yellow tray"
+    # 18 px type at least (issue 23), on one line (issue 28), none cut
     assert status.font_size >= 18 and status.texture_size[1] <= status.height
+    assert status.texture_size[1] < 1.6 * status.font_size
     shoot(app, "play-en", field="news")
 
     # The in-game Camera screen leads with what the camera sees now, tray by tray.
@@ -284,13 +285,19 @@ def test_please_check_and_the_mismatch_in_german(game, table) -> None:
     assert not tray.sure
     why = c.text(WHY_WORDS[tray.why or ""])
     assert c.text(c.form.camera_notes["trays_now"]) == f"Das gelbe Fach: bitte prüfen ({why})"
-    assert app.root.ids.camera.text == "Kamera: Das gelbe Fach: bitte prüfen"
+    status = app.root.ids.camera
+    assert status.text == "Kamera: gelbes Fach prüfen"
+    assert status.font_size >= 18 and status.texture_size[1] < 1.6 * status.font_size
     shoot(app, "play-de", field="news")
     c.show("camera")
     wait_for(lambda: app.manager.current == "camera")
     seen = app.current_screen().ids.seen.text.split("\n")
     assert seen[0] == "Die Kamera sieht jetzt:"
     assert seen[4] == f"Das gelbe Fach: {tray.counts['yellow']}, bitte prüfen ({why})"
+    ids = app.current_screen().ids
+    # The German list (three lines for the yellow tray) fits its box above the calibration.
+    assert ids.seen.texture_size[1] <= ids.seen.height and ids.seen.y >= ids.message.top
+    assert ids.seen.font_size >= 16
     shoot(app, "camera-de")
     c.back()
     c.form.values["trays_now"]["yellow"] = 3

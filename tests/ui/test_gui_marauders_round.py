@@ -100,7 +100,21 @@ def test_spring_round_by_touch_and_gpio_with_undo(gpio_app) -> None:
         assert shown(app, f"• {instruction}")
     assert app.hardware.lights is not None
 
-    # UNDO (a short press) goes back to the bot's step.
+    # The step asks: its first field has the focus, UNDO is minus there. NEXT past
+    # Confirm takes the focus off; then UNDO (a short press) goes back to the bot's step.
+    from tests.ui.support.driving import pump as pump_now
+
+    c = app.controller
+    assert c.focused_name() is not None and c.focus is not None
+    for _ in range(len(c.focus.stops)):
+        was = c.focused_name()
+        pins.press("next")
+        deadline = time.monotonic() + 3
+        while c.focused_name() == was and time.monotonic() < deadline:
+            pump_now(1)
+        if c.focused_name() is None:
+            break
+    assert c.focused_name() is None
     before = session.step_count
     pins.press("undo")
     deadline = time.monotonic() + 3
@@ -197,13 +211,14 @@ def test_a_whole_marauders_round_by_the_four_buttons_alone(camera_app) -> None:
         seen_camera = seen_camera or "trays_now" in c.form.from_camera
         counts = next((f for f in prompt.fields if f.kind == "counts" and f.choices), None)
         if counts is not None and not changed_by_buttons:
-            # NEXT to the first entry of a count, BOT twice (+2), UNDO once (-1).
+            # To the first entry of a count (NEXT to the closed field, BOT opens it; the
+            # step's first field is open from the start), BOT twice (+2), UNDO once (-1).
             first = counts.choices[0].value
             before = dict(c.form.values[counts.key])
             for _ in range(len(c.focus.stops)):
-                press("next")
                 if c.focused_name() == f"{counts.key}.{first}":
                     break
+                press("bot" if c.focused_name() == counts.key else "next")
             assert c.focused_name() == f"{counts.key}.{first}"
             press("bot")
             press("bot")

@@ -52,7 +52,13 @@ def test_robinson_rulings_are_the_referees(make_app) -> None:
     summary = c.text(decision.summary)
     assert shown(app, f"The referee says: {summary}")
     assert not shown(app, "The bot")
-    press("b")  # BOT: how it was decided
+    # The step asks: its first field has the focus (BOT is + there); NEXT past Confirm
+    # takes it off, then BOT shows how it was decided.
+    for _ in range(len(c.focus.stops) + 1):
+        if c.focused_name() is None:
+            break
+        press("n")
+    press("b")
     assert app.manager.current == "trace"
     assert shown(app, "How the referee ruled")
     assert not shown(app, "How the bot decided")

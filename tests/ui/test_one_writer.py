@@ -113,7 +113,7 @@ def test_the_app_is_told_when_a_terminal_plays_and_readers_keep_working(
     assert main(["journal", "--journal", str(path), "list"]) == 0
     assert main(["journal", "--journal", str(path), "show", str(number)]) == 0
     assert main(["journal", "--journal", str(path), "check"]) == 0
-    assert "ok, 1 game(s), 3 event(s)" in capsys.readouterr().out
+    assert "ok, 1 game, 3 events" in capsys.readouterr().out
 
 
 def test_a_killed_holder_leaves_no_lock_behind(tmp_path: Path, holders: list[Holder]):

@@ -43,3 +43,31 @@ def test_a_plural_message_survives_the_journal() -> None:
 def test_an_untranslated_plural_stays_english() -> None:
     m = msgn("{n} quux not in any catalogue", "{n} quuxes not in any catalogue", n=2)
     assert m.render(translator("de")) == "2 quuxes not in any catalogue"
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "many"),
+    [
+        (
+            "de",
+            "1 intakter Schritt aus 1 Spiel wurde wiederhergestellt.",
+            "5 intakte Schritte aus 2 Spielen wurden wiederhergestellt.",
+        ),
+        (
+            "pt",
+            "1 passo intacto de 1 jogo foi recuperado.",
+            "5 passos intactos de 2 jogos foram recuperados.",
+        ),
+    ],
+)
+def test_the_journal_recovery_notice_counts_steps_and_games_apart(
+    lang: str, one: str, many: str
+) -> None:
+    from rules.journal.recovery import _Recovery, _recovery_notice
+    from tests.rules.test_journal_plurals import outcome
+
+    tr = translator(lang)
+    single = _Recovery(problem="x", outcomes=[outcome(1, 1)])
+    several = _Recovery(problem="x", outcomes=[outcome(1, 3), outcome(2, 2)])
+    assert one in _recovery_notice(single, repaired=True).render(tr)
+    assert many in _recovery_notice(several, repaired=True).render(tr)

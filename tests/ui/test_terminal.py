@@ -131,3 +131,16 @@ def test_every_field_kind_by_numbers_no_typed_language(tmp_path: Path):
     assert "red 2, blue 0 counted" in text and "Ann goes first (ann, bo)" in text
     for raw in ("{'", "['", "order=", "keep="):
         assert raw not in text
+
+
+def test_unfinished_games_list_counts_players_in_proper_plurals(tmp_path: Path):
+    journal = tmp_path / "j.sqlite3"
+    service = TableService(journal)
+    for players in (1, 2):
+        service.start("marauders", {"players": players, "hard_tiles": 6}, seed=1)
+    service.close()
+    script, _ = run(journal, ["quit"], game_name="marauders")
+    assert "Unfinished games:" in script.text
+    assert ", 1 player, " in script.text
+    assert ", 2 players, " in script.text
+    assert "(s)" not in script.text

@@ -5,9 +5,12 @@ A mixin of :class:`ui.app.controller.AppController`. The button box's events
 (``ui.app.keys``) have the same names; :data:`BUTTONS` maps each to what it
 does. On the play and checklist screens (``ui/app/focus.py``): NEXT confirms a
 step that asks nothing (the players did what it says), otherwise it moves the
-focus field by field; BOT and UNDO are + and - while a field has the focus;
-CONFIRM confirms the step with the values shown. Without focus UNDO goes back
-one step and BOT shows the bot's reasoning. **UNDO held** is the event
+focus field by field; a step that asks starts with the focus on its first
+field, and BOT and UNDO are + and - while a field has the focus (on a closed
+field or row they open it; the buttons, not :meth:`Focus.focus`, say where the
+focus goes next); CONFIRM confirms the step with the values shown. Without
+focus (NEXT past Confirm) UNDO goes back one step and BOT shows the bot's
+reasoning. **UNDO held** is the event
 ``menu`` (the menu, History its first button); the key H opens the history
 directly. On every other screen UNDO leaves it and BOT returns to the game.
 No Kivy here.
@@ -75,10 +78,14 @@ class ButtonActions:
         focus = self.focus
         if self.screen not in GAME_SCREENS or focus is None or not focus.on_field or self.covered:
             return False
+        here = focus.stop
+        assert here is not None
         changed = focus.change(delta)
-        stop = focus.stop  # BOT/UNDO on a long list moves the focus into it
-        assert stop is not None
-        self._form_changed(stop.key, changed, stop.entry)
+        moved = focus.index  # into a list or row it opened, or on past a pick
+        self._form_changed(here.key, changed, here.entry)
+        if focus.index != moved:  # the buttons, not the finger, say where the focus goes
+            focus.index = moved
+            self.on_field("")
         return True
 
     def _open(self, screen: str, in_game_only: bool = False) -> bool:

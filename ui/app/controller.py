@@ -189,7 +189,7 @@ class AppController(
         self._follow_step()
         self.form = FormModel(prompt.fields)
         self._prefill()
-        self.focus = Focus(self.form)
+        self.focus = Focus(self.form, start=prompt.decision is None)  # a bot's step: no focus
         self.ticked = set()
         self.revealed = False
         self.error_field = ""

@@ -42,6 +42,7 @@ from kivy.uix.widget import Widget
 
 from rules.kinds import KINDS
 from ui.app.focus import LONG_LIST
+from ui.app.focus_groups import ROWS_FROM
 from ui.app.presenters import EntryView, FieldView
 from ui.app.widgets import BODY, TOUCH, BigButton, FitLabel, FocusRing
 
@@ -108,7 +109,9 @@ class FieldBox(BoxLayout):
         self.check = FitLabel(auto_height=True, color=CHECK_COLOUR)
         self.help = FitLabel(auto_height=True, color=HINT_COLOUR)
         self.hint = FitLabel(auto_height=True, color=HINT_COLOUR)
-        for label in (self.caption, self.error, self.check, self.help, self.hint):
+        #: What the buttons do here while this field has the focus (BOT opens, +/-, a row).
+        self.keys = FitLabel(auto_height=True, color=CHECK_COLOUR)
+        for label in (self.caption, self.keys, self.error, self.check, self.help, self.hint):
             self.add_widget(label)
         #: Every widget that can hold the focus, by its focus name.
         self.focusable: dict[str, Any] = {}
@@ -364,6 +367,11 @@ class FieldBox(BoxLayout):
             widget.focused = widget_name == name
             if widget.focused:
                 found = widget
+        if found is None and name is not None:
+            found = self._ring_group(name)
+        _set(self.keys, self._keys_text(name))
+        if found is not None and name == view.key and self._closes():
+            return self  # a closed field: its caption and what BOT does there in view
         if found is not None and name == view.key and not KINDS[view.kind].many:
             picked = self.options.get(next((e.value for e in view.entries if e.selected), ""))
             if picked is not None:  # the ring on the lit option: BOT/UNDO move both
@@ -371,6 +379,43 @@ class FieldBox(BoxLayout):
                 picked.focused = True
                 return picked
         return found
+
+    def _closes(self) -> bool:
+        """The button box's focus on the field's key means the field closed (a count per
+        colour, a multi's or order's options, a long choice's rows: ui/app/focus.py)."""
+        kind = KINDS[self.view.kind]
+        return kind.many or kind.per_choice or len(self.view.entries) > ROWS_FROM
+
+    def _keys_text(self, name: str | None) -> str:
+        """What BOT, UNDO and NEXT do on the stop ``name`` ("" when it is not this field's)."""
+        key = self.view.key
+        if name is None or not (name == key or name.startswith(f"{key}.")):
+            return ""
+        if name == key and self._closes():
+            return self.texts.get("keys_open", "")  # the field closed
+        if KINDS[self.view.kind].many and "|" in name:
+            return self.texts.get("keys_open", "")  # a closed row of a multi or order
+        if "|" in name:
+            return self.texts.get("keys_row", "")
+        return self.texts.get("keys_step", "")
+
+    def _ring_group(self, name: str) -> Any:
+        """Ring a closed field (``name`` is its key: every part of it) or a row of options
+        (``key.a|b|c``: those options); returns what to scroll into view: the row's lit
+        option, else its first, else the field's first part."""
+        key = self.view.key
+        if name == key:
+            group = list(self.focusable.values())
+        elif name.startswith(f"{key}.") and "|" in name:
+            row = name[len(key) + 1 :].split("|")
+            group = [self.options[v] for v in row if v in self.options]
+            lit = [self.options[v] for v in row if v in self.options and self.options[v].selected]
+            group = lit[:1] + [b for b in group if b not in lit[:1]]
+        else:
+            return None
+        for widget in group:
+            widget.focused = True
+        return group[0] if group else None
 
 
 #: A field with more options than :data:`ui.app.focus.LONG_LIST` shows what is chosen and

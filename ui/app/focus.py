@@ -2,22 +2,32 @@
 
 With only the four buttons a whole game is played like this (docs/ui.md):
 
-- **NEXT** moves the focus to the next *stop*: each entry of a ``counts``
-  field (one colour), an ``int`` or ``bool`` field, a ``choice`` field, each
-  option of a ``multi`` or ``order`` field (or each place of the board picture
-  they pick from); after the last stop the focus rests on CONFIRM, one more
-  NEXT takes it off the fields.
-- A **long list** (a ``multi`` or ``order`` field of more than
-  :data:`LONG_LIST` options, shown closed) is one stop: NEXT passes it whole,
-  BOT opens it on its first option, UNDO on its last; inside, NEXT walks the
-  options and leaves the list after the last one. So a step of seven lists of
-  24 places costs one NEXT per list the table does not need.
+- A step the players answer starts with the **focus on its first field**
+  (inside it: its first colour or option), so the first BOT or UNDO already
+  answers. A bot's step (its fields only correct what the bot did) starts
+  without focus: BOT shows the bot's reasoning, UNDO goes back a step.
+- **NEXT** moves the focus to the next *stop*: an ``int``, ``bool`` or short
+  ``choice`` field, each entry of the field it is in; after the last stop the
+  focus rests on CONFIRM, one more NEXT takes it off the fields (where UNDO
+  goes back one step and BOT shows the bot's reasoning, as before), one more
+  puts it on the first stop again.
+- A field of several parts (each colour of a ``counts`` field, the options
+  of a ``multi`` or ``order`` field, the rows of a long ``choice``) other
+  than the first is **closed**: NEXT
+  passes it whole, BOT opens it on its first part, UNDO on its last; inside,
+  NEXT walks the parts and leaves the field after the last one. A **long
+  list** (more than :data:`LONG_LIST` options, shown closed on screen) too.
+- More than :data:`ui.app.focus_groups.ROWS_FROM` options come in **rows**
+  (``ui/app/focus_groups.py``): NEXT moves from row to row; on a ``choice``'s
+  row BOT picks the row's next option, UNDO its previous one; a ``multi``'s
+  or ``order``'s row opens like a field. So any of 12 options is at most 4
+  presses away, not up to 6 round a ring.
 - **BOT** is + on the focused stop: one more marker, the next option, "yes",
-  pick this option (an ``order`` field appends it: its number is its place).
+  pick this option (then the focus moves on to the next option); on a chosen
+  option of an ``order`` field it moves it one place earlier.
 - **UNDO** is - on the focused stop: one marker less, the previous option,
   "no", take this option out.
-- Without focus BOT shows the bot's reasoning and UNDO goes back one step, as
-  before; **CONFIRM** always confirms the step with the values shown.
+- **CONFIRM** always confirms the step with the values shown.
 
 Which stops a field has and what + and - do there is its kind's
 (``rules.kinds.Kind.stop_entries`` and ``press``). ``text`` fields (names) have
@@ -26,9 +36,10 @@ no stop: they are typed on the touchscreen's keyboard. No Kivy here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.prompt import Field
+from ui.app.focus_groups import ROWS_FROM, in_row, rows
 from ui.app.form import FormModel
 
 CONFIRM_STOP = "confirm"
@@ -41,41 +52,69 @@ LONG_LIST = 12
 TENS_FROM = 100
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Stop:
-    """One place the focus can rest: a field and, for per-option kinds, one entry."""
+    """One place the focus can rest: a field, one entry of it, or a row of its options."""
 
     key: str
     entry: str | None = None
-    #: An option inside a long list: NEXT reaches it only once BOT/UNDO opened the list.
-    inner: bool = False
+    #: How deep it sits: 0 a field's own stop (or the field closed); 1 a part of a closed
+    #: field (a colour, an option, a row); 2 an option in a row of a closed field. NEXT
+    #: reaches a deeper stop only once BOT/UNDO opened the field or row around it.
+    level: int = 0
     #: What one BOT adds (UNDO takes away) on a number: 10 on a wide number's tens stop.
     step: int = 1
+    #: A row of options (``ui/app/focus_groups.py``): a choice's picks within it, a multi's
+    #: or order's opens on its options.
+    row: tuple[str, ...] = ()
+    #: A closed field or row: NEXT passes it whole, BOT/UNDO open it.
+    opens: bool = False
+    #: The stop of a whole field closed (a long list, a count per colour, a multi's options).
+    whole: bool = False
 
     @property
     def name(self) -> str:
-        """The focused widget's name (its ``field_key``): ``paid.red``, ``action``, ``keep=A``."""
+        """The focused widget's name (its ``field_key``): ``paid.red``, ``action``, ``keep=A``;
+        a row names its options: ``space.a|b|c``."""
         if self.key == CONFIRM_STOP:
             return CONFIRM_STOP
+        if self.row:
+            return f"{self.key}.{'|'.join(self.row)}"
         return self.key if self.entry is None else f"{self.key}.{self.entry}"
 
 
 def stops(fields: tuple[Field, ...]) -> list[Stop]:
+    """Every stop of ``fields`` in order, then CONFIRM (none when no field has a stop)."""
     out: list[Stop] = []
     for field in fields:
-        if is_long_list(field):
-            out.append(Stop(field.key))
-            out.extend(Stop(field.key, c.value, inner=True) for c in field.choices)
-        else:
-            spec = field.spec
-            for entry in spec.stop_entries(field):
-                limit = next((c.limit for c in field.choices if c.value == entry), None)
-                if spec.stepped and _wide(field, limit):
-                    out.append(Stop(field.key, entry, step=10))
-                out.append(Stop(field.key, entry))
+        out.extend(_field_stops(field))
     if out:
-        out.append(Stop(CONFIRM_STOP))
+        out.append(Stop(key=CONFIRM_STOP))
     return out
+
+
+def _field_stops(field: Field) -> list[Stop]:
+    """One field's stops. A field of several parts (a count per colour, a multi's or an
+    order's options, a choice's rows) is closed: NEXT passes it whole, BOT/UNDO open it."""
+    spec = field.spec
+    key = field.key
+    values = [c.value for c in field.choices]
+    inside: list[Stop] = []
+    if spec.picks and len(values) > ROWS_FROM:
+        for row in rows(values):
+            inside.append(Stop(key=key, row=row, opens=spec.many))
+            if spec.many:
+                inside.extend(Stop(key=key, entry=value, level=1) for value in row)
+    else:
+        for entry in spec.stop_entries(field):
+            limit = next((c.limit for c in field.choices if c.value == entry), None)
+            if spec.stepped and _wide(field, limit):
+                inside.append(Stop(key=key, entry=entry, step=10))
+            inside.append(Stop(key=key, entry=entry))
+    if is_long_list(field) or (len(inside) > 1 and (spec.many or spec.per_choice or inside[0].row)):
+        whole = Stop(key=key, opens=True, whole=True)
+        return [whole, *(replace(s, level=s.level + 1) for s in inside)]
+    return inside
 
 
 def _wide(field: Field, limit: int | None) -> bool:
@@ -86,17 +125,27 @@ def _wide(field: Field, limit: int | None) -> bool:
 
 
 def is_long_list(field: Field) -> bool:
-    """A ``multi`` or ``order`` field the screen shows closed: one stop until opened."""
-    return field.spec.many and len(field.choices) > LONG_LIST
+    """A ``choice``, ``multi`` or ``order`` field the screen shows closed: one stop until
+    opened."""
+    return field.spec.picks and len(field.choices) > LONG_LIST
 
 
 class Focus:
-    """Where the button box's focus is on one form (``None``: nowhere)."""
+    """Where the button box's focus is on one form (``None``: nowhere).
 
-    def __init__(self, form: FormModel) -> None:
+    A step the players answer starts with the focus on its first stop, so the
+    first BOT or UNDO already changes the answer."""
+
+    def __init__(self, form: FormModel, start: bool = True) -> None:
+        """``start``: put the focus on the first field (a step the players answer); a bot's
+        step, whose fields only correct what the bot did, starts without focus, so BOT
+        first shows the bot's reasoning and never changes a correction by accident."""
         self.form = form
         self.stops = stops(form.fields)
         self.index: int | None = None
+        if self.stops and start:  # inside the first field already: its first part
+            first = self.stops[0]
+            self.index = 1 if first.whole and not is_long_list(form.field(first.key)) else 0
 
     @property
     def stop(self) -> Stop | None:
@@ -117,41 +166,56 @@ class Focus:
         else:
             here = self.stops[self.index]
             index = self.index + 1
-            if self._is_closed_list(here):  # pass the whole list
-                while index < len(self.stops) and self.stops[index].inner:
+            if here.opens:  # pass the whole list or row
+                while index < len(self.stops) and self.stops[index].level > here.level:
                     index += 1
             self.index = index if index < len(self.stops) else None
         return self.stop
 
-    def _is_closed_list(self, stop: Stop) -> bool:
-        """The stop of a long list itself (its options follow it as inner stops)."""
-        return (
-            stop.entry is None
-            and stop.key != CONFIRM_STOP
-            and is_long_list(self.form.field(stop.key))
-        )
-
     def focus(self, key: str, entry: str | None = None) -> None:
         """Put the focus where a finger just changed something (touch and buttons agree)."""
         here = self.stop
-        if here is not None and here.key == key and here.entry == entry:
+        picked = self.form.values.get(key)
+        same = here is not None and here.key == key and here.entry == entry
+        if same and (not here.row or here.opens or picked is None or picked in here.row):
             return  # already there (a wide number's tens stop stays the tens stop)
-        for wanted in (entry, None):
-            for index, stop in enumerate(self.stops):
-                if stop.key == key and stop.entry == wanted and stop.step == 1:
-                    self.index = index
-                    return
+        mine = [(i, s) for i, s in enumerate(self.stops) if s.key == key and s.step == 1]
+        found = (
+            next((i for i, s in mine if s.entry == entry and not s.row and not s.opens), None)
+            if entry is not None or not any(s.row for _i, s in mine)
+            else None
+        )
+        if found is None:  # a choice's row: the one of the pick
+            found = next((i for i, s in mine if not s.opens and picked in s.row), None)
+        if found is None:  # the field itself
+            found = next((i for i, s in mine if s.entry is None and not s.row), None)
+        if found is not None:
+            self.index = found
 
     def change(self, delta: int) -> bool:
         """BOT (+1) or UNDO (-1) on the focused stop; returns whether the value changed.
 
-        On a closed long list it changes nothing and moves the focus into the list."""
+        On a closed long list or row it changes nothing and moves the focus into it:
+        BOT on its first stop, UNDO on its last."""
         stop = self.stop
         if stop is None or stop.key == CONFIRM_STOP:
             return False
-        if self._is_closed_list(stop):  # open the list: BOT on its first option, UNDO its last
-            assert self.index is not None
-            inner = [i for i, s in enumerate(self.stops) if s.key == stop.key and s.inner]
-            self.index = inner[0] if delta > 0 else inner[-1]
+        assert self.index is not None
+        if stop.opens:
+            inside = []
+            for index in range(self.index + 1, len(self.stops)):
+                if self.stops[index].level <= stop.level:
+                    break
+                if self.stops[index].level == stop.level + 1:
+                    inside.append(index)
+            self.index = inside[0] if delta > 0 else inside[-1]
             return False
-        return self.form.press(stop.key, stop.entry, delta * stop.step)
+        if stop.row:  # a choice's row: the next or previous option within it
+            value = in_row(stop.row, self.form.values.get(stop.key), delta)
+            return self.form.choose(stop.key, value)
+        field = self.form.field(stop.key)
+        before = field.spec.many and stop.entry in (self.form.values.get(stop.key) or [])
+        changed = self.form.press(stop.key, stop.entry, delta * stop.step)
+        if changed and field.spec.many and delta > 0 and not before:
+            self.next()  # picked: the ring moves on to the next option
+        return changed

@@ -62,6 +62,17 @@ WHY_WORDS = {
 }
 
 
+#: The status bar's line for one tray to check, by colour: short enough for one line of
+#: 18 px type beside the buttons' state in every language (issue 28).
+CHECK_TRAY = {
+    "red": _("Camera: check the red tray"),
+    "yellow": _("Camera: check the yellow tray"),
+    "blue": _("Camera: check the blue tray"),
+    "brown": _("Camera: check the brown tray"),
+    "white": _("Camera: check the white tray"),
+}
+
+
 def why_words(why: str | None) -> Msg:
     return WHY_WORDS.get(why or "unseen", WHY_WORDS["uncounted-change"])
 
@@ -116,11 +127,11 @@ class FollowFeed(CameraFeed):
         unsure = [s for s, t in sorted(self.trays.items()) if not t.sure]
         if not unsure:
             trays = [s for s in self.trays if self.colour(s) is not None] or list(self.trays)
-            return _("Camera: following all {n} trays", n=len(trays))
+            return _("Camera: following {n} trays", n=len(trays))
         if len(unsure) == 1:
-            tray = tray_name(unsure[0], self.colour(unsure[0]))
-            return _("Camera: {tray}: please check", tray=tray)
-        return _("Camera: please check {n} trays", n=len(unsure))
+            colour = self.colour(unsure[0])
+            return CHECK_TRAY.get(colour or "") or _("Camera: check tray {side}", side=unsure[0])
+        return _("Camera: check {n} trays", n=len(unsure))
 
     def read(self, field: Field) -> Any | None:
         request = camera_request(field.camera)

@@ -16,7 +16,7 @@ What a change does is the field's kind's (``rules.kinds``, :meth:`FormModel.pres
 
 - ``counts``: one entry steps by +/-1, clamped to the field's ``minimum``
   (default 0), its ``maximum`` and the choice's ``limit``;
-- ``int``: steps, clamped; an empty one starts at its minimum;
+- ``int``: steps, clamped; an empty one starts at 0 (or the bound nearest to it);
 - ``choice``: selects the option (BOT/UNDO walk the options as a ring);
 - ``multi``: toggles the option; at the most allowed (``maximum``) a new
   pick replaces the only one when one is allowed, else it is refused;

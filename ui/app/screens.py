@@ -88,6 +88,12 @@ def _field_texts(c: AppController) -> dict[str, str]:
         "change": c.text(_("Change")),
         "close": c.text(_("Close list")),
         "none": c.text(_("none chosen yet")),
+        # What the button box does on the focused field, shown under its caption.
+        "keys_open": c.text(_("Buttons: BOT opens this, NEXT passes it")),
+        "keys_row": c.text(_("Buttons: BOT/UNDO pick in this row, NEXT goes to the next row")),
+        "keys_step": c.text(
+            _("Buttons: BOT +, UNDO -, NEXT on (past Confirm, UNDO goes back a step)")
+        ),
     }
 
 
@@ -191,7 +197,9 @@ class StepScreen(AppScreen):
                 out.append(key)
         return out
 
-    def _focus(self) -> None:
+    def _focus(self, settle: bool = True) -> None:
+        """Ring the focused stop and scroll it into view (``settle``: once more when laid out;
+        a new step opens at its top, its first field focused but not scrolled to)."""
         c = self.controller
         name = c.focused_name()
         stop = c.focus.stop if c.focus is not None and name is not None else None
@@ -199,6 +207,10 @@ class StepScreen(AppScreen):
         confirm = self.ids.confirm
         confirm.focused = name == "confirm"
         scroll_to(found)
+        if found is not None and settle:  # a list the focus just opened is laid out later
+            step = self._step_key  # not once another step came on screen (it opens at its top)
+            again = lambda _d: step == self._step_key and scroll_to(found)  # noqa: E731
+            Clock.schedule_once(lambda _dt: Clock.schedule_once(again), 0)
 
     def _watch_view(self) -> None:
         """What CONFIRM counts as out of view is what was drawn: measured after the layout
@@ -225,8 +237,10 @@ class StepScreen(AppScreen):
             target = self.ids.error
         if target is not None:
             scroll_to(target)
-            # Once more after the next layout pass: the refusal's text may change heights.
-            Clock.schedule_once(lambda _dt: scroll_to(target), 0)
+            # Once more after the next layout pass: the refusal's text may change heights;
+            # not when another step came on screen meanwhile (it opens at its top).
+            step = self._step_key
+            Clock.schedule_once(lambda _dt: step == self._step_key and scroll_to(target), 0)
 
 
 class ChecklistScreen(StepScreen):
@@ -258,7 +272,7 @@ class ChecklistScreen(StepScreen):
         )
         self.ids.fields.show(view.fields, _actions(c), _field_texts(c))
         self.ids.confirm.text = view.confirm_label if view.fields else c.text(_("All done"))
-        self._focus()
+        self._focus(settle=False)  # a refusal scrolls last (_show_refusal)
         if fresh:
             self.ids.scroll.scroll_y = 1
         self._watch_view()
@@ -302,7 +316,7 @@ class PlayScreen(StepScreen):
             lines.append(c.text(_("The game is over. Undo goes back; New game starts again.")))
         show_texts(self.ids.lines, lines, lambda: FitLabel(auto_height=True, max_font_size=24))
         self.ids.fields.show(view.fields, _actions(c), _field_texts(c))
-        self._focus()
+        self._focus(settle=False)  # a refusal scrolls last (_show_refusal)
         if fresh:
             self.ids.scroll.scroll_y = 1  # every step opens at its top
         self._watch_view()
@@ -336,6 +350,10 @@ class PlayScreen(StepScreen):
         focus = None
         if field is not None and stop is not None and stop.key == field.key:
             focus = stop.entry if stop.entry is not None else form.values.get(field.key)
+            if stop.row:  # a row of places: all of them ringed
+                focus = "|".join(stop.row)
+            elif stop.opens:  # a closed field: no place yet
+                focus = None
         value = form.values.get(field.key) if field is not None else None
         return marks_for_field(field, value, focus=focus, values=form.values)
 

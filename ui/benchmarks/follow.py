@@ -48,7 +48,15 @@ from typing import Any
 import cv2
 import numpy as np
 
+from rules.camera import (
+    ColourGains,
+    ColourTotals,
+    TrayCounts,
+    TrayTotals,
+    camera_request,
+)
 from rules.games.marauders.expected import expected_change
+from rules.prompt import Field
 from rules.registry import get_game
 from rules.session import Session
 from ui.cli import UserError
@@ -80,8 +88,18 @@ CACHE = os.environ.get("TABLESIDE_FOLLOW_CACHE")
 """A folder where each game's rendered frames are kept (PNG) and read again by later runs:
 the frames depend on the seed alone, never on what a reader said, so tuning the follower
 re-reads them instead of rendering them again."""
-TRAY_FIELDS = ("start", "income", "news", "trays_now")
-"""Fields whose markers the camera can give (their other entries - VP, development - not)."""
+TRAY_REQUESTS = (TrayCounts, TrayTotals, ColourTotals, ColourGains)
+"""Camera requests for tray markers: a field asking one of them is a tray-count field
+(the camera gives its markers; its other entries - VP, development - not). A field
+without such a request (the Marauders set-up's ``start``, spring's ``income``) is an
+answer the players give with or without the camera."""
+
+
+def tray_field(f: Field) -> bool:
+    """Does the camera give this field's markers (its request is a tray request)?"""
+    return isinstance(camera_request(f.camera), TRAY_REQUESTS)
+
+
 STACK = 0.06
 """Share of dropped cubes that land on another cube."""
 TOUCH = 0.4
@@ -130,7 +148,7 @@ def script() -> list[Step]:
         ]
         decision = session.answer(values)
         table.observe(prompt, values, decision)
-        tray = [f for f in changed if f.key in TRAY_FIELDS]
+        tray = [f for f in changed if tray_field(f)]
         news_other = any(
             f.key == "news"
             and any(values["news"].get(k, 0) != (f.default or {}).get(k, 0) for k in ("vp", "dev"))
@@ -149,7 +167,7 @@ def script() -> list[Step]:
                 tray_answers=len(tray),
                 other_answers=len(changed) - len(tray),
                 news_other=news_other,
-                tray_shown=any(f.key in TRAY_FIELDS for f in prompt.fields),
+                tray_shown=any(tray_field(f) for f in prompt.fields),
                 bot=prompt.decision is not None,
                 expected=expected,
             )
@@ -180,13 +198,23 @@ class Tally:
     )
     """condition -> value -> [trays, sure, sure wrong]"""
     why: Counter[str] = field(default_factory=Counter)
+    bot_why: Counter[str] = field(default_factory=Counter)
+    """Why bot steps (no cube on another) needed a tray count: per step, each reason once
+    (a tray's ``why`` after the bot's instructions, ``sure-but-wrong``, or ``shown-wrong``:
+    the step's tray fields showed a wrong count before the instructions)."""
+    bumps: int = 0
+    bump_first: int = 0
+    """Bumps after which every tray was followed (sure and right) at the first still moment."""
+    bump_second: int = 0
+    """... by the second still moment (no tray left ``moved`` or ``unseen``, none wrong)."""
     cpu_ms: list[float] = field(default_factory=list)
 
     def plain(self) -> dict[str, Any]:
         """The figures as plain data (to send from a worker process)."""
-        out = {k: v for k, v in vars(self).items() if k not in ("by", "why")}
+        out = {k: v for k, v in vars(self).items() if k not in ("by", "why", "bot_why")}
         out["by"] = {k: {v: list(r) for v, r in vals.items()} for k, vals in self.by.items()}
         out["why"] = dict(self.why)
+        out["bot_why"] = dict(self.bot_why)
         return out
 
     def add(self, other: dict[str, Any]) -> None:
@@ -198,8 +226,8 @@ class Tally:
                         mine = self.by[cond][value]
                         for i, x in enumerate(row):
                             mine[i] += x
-            elif k == "why":
-                self.why.update(v)
+            elif k in ("why", "bot_why"):
+                getattr(self, k).update(v)
             else:
                 setattr(self, k, getattr(self, k) + v)
 
@@ -381,9 +409,14 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
                     float(game.rng.uniform(-4, 4)),
                 ),
             )
+            # The trays followed before the knock; at its first still moment, not those
+            # whose expected change the hands have still to make (they wait, unsure).
+            waiting = {game.side_of[c] for c in expect}
+            since_bump.update(n=0, after=followed("after"), before=followed("before"))
+            since_bump.update(waiting=waiting)
             moving(moves[0][0])
             still()
-            record(bump=True)
+            record()
         for side, colour, d in moves:
             moving(side)
             if d > 0:
@@ -418,12 +451,57 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
                     }
                     out.write(json.dumps(line) + "\n")
 
-    def record(bump: bool = False) -> None:
+    since_bump: dict[str, Any] = {}
+    """Still moments since the camera was knocked (``n``, 1: the moment right after it),
+    the trays followed (sure and right) just before it, per reader, and whether they all
+    were again at the first moment."""
+
+    def followed(name: str) -> set[str]:
+        """The trays a reader follows now (sure and right)."""
+        moment, truth = state.get(name), game.counts()
+        if moment is None:
+            return set()
+        return {
+            s
+            for s, (c, sure, _) in moment.trays.items()
+            if sure and all(c.get(k, 0) == truth[s][k] for k in COLOURS)
+        }
+
+    def judge_bump(name: str, tally: Tally) -> None:
+        """After the knock, the trays followed before it: all followed again at the first
+        still moment (no cube moved in between; a tray whose expected change is still to
+        come waits, unsure, and is not judged there); by the second, none ``moved`` or
+        ``unseen`` and none sure but wrong (the second moment has a hand's change)."""
+        moment, truth = state[name], game.counts()
+        watched = since_bump[name]
+        if since_bump["n"] == 1:
+            watched = watched - since_bump["waiting"]
+        rows = {s: moment.trays.get(s, ({}, False, "unseen")) for s in watched}
+        right = {
+            s: all(c.get(k, 0) == truth[s][k] for k in COLOURS) for s, (c, _, _) in rows.items()
+        }
+        if since_bump["n"] == 1:
+            first = all(sure and right[s] for s, (_, sure, _) in rows.items())
+            since_bump[name + " ok"] = first
+            tally.bumps += 1
+            tally.bump_first += first
+            tally.bump_second += first
+        elif not since_bump[name + " ok"]:
+            tally.bump_second += all(
+                why not in ("moved", "unseen") and not (sure and not right[s])
+                for s, (_, sure, why) in rows.items()
+            )
+
+    def record() -> None:
         truth = game.counts()
+        if "n" in since_bump:
+            since_bump["n"] += 1
         for name, tally in (("after", after), ("before", before)):
             moment = state.get(name)
             if moment is None:
                 continue
+            if since_bump.get("n", 0) in (1, 2) and name in since_bump:
+                judge_bump(name, tally)
             for side, tr in truth.items():
                 counts, sure, why = moment.trays.get(side, ({}, False, "unseen"))
                 right = all(counts.get(c, 0) == tr[c] for c in COLOURS)
@@ -447,6 +525,22 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
             and all(moment.trays[side][0].get(c, 0) == truth[side][c] for c in COLOURS)
             for side in truth
         )
+
+    def bot_reasons(name: str, shown_ok: bool) -> set[str]:
+        """Why a bot step needs a tray count: each tray's ``why`` after the bot's
+        instructions, ``sure-but-wrong``, and ``shown-wrong`` (the step's tray fields
+        showed a wrong count)."""
+        moment = state.get(name)
+        out = set() if shown_ok else {"shown-wrong"}
+        if moment is None:
+            return out | {"no still moment"}
+        for side, tr in game.counts().items():
+            counts, sure, why = moment.trays.get(side, ({}, False, "unseen"))
+            if not sure:
+                out.add(why or "not sure")
+            elif any(counts.get(c, 0) != tr[c] for c in COLOURS):
+                out.add("sure-but-wrong")
+        return out
 
     def all_sure_right(name: str) -> bool:
         moment = state.get(name)
@@ -492,6 +586,7 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
         instructed = {c: max(0, now[c] + step.expected.get(c, {}).get(c, 0)) for c in COLOURS}
         change_to(instructed, step.expected)
         ok_after = {n: all_sure_right(n) for n in ("after", "before")}
+        reasons = {n: bot_reasons(n, ok[n] or not step.tray_answers) for n in ("after", "before")}
         if DEBUG and step.bot and not ok_after["after"] and "after" in state:
             truth, shown = game.counts(), state["after"].trays
             bad = {
@@ -532,6 +627,8 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
                 tally.bot_free += free
                 tally.bot_free_strict += free and (camera or not step.tray_answers)
                 if flat:
+                    if not free:
+                        tally.bot_why.update(reasons[name])
                     tally.bot_steps_flat += 1
                     tally.bot_free_flat += free
                     tally.bot_free_flat_strict += free and (camera or not step.tray_answers)
@@ -657,6 +754,21 @@ def report(
                 bool(t.cpu_ms) and float(np.median(t.cpu_ms)) <= 30,
             ),
         ]
+        if t is after:  # following again after a knock (reading from scratch never stops)
+            figures += [
+                Figure(
+                    f"{name}: camera knocked, every tray followed at the next still moment",
+                    _pct(t.bump_first, t.bumps),
+                    f"% of {t.bumps}",
+                ),
+                Figure(
+                    "  ... within two still moments (none moved, unseen or wrong)",
+                    _pct(t.bump_second, t.bumps),
+                    f"% of {t.bumps}",
+                    "100 %",
+                    t.bump_second == t.bumps,
+                ),
+            ]
         lines = [f"{name}: {t.trays} tray readings, {t.sure} sure, {t.sure_wrong} sure but wrong"]
         for k, vals in sorted(t.by.items()):
             for v, r in sorted(vals.items()):
@@ -666,6 +778,11 @@ def report(
                 )
         lines.append(
             "    left to the players: " + ", ".join(f"{k} {v}" for k, v in t.why.most_common())
+        )
+        lines.append(
+            f"    bot steps (no cube on another) needing a tray count: "
+            f"{t.bot_steps_flat - t.bot_free_flat} of {t.bot_steps_flat}; why (a step may have "
+            "several): " + ", ".join(f"{k} {v}" for k, v in t.bot_why.most_common())
         )
         for line in lines:
             print(line, file=sys.stderr)

@@ -6,8 +6,10 @@ on gpiozero mock pins (a fake clock, so no sleeping) delivers its events to
 :meth:`ui.app.controller.AppController.button`, exactly as on the table.
 
 For every step a small planner presses like a player who knows the answer:
-NEXT to each stop whose value must change, BOT/UNDO until it shows the
-table's answer, then CONFIRM (a step that asks nothing: one press). The
+the fewest NEXT (and BOT/UNDO opening a long list or a row) to each stop
+whose value must change, BOT/UNDO until it shows the table's answer (an
+order: taken out and added again, or moved up by BOT, the cheaper), then
+CONFIRM (a step that asks nothing: one press). The
 value the form then confirms is checked against the table's answer; a step
 the buttons cannot reach counts as unreachable. Prints, per game: steps,
 steps that need an answer, presses in all, the median and 95th percentile of
@@ -96,26 +98,32 @@ def _same(field: Field, a: Any, b: Any) -> bool:
 
 
 def _goto(box: Box, index: int) -> None:
-    """NEXT until the focus rests on stop ``index`` (it wraps through "no focus");
-    an option of a closed long list is reached through the list (BOT opens it)."""
+    """The fewest presses that bring the focus to stop ``index``: NEXT, and BOT or UNDO on a
+    closed long list or row (they open it); found by trying them on a copy of the focus."""
     focus = box.controller.focus
     assert focus is not None
-    target = focus.stops[index]
-    for _ in range(2 * len(focus.stops) + 4):
-        if focus.index == index:
-            return
-        here = focus.stop
-        inside = here is not None and here.inner and here.key == target.key
-        if target.inner and not (inside and focus.index is not None and focus.index < index):
-            outer = next(i for i, s in enumerate(focus.stops) if s.key == target.key)
-            if focus.index == outer:
-                last = max(i for i, s in enumerate(focus.stops) if s.key == target.key)
-                box.press("undo" if index == last else "bot")
-                continue
-            _goto(box, outer)
-            continue
-        box.press("next")
-    raise RuntimeError("NEXT never reached the stop")
+    probe = copy.copy(focus)  # moving changes no value: the copy shares the form
+    paths: dict[int | None, list[str]] = {focus.index: []}
+    frontier: list[int | None] = [focus.index]
+    while index not in paths:
+        if not frontier:
+            raise RuntimeError("the buttons never reach the stop")
+        following: list[int | None] = []
+        for here in frontier:
+            for button in ("next", "bot", "undo"):
+                probe.index = here
+                if button == "next":
+                    probe.next()
+                elif probe.stop is not None and probe.stop.opens:
+                    probe.change(+1 if button == "bot" else -1)
+                else:
+                    continue
+                if probe.index not in paths:
+                    paths[probe.index] = [*paths[here], button]
+                    following.append(probe.index)
+        frontier = following
+    for button in paths[index]:
+        box.press(button)
 
 
 def _set(box: Box, field: Field, stop: Stop, want: Any) -> None:
@@ -142,6 +150,56 @@ def _set(box: Box, field: Field, stop: Stop, want: Any) -> None:
         box.press(best)
 
 
+def _in_place(now: list[str], want: list[str]) -> int:
+    """How many picks at the start of ``now`` are already where ``want`` has them."""
+    keep = 0
+    while keep < min(len(now), len(want)) and now[keep] == want[keep]:
+        keep += 1
+    return keep
+
+
+def _order_presses(now: list[str], want: list[str]) -> tuple[int, int]:
+    """What setting an order costs in BOT/UNDO presses: (taking out the picks from the
+    first one out of place and adding them again, taking out the unwanted ones, adding the
+    missing ones and moving each up by BOT)."""
+    keep = _in_place(now, want)
+    again = len(now) - keep + len(want) - keep
+    kept = [e for e in now if e in want]
+    moved = kept + [e for e in want if e not in kept]
+    swaps = sum(
+        1 for i, a in enumerate(moved) for b in moved[i + 1 :] if want.index(a) > want.index(b)
+    )
+    return again, len(now) - len(kept) + len(want) - len(kept) + swaps
+
+
+def _set_order(box: Box, field: Field, want: list[str]) -> None:
+    """Press an ``order`` field into ``want`` the cheaper of the two ways."""
+    form, focus = box.controller.form, box.controller.focus
+    assert form is not None and focus is not None
+    by_entry = {s.entry: i for i, s in enumerate(focus.stops) if s.key == field.key and s.entry}
+    now = list(form.values[field.key] or [])
+    again, moving = _order_presses(now, want)
+    if again <= moving:
+        keep = _in_place(now, want)
+        for entry in now[keep:]:
+            _goto(box, by_entry[entry])
+            box.press("undo")
+        for entry in want[keep:]:
+            _goto(box, by_entry[entry])
+            box.press("bot")
+        return
+    for entry in [e for e in now if e not in want]:
+        _goto(box, by_entry[entry])
+        box.press("undo")
+    for entry in [e for e in want if e not in now]:
+        _goto(box, by_entry[entry])
+        box.press("bot")
+    for place, entry in enumerate(want):  # BOT on a pick moves it one place earlier
+        while list(form.values[field.key]).index(entry) > place:
+            _goto(box, by_entry[entry])
+            box.press("bot")
+
+
 def _play_step(box: Box, values: dict[str, Any]) -> None:
     """Press like a player who knows ``values``; CONFIRM is left to the caller."""
     c = box.controller
@@ -153,20 +211,12 @@ def _play_step(box: Box, values: dict[str, Any]) -> None:
         if field.key not in values or _same(field, form.values[field.key], values[field.key]):
             continue
         want = values[field.key]
-        indices = [i for i, s in enumerate(focus.stops) if s.key == field.key]
         if field.spec.ordered:
-            now = list(form.values[field.key] or [])
-            keep = 0  # the picks already in the table's order stay; the rest go, then come back
-            while keep < min(len(now), len(want)) and now[keep] == want[keep]:
-                keep += 1
-            by_entry = {focus.stops[i].entry: i for i in indices}
-            for entry in now[keep:]:
-                _goto(box, by_entry[entry])
-                box.press("undo")
-            for entry in want[keep:]:
-                _goto(box, by_entry[entry])
-                box.press("bot")
+            _set_order(box, field, list(want))
             continue
+        indices = [i for i, s in enumerate(focus.stops) if s.key == field.key and not s.opens]
+        if not field.spec.many and any(focus.stops[i].row for i in indices):
+            indices = [i for i in indices if want in focus.stops[i].row]  # the row of the answer
         for i in indices:
             stop = focus.stops[i]
             target = _part(field, stop, want)

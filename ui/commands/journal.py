@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+from gettext import ngettext
 
 from rules.journal import check_journal
 from rules.registry import get_game
@@ -42,9 +43,12 @@ def check(path: object, repair: bool) -> int:
         print(f"  {report.unreadable.message}")
         return 2
     events = sum(g.rows for g in report.games)
+    games = len(report.games)
     if report.healthy:
         print(
-            f"{path}: ok, {len(report.games)} game(s), {events} event(s), every checksum verified."
+            f"{path}: ok, {ngettext('{n} game', '{n} games', games).format(n=games)}, "
+            f"{ngettext('{n} event', '{n} events', events).format(n=events)}, "
+            "every checksum verified."
         )
     else:
         print(f"{path}: DAMAGED")

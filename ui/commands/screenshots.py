@@ -24,6 +24,7 @@ import random
 import sys
 import tempfile
 from dataclasses import dataclass
+from gettext import ngettext
 from pathlib import Path
 from typing import Any
 
@@ -84,7 +85,8 @@ def run(args: argparse.Namespace) -> int:
     for finding in findings:
         print(f"CLIPPED: {finding.shot}: {finding.problem}", file=sys.stderr)
     if findings:
-        print(f"tableside: {len(findings)} screen problem(s) found", file=sys.stderr)
+        problems = ngettext("{n} screen problem", "{n} screen problems", len(findings))
+        print(f"tableside: {problems.format(n=len(findings))} found", file=sys.stderr)
         return 1
     return 0
 

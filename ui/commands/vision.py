@@ -20,6 +20,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator
+from gettext import ngettext
 from pathlib import Path
 
 import cv2
@@ -255,5 +256,6 @@ def run_render(args: argparse.Namespace) -> int:
         rendered = render_frame(board, setup, spec, tokens)
         cv2.imwrite(str(out / f"frame-{i:03d}.png"), rendered.image)
         (out / f"frame-{i:03d}.json").write_text(json.dumps(rendered.truth, indent=1), "utf-8")
-    print(f"{args.frames} frame(s) written to {out}")
+    frames = ngettext("{n} frame", "{n} frames", args.frames).format(n=args.frames)
+    print(f"{frames} written to {out}")
     return 0

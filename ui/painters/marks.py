@@ -51,10 +51,11 @@ def draw_marks(pen: Pen, layers: Mapping[str, Sequence[Place]], marks: Marks) ->
         pen.outline(grown(chosen, -2.5), SELECTED, 4)
         if marks.numbered:
             _badge(pen, chosen, str(number))
-    focus = places.get(marks.focus or "")
-    if focus is not None:
-        pen.outline(grown(focus, 4), (1, 1, 1, 1), 5)
-        pen.outline(grown(focus, 0.5), (0, 0, 0, 1), 2.5)
+    for ident in (marks.focus or "").split("|"):  # one place, or a row of them "a|b|c"
+        focus = places.get(ident)
+        if focus is not None:
+            pen.outline(grown(focus, 4), (1, 1, 1, 1), 5)
+            pen.outline(grown(focus, 0.5), (0, 0, 0, 1), 2.5)
 
 
 def _badge(pen: Pen, place: Place, number: str) -> None:

@@ -65,8 +65,9 @@ class Marks:
       layer are dimmed and a tap on them is the front end's to refuse;
     - ``selected``: ids picked so far, in order; ``numbered`` draws 1, 2, 3…
       on them (an ``order`` field);
-    - ``focus``: the id the button box's NEXT has reached (a black-and-white
-      double ring, visible on any fill and together with the other marks);
+    - ``focus``: the id the button box's NEXT has reached, or a row of ids
+      joined by ``|`` (a black-and-white double ring on each, visible on any
+      fill and together with the other marks);
     - ``values``: the form's values being entered, by field key: items that
       mirror a field (``"field": [key, entry]`` in the scene) show these
       instead of the tracked count, so picture and steppers agree.

@@ -40,7 +40,7 @@ from rules.games.anteportas.kit import Kit
 from rules.games.anteportas.sight import actors, in_sight
 from rules.games.anteportas.units import BUILDING_KINDS, MINE_KINDS, tile_kind
 from rules.games.anteportas.words import farmers_citizens
-from rules.text import msg, msgn
+from rules.text import Msg, msg, msgn
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -347,19 +347,37 @@ def _rotate(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Aske
     asker.log.say(msg("{tile} on #{hex} rotated", tile=tile_name(tile), hex=a["hex"]))
 
 
+def in_sickbay(kind: str, n: int) -> Msg:
+    """How many Soldiers of ``kind`` the Sickbay holds, in the language's plural form."""
+    if kind == "farmer":
+        return msgn("the Sickbay holds {n} Farmer", "the Sickbay holds {n} Farmers", n=n)
+    return msgn("the Sickbay holds {n} Citizen", "the Sickbay holds {n} Citizens", n=n)
+
+
+def only_exhausted(kind: str, hex_number: int, n: int) -> Msg:
+    """How many exhausted Soldiers of ``kind`` stand on a hex, in the language's plural form."""
+    if kind == "farmer":
+        return msgn(
+            "#{hex} has only {n} exhausted Farmer",
+            "#{hex} has only {n} exhausted Farmers",
+            hex=hex_number,
+            n=n,
+        )
+    return msgn(
+        "#{hex} has only {n} exhausted Citizen",
+        "#{hex} has only {n} exhausted Citizens",
+        hex=hex_number,
+        n=n,
+    )
+
+
 def _heal(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Asker) -> None:
     _some(a["farmer"] + a["citizen"], "units")
     costs = kit.defences.costs["heal"]
     for kind in ("farmer", "citizen"):
         if a[kind] > field["sickbay"][kind]:
-            raise IllegalInput(
-                msg(
-                    "the Sickbay holds {n} {unit}(s)",
-                    n=field["sickbay"][kind],
-                    unit=SOLDIER_NAMES[kind],
-                ),
-                kind,
-            )
+            held = in_sickbay(kind, field["sickbay"][kind])  # a msgn: its plural form
+            raise IllegalInput(held, kind)
         field["sickbay"][kind] -= a[kind]
         for good, n in costs[kind].items():
             asker.log.pay({good: n * a[kind]})
@@ -382,15 +400,8 @@ def _upright(field: Field, a: dict[str, Any], table: Table, kit: Kit, asker: Ask
         s = side(field, int(hex_text))
         tired = [x for x in s["soldiers"] if x["kind"] == kind and x["exhausted"]]
         if n > len(tired):
-            raise IllegalInput(
-                msg(
-                    "#{hex} has only {n} exhausted {unit}(s)",
-                    hex=int(hex_text),
-                    n=len(tired),
-                    unit=SOLDIER_NAMES[kind],
-                ),
-                "soldiers",
-            )
+            tired_only = only_exhausted(kind, int(hex_text), len(tired))  # a msgn
+            raise IllegalInput(tired_only, "soldiers")
         for x in tired[:n]:
             x["exhausted"] = False
         for good, k in costs[kind].items():

@@ -65,7 +65,17 @@ def setup_prompt(state: State) -> Prompt:
     ]
     if cat.board_is_example(state):
         lines.append(msg("The control board below is EXAMPLE data: correct it to yours."))
+    # The one thing the table must enter comes first; the order and the board's trays
+    # and icons below start as the game knows them (to check, rarely to change).
     fields = (
+        Field(
+            key="start",
+            label=msg("Starting resources the tribe gets in the base set-up (onto its trays)"),
+            kind="counts",
+            default=zero(),
+            maximum=MAX_MARKERS,
+            choices=colour_choices(state),
+        ),
         order_field(state),
         Field(
             key="trays",
@@ -80,14 +90,6 @@ def setup_prompt(state: State) -> Prompt:
             kind="order",
             default=[s["priority"] for s in board["sides"]],
             choices=tuple(Choice(p, label(p)) for p in PRIORITIES),
-        ),
-        Field(
-            key="start",
-            label=msg("Starting resources the tribe gets in the base set-up (onto its trays)"),
-            kind="counts",
-            default=zero(),
-            maximum=MAX_MARKERS,
-            choices=colour_choices(state),
         ),
     )
     return Prompt(

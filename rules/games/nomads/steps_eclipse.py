@@ -201,18 +201,22 @@ def prompt_final(st: State) -> Prompt:
         step="final",
         title=msg("Final scoring of the Nomads"),
         lines=(
-            msg(
-                "Turn over the {k} cards under their gravestone and add the points of the "
+            msgn(
+                "Turn over the {n} card under their gravestone and add the points of the "
                 "culture cards among them.",
-                k=len(n["buried"]),
-            ),
+                "Turn over the {n} cards under their gravestone and add the points of the "
+                "culture cards among them.",
+                n=len(n["buried"]),
+            )
+            if n["buried"]
+            else msg("No card lies under their gravestone: their buried cards score 0."),
         ),
         fields=(
             Field(
                 key="buried_points",
                 label=msg("Points on their buried culture cards"),
                 kind="int",
-                default=None,
+                default=None if n["buried"] else 0,  # nothing buried: nothing to add
                 minimum=0,
                 maximum=500,
             ),
@@ -228,7 +232,7 @@ def prompt_final(st: State) -> Prompt:
                 label=msg("Your final score"),
                 kind="int",
                 default=None,
-                minimum=-100,
+                minimum=0,  # reading 29: no score below 0
                 maximum=1000,
             ),
         ),
