@@ -13,6 +13,7 @@ from types import ModuleType
 import cv2
 import numpy as np
 
+from vision.counter import CounterModel, CubeCounter
 from vision.geometry import COLOURS, Board, TokenCatalogue
 from vision.reader import TableReader
 from vision.table_render import Setup, random_frame, render_frame
@@ -113,3 +114,19 @@ def test_the_kept_heatmap_counter_reads_rendered_trays_through_cv2_dnn(
     right = (counts == np.array(truth)).all(1)
     assert right.sum() >= 9, (counts.tolist(), truth)
     assert not (sure & ~right).any()
+    # The app's counter, given that model, reads exactly what the script measured.
+    counter = CubeCounter(control_board, CounterModel.shipped("heatmap-counter.json"))
+    reads = []
+    for at in (0, 6):
+        sides = range(6)
+        reads += counter.read(
+            {s: crops[at + s] for s in sides}, {s: tuple(lifts[at + s]) for s in sides}
+        )
+    assert [[r.counts[c] for c in COLOURS] for r in reads] == counts.astype(int).tolist()
+    app_sure = [
+        min(r.confidence.values()) >= counter.model.threshold
+        and not r.occluded
+        and not r.stack_suspect
+        for r in reads
+    ]
+    assert app_sure == sure.tolist()
