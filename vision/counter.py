@@ -23,6 +23,13 @@ A counter with a *stack guard* (``stack_threshold`` in its JSON) has a second ou
 the probability that the tray holds a cube stacked on another. The counter misses the
 lower cube of a stack and can be sure of it, so a tray the guard flags is never read
 surely (docs/vision.md "The stack guard").
+
+A *heatmap* counter (``"kind": "heatmap"`` in its JSON; ``heatmap-counter.json``, kept but
+not the default) draws one centre heatmap per colour instead: a colour's count is its
+heatmap's total, rounded, and its confidence is the network's *check* (the probability
+that the rounded total is right), 0 when the mirrored reads' totals lie further than
+``margin`` from the count (docs/vision.md "A counter that sees cubes"). Its count
+probabilities put that confidence on the count and spread the rest evenly.
 """
 
 from __future__ import annotations
@@ -80,11 +87,26 @@ class CounterModel:
     """The network has a stack guard output; a tray at or above this is never sure."""
     miscount_threshold: float | None = None
     """The network has a miscount guard output too; a tray at or above this is never sure."""
+    heatmap_margin: float | None = None
+    """A heatmap counter: how far from its count a colour's total may lie (else unsure)."""
 
     @staticmethod
-    def shipped() -> CounterModel:
+    def shipped(name: str = "tray-counter.json") -> CounterModel:
+        """The counter ``vision/data/{name}`` describes (the default: the one the app reads)."""
         base = resources.files("vision").joinpath("data")
-        meta: dict[str, Any] = json.loads(base.joinpath("tray-counter.json").read_text("utf-8"))
+        meta: dict[str, Any] = json.loads(base.joinpath(name).read_text("utf-8"))
+        if meta.get("kind") == "heatmap":
+            point = meta["points"][meta["point"]]
+            return CounterModel(
+                net_path=Path(str(base.joinpath(meta["model"]))),
+                temperature=1.0,
+                threshold=float(point["check"]),
+                cover_threshold=0.5,
+                mirror=bool(meta["mirror"]),
+                lift=True,
+                stack_threshold=float(point["stack"]),
+                heatmap_margin=float(point["margin"]),
+            )
         return CounterModel(
             net_path=Path(str(base.joinpath(meta["model"]))),
             temperature=float(meta["temperature"]),
@@ -165,6 +187,8 @@ class CubeCounter:
         """Every crop's counts; ``lifts`` as :func:`vision.tray_crops.tray_lifts` gives them."""
         sides = sorted(crops)
         lift_list = None if lifts is None else [lifts[s] for s in sides]
+        if self.model.heatmap_margin is not None:
+            return self._read_heatmaps(sides, [crops[s] for s in sides], lift_list)
         out, stack, miscount = self.outputs([crops[s] for s in sides], lift_list)
         stacked = np.zeros(len(sides)) if stack is None else 1 / (1 + np.exp(-stack))
         wrong = np.zeros(len(sides)) if miscount is None else 1 / (1 + np.exp(-miscount))
@@ -189,6 +213,60 @@ class CubeCounter:
                     float(wrong_p),
                     (limit is not None and stack_p >= limit)
                     or (wrong_limit is not None and wrong_p >= wrong_limit),
+                )
+            )
+        return reads
+
+    def _read_heatmaps(
+        self,
+        sides: list[int],
+        crops: list[np.ndarray],
+        lifts: list[tuple[float, float, float]] | None,
+    ) -> list[TrayRead]:
+        """:meth:`read` for a heatmap counter (outputs density, stack, cover, check)."""
+        x = np.stack(crops).astype(np.float32)
+        x = ((x / 255.0 - 0.5) / 0.25).transpose(0, 3, 1, 2)
+        if lifts is None or len(lifts) != len(crops):
+            raise ValueError("this tray counter needs every crop's lift")
+        x = np.concatenate([x, np.stack([lift_field(*lift) for lift in lifts])], 1)
+        if self.model.mirror:
+            mirrored = x[..., ::-1].copy()
+            mirrored[:, 3] = -mirrored[:, 3]  # the lift's u turns with the crop
+            x = np.concatenate([x, mirrored])
+        self.net.setInput(np.ascontiguousarray(x))
+        density, stack, cover, check = (
+            np.asarray(a, np.float64)
+            for a in self.net.forward(["density", "stack", "cover", "check"])
+        )
+        n = len(crops)
+        totals = density.sum((2, 3)).reshape(-1, n, len(COLOURS))
+        counts = np.rint(totals.mean(0)).clip(0, MAX_COUNT)
+        spread = np.abs(totals - counts).max(0)
+        sure = (1 / (1 + np.exp(-check))).reshape(-1, n, len(COLOURS)).min(0)
+        conf = np.where(spread <= float(self.model.heatmap_margin or 0.0), sure, 0.0)
+        stacked = (1 / (1 + np.exp(-stack[:, 0]))).reshape(-1, n).max(0)
+        covered = (1 / (1 + np.exp(-cover[:, 0]))).reshape(-1, n).max(0)
+        limit = self.model.stack_threshold
+        reads = []
+        for i, side in enumerate(sides):
+            probs = {}
+            for j, colour in enumerate(COLOURS):
+                p = np.full(MAX_COUNT + 1, (1 - conf[i, j]) / MAX_COUNT)
+                p[int(counts[i, j])] = conf[i, j]
+                probs[colour] = [round(float(v), 4) for v in p]
+            occluded = bool(covered[i] >= self.model.cover_threshold)
+            reads.append(
+                TrayRead(
+                    side,
+                    {c: int(counts[i, j]) for j, c in enumerate(COLOURS)},
+                    {c: float(conf[i, j]) for j, c in enumerate(COLOURS)},
+                    occluded,
+                    float(covered[i]),
+                    probs,
+                    "hand" if occluded else None,
+                    float(stacked[i]),
+                    0.0,
+                    limit is not None and bool(stacked[i] >= limit),
                 )
             )
         return reads

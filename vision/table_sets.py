@@ -18,6 +18,7 @@ set            set-up seeds            frame seeds             set-ups  frames
 ``held-out-6`` 17 000 000 + k          17 100 000 + 100 k + j   50       12
 ``held-out-7`` 19 000 000 + k          19 100 000 + 100 k + j   50       12
 ``held-out-8`` 25 000 000 + k          25 100 000 + 100 k + j   50       12
+``held-out-9`` 27 000 000 + k          27 100 000 + 100 k + j   50       12
 =============  =====================  =====================  ========  ======
 
 Tuning and training use ``dev`` and ``train`` only. The held-out sets are read
@@ -36,7 +37,9 @@ evidence on the per-band limit (``held-out-5`` has only 44-130 sure trays per ba
 ``held-out-7`` was added in the seventh round (a selector measured, not shipped), once
 that round's code was committed, and read once; ``held-out-8`` was added in issue 28's
 second round for the heatmap counter (``scripts/vision/train_heatmap_counter.py``), once
-it was trained and tuned on ``dev``, and read once (its crops: ``make_tray_crops.py``).
+it was trained and tuned on ``dev``, and read once (its crops: ``make_tray_crops.py``);
+``held-out-9`` was added in issue 28's third round, for the heatmap counter trained from
+the shipped counter's weights, and read once in the same way.
 Lights and tilt bands are spread evenly over the set-ups: set-up ``k`` has light
 ``LIGHT_KINDS[k % 5]`` and tilt band ``(k // 5) % 4`` (20-30, 30-40, 40-50, 50-60 degrees)."""
 
@@ -82,6 +85,7 @@ HELD_OUT_5 = FrameSet("held-out-5", 15_000_000, 15_100_000, 50, 12)
 HELD_OUT_6 = FrameSet("held-out-6", 17_000_000, 17_100_000, 50, 12)
 HELD_OUT_7 = FrameSet("held-out-7", 19_000_000, 19_100_000, 50, 12)
 HELD_OUT_8 = FrameSet("held-out-8", 25_000_000, 25_100_000, 50, 12)
+HELD_OUT_9 = FrameSet("held-out-9", 27_000_000, 27_100_000, 50, 12)
 SETS = {
     s.name: s
     for s in (
@@ -95,6 +99,7 @@ SETS = {
         HELD_OUT_6,
         HELD_OUT_7,
         HELD_OUT_8,
+        HELD_OUT_9,
     )
 }
 

@@ -212,8 +212,9 @@ def main() -> None:
     parser.add_argument(
         "--set",
         default="train",
-        choices=["train", "dev", "held-out-8"],
-        help="held-out-8: the heatmap counter's fresh set, read once (docs/vision.md)",
+        choices=["train", "dev", "held-out-8", "held-out-9"],
+        help="held-out-8, held-out-9: the heatmap counter's fresh sets, each read once "
+        "(docs/vision.md)",
     )
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--last", type=int, default=None)

@@ -1,27 +1,39 @@
 """Train a counter that sees cubes, not totals (issue 28 item 2), export it for cv2.dnn, and
 measure it beside the shipped counter on crops it was not trained on.
 
-Runs in a throwaway virtual environment with PyTorch (not a project dependency)::
+Training runs in a throwaway virtual environment with PyTorch (not a project dependency);
+issue 28's third round, C = /tmp/c3/crops, one thread at nice 15 (docs/vision.md "A
+counter that sees cubes")::
 
     python3 -m venv /tmp/torch2 && /tmp/torch2/bin/pip install torch==2.13.0 onnx
-    uv run --locked python scripts/vision/make_tray_crops.py --set train --last 120 --out C
-    uv run --locked python scripts/vision/make_tray_crops.py --set dev --last 40 --out C
+    uv run --locked python scripts/vision/make_tray_crops.py --set train --last 831 --out C
+    uv run --locked python scripts/vision/make_tray_crops.py --set dev --out C
     uv run --locked python scripts/vision/make_tray_crops.py --mask-only --out C
-    nice -n 15 /tmp/torch2/bin/python scripts/vision/train_heatmap_counter.py train C \\
-        --minutes 40 --threads 1 --out /tmp/heatmap-counter.onnx
+    cd scripts/vision
+    nice -n 15 /tmp/torch2/bin/python train_heatmap_counter.py train C --threads 1 \
+        --init ../../vision/data/tray-counter.onnx --lr 3e-4 --minutes 35 --out /tmp/r1.onnx
+    nice -n 15 /tmp/torch2/bin/python train_heatmap_counter.py train C --threads 1 \
+        --init /tmp/r1.pt --lr 2e-4 --minutes 29 --report-minutes 5 --out /tmp/r2.onnx
 
-The network draws, at stride 8 (11 x 21 cells of 5.3 mm), one *centre heatmap* per
-colour: one unit of mass per cube, around the cube's centre as the renderer placed it
-(``density`` of ``make_tray_crops.py``), so touching cubes and a cube on another each
-leave their own mass; a *stack map* whose maximum says a cube lies on another; and a
-map whose mean says something covers the tray. A colour's count is its heatmap's total,
-rounded; the tray is *sure* when every total lies within ``margin`` of a whole number,
-the stack map's maximum stays under ``stack`` and nothing covers it. ``margin`` and
-``stack`` are tuned on the ``dev`` crops (``tune``), then both counters are measured on
-a fresh set read once (``measure``)::
+(the crops were rendered beside the first round; set-ups rendered meanwhile join the
+training at each report). The network draws, at stride 8 (11 x 21 cells of 5.3 mm), one
+*centre heatmap* per colour: one unit of mass per cube, around the cube's centre as the
+renderer placed it (``density`` of ``make_tray_crops.py``), so touching cubes and a cube
+on another each leave their own mass; a *stack* score (the highest of a per-cell map), a
+*cover* score and, per colour, a *check*: the probability that the heatmap's total,
+rounded, is the count. ``--init`` starts it from the shipped counter, which has the
+same features, a density head, a stack guard and a cover path.
 
-    uv run --locked python scripts/vision/train_heatmap_counter.py tune C /tmp/heatmap.onnx
-    uv run --locked python scripts/vision/train_heatmap_counter.py measure F /tmp/heatmap.onnx
+A colour's count is its heatmap's total, rounded; the tray is *sure* when every total
+lies within ``margin`` of its count, every check reaches ``check``, the stack score stays
+under ``stack`` and nothing covers it (``--mirror``: read mirrored too, both reads within
+the margin). The thresholds are tuned on the ``dev`` crops for two limits of
+sure-but-wrong (``tune``, written beside the ONNX file), then both counters are measured
+on a fresh set, read once (``measure``; its crops: ``make_tray_crops.py --set
+held-out-9``)::
+
+    uv run --locked python scripts/vision/train_heatmap_counter.py tune C /tmp/r2.onnx --mirror
+    uv run --locked python scripts/vision/train_heatmap_counter.py measure F /tmp/r2.onnx
 
 (``tune`` and ``measure`` run in the project's environment: OpenCV reads the ONNX file,
 as the app would.) The input is the tray counter's: the light-corrected crop and its lift
@@ -32,7 +44,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from pathlib import Path
@@ -41,87 +52,180 @@ from typing import Any
 import numpy as np
 
 COLOURS = 5
+OUTPUTS = ("density", "stack", "cover", "check")
 GRID = (11, 21)
 EASY_TILT = 40.0
 
 
-def train(args: argparse.Namespace) -> None:
+def make_model(pool_mask: np.ndarray, init: Path | None) -> Any:
+    """The network (PyTorch), started from the shipped counter's weights when ``init`` names
+    its ONNX file: its features, density head, cover path and stack guard are this
+    network's, so training begins from a counter that already sees cubes."""
     import torch
     from torch import nn
-    from train_tray_counter import INPUTS, augment, conv, load, to_tensor
+    from train_tray_counter import INPUTS, tray_pools
 
-    torch.set_num_threads(args.threads)
-    torch.manual_seed(0)
+    def conv(cin: int, cout: int, stride: int) -> nn.Sequential:
+        # No batch norm: the shipped counter's is folded into its convolutions.
+        return nn.Sequential(nn.Conv2d(cin, cout, 3, stride, 1), nn.ReLU())
 
     class HeatmapCounter(nn.Module):
-        """Centre heatmaps per colour, a stack map and a cover map, all at stride 8."""
+        """Centre heatmaps per colour, a stack score and a cover score, at stride 8."""
 
-        def __init__(self, width: int = 64) -> None:
+        def __init__(self) -> None:
             super().__init__()
             self.features = nn.Sequential(
                 conv(INPUTS, 16, 2),
                 conv(16, 32, 2),
                 conv(32, 32, 1),
                 conv(32, 32, 1),
-                conv(32, width, 2),
-                conv(width, width, 1),
-                conv(width, width, 1),
+                conv(32, 64, 2),
+                conv(64, 64, 1),
+                conv(64, 64, 1),
+                nn.Conv2d(64, 96, 1),
+                nn.ReLU(),
             )
-            self.density = nn.Sequential(nn.Conv2d(width, COLOURS, 1), nn.Softplus())
-            nn.init.constant_(self.density[0].bias, -4.0)
-            self.stack = nn.Conv2d(width, 1, 1)
-            self.cover = nn.Conv2d(width, 1, 1)
-            self.max = nn.AdaptiveMaxPool2d(1)
-            self.mean = nn.AdaptiveAvgPool2d(1)
+            self.density = nn.Conv2d(96, COLOURS, 1)
+            nn.init.constant_(self.density.bias, -4.0)
+            outside = np.where(pool_mask > 0.05, 0.0, -30.0).astype(np.float32)[None, None]
+            # Mass only inside the tray (grown 4 mm): a neighbour's cubes in the crop count 0.
+            self.register_buffer("outside", torch.from_numpy(outside))
+            self.stack = nn.Sequential(nn.Conv2d(96, 16, 1), nn.ReLU(), nn.Conv2d(16, 1, 1))
+            self.top = nn.MaxPool2d(GRID)
+            self.tray_sum, self.total = tray_pools(pool_mask)
+            self.average = nn.AdaptiveAvgPool2d(1)
+            self.shared = nn.Sequential(nn.Flatten(), nn.Linear(192 + COLOURS, 192), nn.ReLU())
+            self.cover = nn.Linear(192, 1)
+            self.check = nn.ModuleList(
+                nn.Sequential(nn.Linear(193, 64), nn.ReLU(), nn.Linear(64, 1))
+                for _ in range(COLOURS)
+            )
 
-        def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, ...]:
             f = self.features(x)
-            return (
-                self.density(f),
-                self.max(self.stack(f)).flatten(1),
-                self.mean(self.cover(f)).flatten(1),
-            )
+            d = nn.functional.softplus(self.density(f) + self.outside)
+            stack = self.top(self.stack(f) + self.outside).flatten(1)
+            pooled = torch.cat([self.tray_sum(f), self.average(f), self.total(d)], 1)
+            h = self.shared(pooled)
+            # The checks learn from what the counter sees without changing it (detached).
+            quiet = self.shared(pooled.detach()).detach()
+            totals = pooled[:, -COLOURS:].flatten(1).detach()
+            check = [
+                head(torch.cat([quiet, totals[:, i : i + 1]], 1))
+                for i, head in enumerate(self.check)
+            ]
+            return d, stack, self.cover(h), torch.cat(check, 1)
 
-    paths = sorted(p for p in args.crops.glob("train-*.npz") if "-stacked" not in p.name)
-    data = load(paths)
-    stacked = np.concatenate([np.load(p)["stacked"] for p in paths])
-    n = len(data["crops"])
-    print(f"{n} crops from {len(paths)} set-ups", flush=True)
     model = HeatmapCounter()
-    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
+    if init is not None and init.suffix == ".pt":  # an earlier round of this script
+        model.load_state_dict(torch.load(init))
+    elif init is not None:
+        import onnx
+        from onnx import numpy_helper
+
+        graph = onnx.load(str(init)).graph
+        weights = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
+        convs = [n for n in graph.node if n.op_type == "Conv"]
+        gemms = {n.input[1]: n for n in graph.node if n.op_type == "Gemm"}
+        state = model.state_dict()
+        targets = [f"features.{i}.0" for i in range(7)] + ["features.7", "density"]
+        for name, node in zip(targets, convs, strict=False):
+            state[f"{name}.weight"] = torch.from_numpy(weights[node.input[1]].copy())
+            state[f"{name}.bias"] = torch.from_numpy(weights[node.input[2]].copy())
+        pairs = {
+            "shared.1": "counter.shared.1",
+            "cover": "counter.cover",
+            "stack.0": "first.score.0",
+            "stack.2": "first.score.2",
+        }
+        for mine, theirs in pairs.items():
+            for part in ("weight", "bias"):
+                state[f"{mine}.{part}"] = torch.from_numpy(weights[f"{theirs}.{part}"].copy())
+        for i in range(COLOURS):  # the checks start from the colour heads' first layers
+            for part in ("weight", "bias"):
+                got = weights[f"counter.colour_heads.{i}.0.{part}"].copy()
+                state[f"check.{i}.0.{part}"] = torch.from_numpy(got)
+        state["tray_sum.weight"] = torch.from_numpy(weights["counter.tray_sum.weight"].copy())
+        assert "counter.shared.1.weight" in gemms
+        model.load_state_dict(state)
+    return model
+
+
+def train(args: argparse.Namespace) -> None:
+    """Teach the heatmaps (and the stack and cover scores) on the ``train`` crops, reporting
+    the ``dev`` figures every ``--report-minutes``; set-ups rendered meanwhile join in."""
+    import torch
+    from torch import nn
+    from train_tray_counter import augment, learning_rate, load, to_tensor
+
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(0)
+    model = make_model(np.load(args.crops / "tray-mask.npy"), args.init)
+    params = [p for p in model.parameters() if p.requires_grad]
+    opt = torch.optim.AdamW(params, lr=args.lr, weight_decay=1e-4)
     gen = torch.Generator().manual_seed(1)
-    t0, step = time.time(), 0
-    deadline = t0 + 60 * args.minutes
-    while time.time() < deadline:
-        idx = np.sort(np.random.default_rng(step).choice(n, args.batch, replace=False))
+    rng = np.random.default_rng(2)
+    seen: set[Path] = set()
+    data: dict[str, np.ndarray] = {}
+    dev = load_set(args.crops, "dev")
+    print(f"dev: {len(dev['crops'])} crops; step 0: {dev_figures(model, dev)}", flush=True)
+    start, step, report, running, runs = time.time(), 0, time.time(), 0.0, 0
+    parts = np.zeros(2)
+    budget = 60 * args.minutes
+    while (progress := (time.time() - start) / budget) < 1:
+        if step == 0 or time.time() - report > 60 * args.report_minutes:
+            if step:
+                print(
+                    f"step {step} ({time.time() - start:.0f} s, {len(data['crops'])} crops): "
+                    f"loss {running / max(1, runs):.4f} (heatmap, totals "
+                    f"{np.round(parts / max(1, runs), 4).tolist()}); dev {dev_figures(model, dev)}",
+                    flush=True,
+                )
+                torch.save(model.state_dict(), args.out.with_suffix(".pt"))
+                report, running, runs, parts = time.time(), 0.0, 0, np.zeros(2)
+            settled = time.time() - 30  # not a file still being written
+            new = [
+                p
+                for p in sorted(args.crops.glob("train-*.npz"))
+                if p not in seen and "-stacked" not in p.name and p.stat().st_mtime < settled
+            ]
+            seen.update(new)
+            if new:
+                more = load(new)
+                more["stacked"] = np.concatenate([np.load(p)["stacked"] for p in new])
+                data = {k: np.concatenate([data[k], more[k]]) if data else more[k] for k in more}
+        for group in opt.param_groups:
+            group["lr"] = learning_rate(progress, args.lr, warm=0.05, floor=0.01)
+        idx = rng.integers(len(data["crops"]), size=args.batch)
         want = torch.from_numpy(data["density"][idx].astype(np.float32))
         x, want = augment(data["crops"][idx], data["lift"][idx], want, gen)
         counts = torch.from_numpy(data["counts"][idx].astype(np.float32))
         hand = torch.from_numpy(data["hand"][idx])
-        stack_t = torch.from_numpy(stacked[idx]).float()
-        frac = (time.time() - t0) / (60 * args.minutes)
-        for group in opt.param_groups:
-            group["lr"] = args.lr * 0.5 * (1 + math.cos(math.pi * min(1.0, frac)))
-        dens, stack, cover = model(x)
-        seen = (~hand).float()
-        local = (((dens - want) ** 2).sum((1, 2, 3)) * seen).mean()
-        total = ((dens.sum((2, 3)) - counts).abs().sum(1) * seen).mean()
+        stacked = torch.from_numpy(data["stacked"][idx]).float()
+        dens, stack, cover, check = model(x)
+        seen_t = (~hand).float()
+        totals = dens.detach().sum((2, 3))
+        right = (torch.round(totals) == counts).float()
+        local = ((dens - want) ** 2).sum((1, 2, 3))
+        total = nn.functional.smooth_l1_loss(dens.sum((2, 3)), counts, reduction="none", beta=0.2)
         loss = (
-            10 * local
-            + 0.3 * total
-            + nn.functional.binary_cross_entropy_with_logits(stack[:, 0], stack_t)
-            + 0.3 * nn.functional.binary_cross_entropy_with_logits(cover[:, 0], hand.float())
+            (seen_t * (args.local * local + total.sum(1))).mean()
+            + nn.functional.binary_cross_entropy_with_logits(stack[:, 0], stacked)
+            + 0.5 * nn.functional.binary_cross_entropy_with_logits(cover[:, 0], hand.float())
+            + (
+                seen_t[:, None]
+                * nn.functional.binary_cross_entropy_with_logits(check, right, reduction="none")
+            ).mean()
         )
         opt.zero_grad()
         loss.backward()
+        nn.utils.clip_grad_norm_(params, 5.0)
         opt.step()
+        running, runs = running + float(loss.detach()), runs + 1
+        parts += np.array([float(local.mean()), float(total.sum(1).mean())])
         step += 1
-        if step % 100 == 0:
-            print(
-                f"step {step} ({time.time() - t0:.0f} s): loss {loss.item():.3f} "
-                f"local {local.item():.4f} total {total.item():.3f}",
-                flush=True,
-            )
+    print(f"step {step} ({time.time() - start:.0f} s): dev {dev_figures(model, dev)}", flush=True)
+    torch.save(model.state_dict(), args.out.with_suffix(".pt"))
     model.eval()
     dummy = to_tensor(data["crops"][:2], data["lift"][:2])
     torch.onnx.export(
@@ -129,50 +233,133 @@ def train(args: argparse.Namespace) -> None:
         (dummy,),
         str(args.out),
         input_names=["crops"],
-        output_names=["density", "stack", "cover"],
-        dynamic_axes={"crops": {0: "n"}, "density": {0: "n"}, "stack": {0: "n"}, "cover": {0: "n"}},
+        output_names=list(OUTPUTS),
+        dynamic_axes={name: {0: "n"} for name in ("crops", *OUTPUTS)},
         opset_version=13,
         dynamo=False,
     )
     print(f"wrote {args.out} after {step} steps", flush=True)
 
 
+def dev_figures(model: Any, dev: dict[str, np.ndarray]) -> str:
+    """Exact and sure shares of the dev crops (PyTorch's reading, during training)."""
+    import torch
+    from train_tray_counter import to_tensor
+
+    model.eval()
+    parts: list[list[np.ndarray]] = [[], [], [], []]
+    with torch.no_grad():
+        for i in range(0, len(dev["crops"]), 256):
+            d, s, c, k = model(to_tensor(dev["crops"][i : i + 256], dev["lift"][i : i + 256]))
+            for part, value in zip(
+                parts,
+                (
+                    d.sum((2, 3)),
+                    torch.sigmoid(s[:, 0]),
+                    torch.sigmoid(c[:, 0]),
+                    torch.sigmoid(k).min(1).values,
+                ),
+                strict=True,
+            ):
+                part.append(value.numpy())
+    model.train()
+    got = {
+        key: np.concatenate(p)
+        for key, p in zip(("totals", "stack", "cover", "check"), parts, strict=True)
+    }
+    counts, _ = verdicts(got, 0.5, 1.0, 0.0)
+    right = (counts == dev["counts"]).all(1)
+    easy = easy_mask(dev)
+    best = best_thresholds(got, dev)
+    return (
+        f"exact easy {100 * right[easy].mean():.1f} %, stacked "
+        f"{100 * right[dev['stacked'] & ~dev['hand']].mean():.1f} %; "
+        f"sure easy {best[0]:.1f} % at margin {best[1]}, stack {best[2]}, check {best[3]} "
+        "(<= 0.5 % wrong)"
+    )
+
+
+def easy_mask(data: dict[str, np.ndarray]) -> np.ndarray:
+    """Trays at tilt <= 40 degrees, in good light (not dim), without a hand."""
+    return (data["tilt"] <= EASY_TILT) & (data["light_condition"] != "dim") & ~data["hand"]
+
+
+MARGINS = (0.1, 0.15, 0.2, 0.3, 0.5)
+STACKS = (0.05, 0.1, 0.2, 0.3, 0.5, 1.01)
+CHECKS = (0.0, 0.5, 0.8, 0.9, 0.95, 0.97, 0.98, 0.99, 0.995, 0.998)
+
+
+def best_thresholds(
+    got: dict[str, np.ndarray], data: dict[str, np.ndarray], limit: float = 0.005
+) -> tuple[float, float, float, float]:
+    """(sure % of easy trays, margin, stack, check) with most easy trays sure while at
+    most ``limit`` of the sure hand-free trays, and of the sure easy trays, are wrong."""
+    best = (0.0, 0.0, 0.0, 0.0)
+    free, easy = ~data["hand"], easy_mask(data)
+    for margin in MARGINS:
+        for stack in STACKS:
+            for check in CHECKS:
+                counts, sure = verdicts(got, margin, stack, check)
+                right = (counts == data["counts"]).all(1)
+                if any(
+                    (sure & m & ~right).sum() > limit * max(1, (sure & m).sum())
+                    for m in (free, easy)
+                ):
+                    continue
+                cover = 100 * (sure & easy).sum() / max(1, easy.sum())
+                if cover > best[0]:
+                    best = (round(float(cover), 1), margin, stack, check)
+    return best
+
+
 # -- reading it as the app would (cv2.dnn), tuning and measuring: the project's venv --------
 
 
-def read(onnx: Path, data: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
-    """Totals per colour (N x 5), stack and cover probabilities (N), ms per tray."""
+def read(onnx: Path, data: dict[str, np.ndarray], mirror: bool = False) -> dict[str, np.ndarray]:
+    """Totals per colour (N x 5); stack, cover and least check probabilities (N); ms per
+    tray on one core. ``mirror``: also read each crop mirrored (trays are symmetric) and
+    keep the mean totals, the higher stack and cover, the lower check and, as ``spread``,
+    how far the two reads' totals lie from the counts."""
     import cv2
 
-    from vision.tray_crops import lift_field
+    from vision.tray_crops import CROP_SIZE, lift_field
 
     cv2.setNumThreads(1)
     net = cv2.dnn.readNetFromONNX(str(onnx))
-    totals, stack, cover = [], [], []
+    parts: dict[str, list[np.ndarray]] = {k: [] for k in ("totals", "stack", "cover", "check")}
+    parts["spread"] = []
     t0 = time.thread_time()
-    for i in range(0, len(data["crops"]), 64):
-        crops = data["crops"][i : i + 64].astype(np.float32)
+    for i in range(0, len(data["crops"]), 6):  # six trays a frame, as the reader feeds them
+        crops = data["crops"][i : i + 6].astype(np.float32)
+        lift = data["lift"][i : i + 6]
         x = ((crops / 255.0 - 0.5) / 0.25).transpose(0, 3, 1, 2)
-        lifts = np.stack([lift_field(*lift) for lift in data["lift"][i : i + 64]])
-        net.setInput(np.ascontiguousarray(np.concatenate([x, lifts], 1)))
-        d, s, c = net.forward(["density", "stack", "cover"])
-        totals.append(d.sum((2, 3)))
-        stack.append(1 / (1 + np.exp(-s[:, 0])))
-        cover.append(1 / (1 + np.exp(-c[:, 0])))
+        x = np.concatenate([x, np.stack([lift_field(*v) for v in lift])], 1)
+        if mirror:
+            turned = [lift_field(s, CROP_SIZE[0] - 1 - u, v) for s, u, v in lift]
+            x = np.concatenate([x, np.concatenate([x[:, :3, :, ::-1], np.stack(turned)], 1)])
+        net.setInput(np.ascontiguousarray(x))
+        d, s, c, k = net.forward(list(OUTPUTS))
+        n = len(crops)
+        totals = d.sum((2, 3)).reshape(-1, n, COLOURS)
+        mean = totals.mean(0)
+        parts["totals"].append(mean)
+        parts["spread"].append(np.abs(totals - np.rint(mean)).max((0, 2)))
+        parts["stack"].append((1 / (1 + np.exp(-s[:, 0]))).reshape(-1, n).max(0))
+        parts["cover"].append((1 / (1 + np.exp(-c[:, 0]))).reshape(-1, n).max(0))
+        parts["check"].append((1 / (1 + np.exp(-k))).min(1).reshape(-1, n).min(0))
     ms = 1000 * (time.thread_time() - t0) / max(1, len(data["crops"]))
-    return {
-        "totals": np.concatenate(totals),
-        "stack": np.concatenate(stack),
-        "cover": np.concatenate(cover),
-        "ms": np.array(ms),
-    }
+    return {**{k: np.concatenate(v) for k, v in parts.items()}, "ms": np.array(ms)}
 
 
-def verdicts(got: dict[str, np.ndarray], margin: float, stack: float) -> tuple[np.ndarray, ...]:
-    """(counts, sure) of every crop under the thresholds."""
+def verdicts(
+    got: dict[str, np.ndarray], margin: float, stack: float, check: float
+) -> tuple[np.ndarray, ...]:
+    """(counts, sure) of every crop under the thresholds: a colour's count is its heatmap's
+    total rounded; sure when every total is within ``margin`` of its count, every colour's
+    check at least ``check``, the stack score under ``stack`` and nothing covers it."""
     counts = np.rint(got["totals"]).clip(0, None)
-    off = np.abs(got["totals"] - counts).max(1)
-    sure = (off <= margin) & (got["stack"] < stack) & (got["cover"] < 0.5)
+    off = got["spread"] if "spread" in got else np.abs(got["totals"] - counts).max(1)
+    sure = (off <= margin) & (got["check"] >= check) & (got["stack"] < stack) & (got["cover"] < 0.5)
     return counts, sure
 
 
@@ -203,7 +390,12 @@ def shipped(data: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray, float]
 
 
 def load_set(folder: Path, prefix: str) -> dict[str, np.ndarray]:
-    paths = sorted(p for p in folder.glob(f"{prefix}-*.npz") if p.stem.split("-")[-1].isdigit())
+    """Every ``{prefix}-{k}.npz`` of ``folder`` (``make_tray_crops.py``), concatenated."""
+    paths = sorted(
+        p
+        for p in folder.glob(f"{prefix}-*.npz")
+        if p.stem.split("-")[-1].isdigit() and p.stem[: -len(p.stem.split("-")[-1]) - 1] == prefix
+    )
     keys = ("crops", "counts", "hand", "lift", "tilt", "stacked", "light_condition")
     parts: dict[str, list[np.ndarray]] = {k: [] for k in keys}
     for path in paths:
@@ -213,69 +405,83 @@ def load_set(folder: Path, prefix: str) -> dict[str, np.ndarray]:
     return {k: np.concatenate(v) for k, v in parts.items()}
 
 
+BANDS = ((0, 2), (3, 4), (5, 6), (7, 99))
+"""Cubes in a tray (all colours), as issue 28 reports the counter's accuracy."""
+
+
 def figures(data: dict[str, np.ndarray], counts: np.ndarray, sure: np.ndarray) -> dict[str, Any]:
+    """Exact, sure and sure-but-wrong shares: easy trays, all, no hands, stacked, and easy
+    trays by how many cubes they hold."""
     right = (counts == data["counts"]).all(1)
-    easy = (data["tilt"] <= EASY_TILT) & (data["light_condition"] != "dim") & ~data["hand"]
-    free = ~data["hand"]
+    easy, free = easy_mask(data), ~data["hand"]
+    cubes = data["counts"].sum(1)
 
     def share(mask: np.ndarray) -> dict[str, Any]:
         s = sure & mask
         return {
             "trays": int(mask.sum()),
+            "exact %": round(100 * (right & mask).sum() / max(1, mask.sum()), 1),
             "sure %": round(100 * s.sum() / max(1, mask.sum()), 1),
             "sure but wrong": int((s & ~right).sum()),
             "sure but wrong %": round(100 * (s & ~right).sum() / max(1, s.sum()), 2),
-            "exact %": round(100 * (right & mask).sum() / max(1, mask.sum()), 1),
         }
 
-    return {
+    out = {
         "easy (tilt <= 40, not dim, no hands)": share(easy),
+        "all trays": share(np.ones_like(free)),
         "no hands": share(free),
-        "stacked": share(data["stacked"] & free),
+        "stacked, no hands": share(data["stacked"] & free),
     }
+    for low, high in BANDS:
+        out[f"easy, {low}-{high} cubes"] = share(easy & (cubes >= low) & (cubes <= high))
+    return out
+
+
+LIMITS = (0.002, 0.005)
+"""Sure-but-wrong limits on dev: one operating point each (the follow bench's 0.2 % and
+the counting-from-scratch target's 0.5 %), both fixed before a held-out set is read."""
 
 
 def tune(args: argparse.Namespace) -> None:
+    """Choose margin, stack and check on the dev crops for each of :data:`LIMITS`: the most
+    easy trays sure while at most that share of the sure hand-free trays are wrong; written
+    beside the ONNX file."""
     data = load_set(args.crops, "dev")
-    got = read(args.onnx, data)
-    right_all = None
-    best = None
-    for margin in (0.05, 0.08, 0.1, 0.12, 0.15, 0.2, 0.25, 0.3):
-        for stack in (0.02, 0.05, 0.1, 0.2, 0.3, 0.5):
-            counts, sure = verdicts(got, margin, stack)
-            right_all = (counts == data["counts"]).all(1)
-            free = ~data["hand"]
-            s = sure & free
-            wrong = (s & ~right_all).sum() / max(1, s.sum())
-            stacked_s = s & data["stacked"]
-            wrong_stacked = (stacked_s & ~right_all).sum() / max(1, stacked_s.sum())
-            cover = s.sum() / max(1, free.sum())
-            ok = wrong <= 0.002 and wrong_stacked <= 0.005
-            print(
-                f"margin {margin} stack {stack}: sure {100 * cover:.1f} %, wrong "
-                f"{100 * wrong:.2f} %, stacked wrong {100 * wrong_stacked:.2f} %"
-                + (" ok" if ok else "")
-            )
-            if ok and (best is None or cover > best[0]):
-                best = (cover, margin, stack)
-    print("chosen (dev):", best)
-    if best is not None:
-        args.onnx.with_suffix(".json").write_text(
-            json.dumps({"margin": best[1], "stack": best[2], "tuned_on": "dev 0-39"}), "utf-8"
-        )
+    got = read(args.onnx, data, args.mirror)
+    points = {}
+    for limit in LIMITS:
+        sure_easy, margin, stack, check = best_thresholds(got, data, limit)
+        points[str(limit)] = {"margin": margin, "stack": stack, "check": check}
+        counts, sure = verdicts(got, margin, stack, check)
+        print(f"<= {100 * limit:.1f} % wrong on dev: {points[str(limit)]}, sure easy {sure_easy} %")
+        print(json.dumps(figures(data, counts, sure)))
+    args.onnx.with_suffix(".json").write_text(
+        json.dumps(
+            {
+                "points": points,
+                "mirror": args.mirror,
+                "tuned_on": f"dev, {len(data['crops'])} crops",
+            }
+        ),
+        "utf-8",
+    )
 
 
 def measure(args: argparse.Namespace) -> None:
+    """Both counters on a set of crops (read it once: it is a held-out set): the heatmap
+    counter at each operating point tuned on dev, the shipped one as the reader decides."""
     data = load_set(args.crops, args.prefix)
     tuned = json.loads(args.onnx.with_suffix(".json").read_text("utf-8"))
-    got = read(args.onnx, data)
-    counts, sure = verdicts(got, tuned["margin"], tuned["stack"])
-    mine = figures(data, counts, sure)
+    got = read(args.onnx, data, tuned["mirror"])
+    out: dict[str, Any] = {"crops": len(data["crops"]), "mirror": tuned["mirror"]}
+    for limit, point in tuned["points"].items():
+        counts, sure = verdicts(got, point["margin"], point["stack"], point["check"])
+        out[f"heatmap counter, tuned to <= {100 * float(limit):.1f} % wrong on dev"] = figures(
+            data, counts, sure
+        )
     old_counts, old_sure, old_ms = shipped(data)
-    old = figures(data, old_counts, old_sure)
-    print(
-        json.dumps({"crops": len(data["crops"]), "heatmap counter": mine, "shipped": old}, indent=1)
-    )
+    out["shipped counter"] = figures(data, old_counts, old_sure)
+    print(json.dumps(out, indent=1))
     print(
         f"ms per tray (one core): heatmap {float(got['ms']):.2f}, shipped {old_ms:.2f}; "
         f"heatmap file {args.onnx.stat().st_size / 1e6:.2f} MB"
@@ -291,12 +497,20 @@ def main() -> None:
     t.add_argument("--minutes", type=float, default=40)
     t.add_argument("--threads", type=int, default=1)
     t.add_argument("--batch", type=int, default=48)
-    t.add_argument("--lr", type=float, default=3e-3)
+    t.add_argument("--lr", type=float, default=3e-4, help="peak learning rate")
+    t.add_argument(
+        "--init",
+        type=Path,
+        help="start from the shipped counter (its ONNX file) or an earlier round (.pt)",
+    )
+    t.add_argument("--local", type=float, default=10.0, help="weight of the heatmap loss")
+    t.add_argument("--report-minutes", type=float, default=4.0)
     for name in ("tune", "measure"):
         s = sub.add_parser(name)
         s.add_argument("crops", type=Path)
         s.add_argument("onnx", type=Path)
-        s.add_argument("--prefix", default="held-out-8")
+        s.add_argument("--prefix", default="held-out-9")
+        s.add_argument("--mirror", action="store_true", help="also read mirrored (tune)")
     args = parser.parse_args()
     {"train": train, "tune": tune, "measure": measure}[args.what](args)
 

@@ -52,6 +52,18 @@ def conv(cin: int, cout: int, stride: int) -> nn.Sequential:
     )
 
 
+def tray_pools(pool_mask: np.ndarray) -> tuple[nn.Conv2d, nn.Conv2d]:
+    """Fixed layers (as depthwise convolutions cv2.dnn runs): the 96 features summed over
+    the tray's area (a tenth of the mask), and each colour's density summed everywhere."""
+    h, w = pool_mask.shape
+    tray_sum = nn.Conv2d(96, 96, (h, w), groups=96, bias=False)
+    weight = torch.from_numpy(pool_mask / 10.0).float()[None, None].repeat(96, 1, 1, 1)
+    tray_sum.weight = nn.Parameter(weight, requires_grad=False)
+    total = nn.Conv2d(COLOURS, COLOURS, (h, w), groups=COLOURS, bias=False)
+    total.weight = nn.Parameter(torch.ones(COLOURS, 1, h, w), requires_grad=False)
+    return tray_sum, total
+
+
 class TrayCounter(nn.Module):
     """Counting by summing local evidence.
 
@@ -80,12 +92,7 @@ class TrayCounter(nn.Module):
         )
         self.density = nn.Sequential(nn.Conv2d(96, COLOURS, 1), nn.Softplus())
         nn.init.constant_(self.density[0].bias, -4.0)  # start near no cubes anywhere
-        h, w = pool_mask.shape
-        self.tray_sum = nn.Conv2d(96, 96, (h, w), groups=96, bias=False)
-        weight = torch.from_numpy(pool_mask / 10.0).float()[None, None].repeat(96, 1, 1, 1)
-        self.tray_sum.weight = nn.Parameter(weight, requires_grad=False)
-        self.total = nn.Conv2d(COLOURS, COLOURS, (h, w), groups=COLOURS, bias=False)
-        self.total.weight = nn.Parameter(torch.ones(COLOURS, 1, h, w), requires_grad=False)
+        self.tray_sum, self.total = tray_pools(pool_mask)
         self.average = nn.AdaptiveAvgPool2d(1)
         self.shared = nn.Sequential(
             nn.Flatten(), nn.Linear(192 + COLOURS, 192), nn.ReLU(inplace=True)
@@ -162,6 +169,17 @@ def augment(
     lift_t[:, 1] += dx
     lift_t[:, 2] += dy
     return torch.cat([(img - 0.5) / 0.25, lift_fields(lift_t)], 1), d
+
+
+def learning_rate(progress: float, peak: float, warm: float, floor: float) -> float:
+    """Linear warm-up over the first ``warm`` of the run, then a cosine down to ``floor``
+    times the peak (``progress`` runs from 0 to 1 over the run's wall time)."""
+    lr = peak * (
+        progress / warm
+        if progress < warm
+        else 0.5 * (1 + math.cos(math.pi * (progress - warm) / (1 - warm)))
+    )
+    return max(lr, peak * floor)
 
 
 def loss_fn(
@@ -285,14 +303,8 @@ def main() -> None:
         progress = (time.time() - start) / budget
         if progress >= 1:
             break
-        warm = 0.1
-        lr = args.lr * (
-            progress / warm
-            if progress < warm
-            else 0.5 * (1 + math.cos(math.pi * (progress - warm) / (1 - warm)))
-        )
         for group in opt.param_groups:
-            group["lr"] = max(lr, args.lr * 1e-3)
+            group["lr"] = learning_rate(progress, args.lr, warm=0.1, floor=1e-3)
         idx = torch.randint(len(x_all), (args.batch,), generator=gen).numpy()
         x, d = augment(x_all[idx], l_all[idx], torch.from_numpy(d_all[idx].astype(np.float32)), gen)
         out, dens = model.both(x.contiguous(memory_format=torch.channels_last))
