@@ -16,6 +16,7 @@ field keys. Requests are frozen and compare by value.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.text import Msg
@@ -46,8 +47,19 @@ class ColourTotals(CameraRequest):
 @dataclass(frozen=True)
 class ColourGains(CameraRequest):
     """``{colour: n}``: the markers that came onto the trays since the game last tracked
-    them: the camera's :class:`ColourTotals` minus the default of the same form's
-    ``ColourTotals`` field (what the game tracked). Other entries keep their default."""
+    them: the camera's :class:`ColourTotals` minus what the game tracked. Other entries
+    keep their default.
+
+    ``tracked``: the markers per colour the game tracked (``(colour, n)`` pairs), for a
+    form without a ``ColourTotals`` field (the Marauders spring income); None: the
+    default of the same form's ``ColourTotals`` field (the news panel)."""
+
+    tracked: tuple[tuple[str, int], ...] | None = None
+
+    @classmethod
+    def since(cls, tracked: Mapping[str, int]) -> ColourGains:
+        """The gains onto trays the game tracked as ``tracked`` (``{colour: n}``)."""
+        return cls(tuple(sorted((c, int(n)) for c, n in tracked.items())))
 
 
 @dataclass(frozen=True)

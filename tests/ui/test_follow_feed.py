@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from rules.camera import ColourGains
 from rules.prompt import Choice, Field
 from rules.text import msg
 from ui.app.follow_feed import FollowFeed, follow_confirmed
@@ -74,6 +75,18 @@ NEWS = Field(
     default={c: 0 for c in COLOURS} | {"vp": 0, "dev": 0},
     choices=(*COLOUR_CHOICES, Choice("vp", msg("VP")), Choice("dev", msg("dev"))),
     camera="colour_gains",
+)
+
+
+#: The Marauders spring income: markers onto trays the game tracked as 1 red; its
+#: default is last spring's income. No ColourTotals field on the same form.
+INCOME = Field(
+    key="income",
+    label=msg("Resources the tribe earns now"),
+    kind="counts",
+    default={"red": 1, "yellow": 1, "blue": 0, "brown": 0, "white": 1},
+    choices=COLOUR_CHOICES,
+    camera=ColourGains.since({"red": 1, "yellow": 0, "blue": 0, "brown": 0, "white": 0}),
 )
 
 
@@ -201,3 +214,44 @@ def test_the_reading_for_the_closed_loop() -> None:
     assert by_side[3].sure and by_side[3].counts == tray(yellow=2).counts
     feed.moving = True  # hands over the table: the closed loop waits
     assert feed.reading().status == "moving"
+
+
+def test_the_income_is_filled_from_the_followed_state_without_a_totals_field() -> None:
+    feed, _ = camera(table())
+    form = FormModel((INCOME,), feed)
+    # Followed now 3 red, 2 yellow, 1 blue (under a hand); the game tracked 1 red.
+    assert form.values["income"] == {"red": 2, "yellow": 2, "blue": 1, "brown": 0, "white": 0}
+    assert form.from_camera == {"income"}
+    note = form.camera_notes["income"]
+    assert note.render(translator("en")) == "The blue tray: please check (a hand was over it)"
+    assert (
+        note.render(translator("pt")) == "O compartimento azul: confira (havia uma mão sobre ele)"
+    )
+
+
+def test_the_income_without_a_followed_tray_keeps_last_springs_default() -> None:
+    feed, _ = camera(table())
+    feed.follower = None  # not following: the wrapped feed's reading (none here)
+    feed.feed = SimpleNamespace(  # type: ignore[assignment]
+        read=lambda field: None, please_check=lambda field: None
+    )
+    form = FormModel((INCOME,), feed)
+    assert form.values["income"] == INCOME.default
+    assert form.from_camera == set() and form.camera_notes == {}
+
+
+def test_the_confirmed_income_goes_onto_the_tracked_trays() -> None:
+    feed, follower = camera(table())
+    form = FormModel((INCOME,), feed)
+    form.step("income", -1, "blue")  # the players saw no blue marker come in
+    follow_confirmed(feed, form)
+    assert follower.confirmed == [
+        {
+            "0": {"white": 0},
+            "1": {"brown": 0},
+            "2": {"red": 3},
+            "3": {"yellow": 2},
+            "4": {"blue": 0},
+        }
+    ]
+    assert feed.snapshot()["4"] == tray()

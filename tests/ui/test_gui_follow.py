@@ -184,13 +184,13 @@ def test_news_and_trays_come_from_the_followed_table(game, table) -> None:
     app = game()
     c = app.controller
     camera = c.camera
+    while c.prompt.step != "spring-turn":  # no income: nothing came onto the trays
+        c.confirm()
+        assert c.error is None
     table.put(2, "red", 1)
     wait_for(followed(app, "2", "red", 1))
     table.put(3, "yellow", 3)
     wait_for(followed(app, "3", "yellow"))
-    while c.prompt.step != "spring-turn":
-        c.confirm()
-        assert c.error is None
     wait_for(lambda: not c.prefilling)  # the camera fields are read off the UI thread
     trays = camera.snapshot()
     # The red tray's change was counted surely; the yellow tray's not (this follower).
@@ -271,13 +271,54 @@ def test_news_and_trays_come_from_the_followed_table(game, table) -> None:
     shoot(app, "mismatch-en")
 
 
+def test_the_spring_income_comes_from_the_followed_table(game, table) -> None:
+    """Spring begins: the players put the tribe's income onto its trays; the income field
+    is filled from what the camera followed, the unsure tray named (issue 28)."""
+    from tests.ui.support.driving import visible_texts
+    from ui.app.follow_feed import WHY_WORDS
+    from ui.i18n import translator
+
+    app = game()
+    c = app.controller
+    camera = c.camera
+    assert c.prompt.step == "spring-start"
+    table.put(2, "red", 1)
+    wait_for(followed(app, "2", "red", 1))
+    table.put(3, "yellow", 3)
+    wait_for(followed(app, "3", "yellow"))
+    wait_for(lambda: not c.prefilling and c.form.values["income"]["yellow"] > 0)
+    trays = camera.snapshot()
+    assert trays["2"].sure and not trays["3"].sure
+    yellow = trays["3"].counts["yellow"]
+    form = c.form
+    assert form.values["income"] == {"red": 1, "yellow": yellow, "blue": 0, "brown": 0, "white": 0}
+    assert "income" in form.from_camera
+    why = WHY_WORDS[trays["3"].why or ""].render(translator("en"))
+    note = f"The yellow tray: please check ({why})"
+    assert c.text(form.camera_notes["income"]) == note
+    assert note in visible_texts(app)
+    shoot(app, "income-en", field="income")
+    # The players correct the yellow count and confirm: the game and the follower take it.
+    form.values["income"]["yellow"] = 3
+    c.confirm()
+    assert c.error is None and c.prompt.step == "spring-turn"
+    assert c.service.session.state["trays"] == {
+        "red": 1,
+        "yellow": 3,
+        "blue": 0,
+        "brown": 0,
+        "white": 0,
+    }
+    assert camera.snapshot()["3"].sure and camera.snapshot()["3"].counts["yellow"] == 3
+
+
 def test_please_check_and_the_mismatch_in_german(game, table) -> None:
     app = game("de")
     c = app.controller
-    table.put(3, "yellow", 3)
-    wait_for(followed(app, "3", "yellow"))
     while c.prompt.step != "spring-turn":
         c.confirm()
+    table.put(3, "yellow", 3)
+    wait_for(followed(app, "3", "yellow"))
     wait_for(lambda: not c.prefilling)  # the camera fields are read off the UI thread
     from ui.app.follow_feed import WHY_WORDS
 

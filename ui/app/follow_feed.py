@@ -13,8 +13,8 @@ It is a :class:`vision.camera_feed.CameraFeed` answering from the followed state
 * :class:`~rules.camera.TrayCounts` and :class:`~rules.camera.ColourTotals` requests are
   filled with the followed counts, sure or not (the players only confirm);
   :class:`~rules.camera.ColourGains` (the Marauders news panel's
-  markers) with the followed colour totals minus what the game tracked, given by
-  the form (:class:`ui.app.form.FormModel`);
+  markers, the spring income) with the followed colour totals minus what the game
+  tracked, given by the form (:class:`ui.app.form.FormModel`) or the request;
 * :meth:`please_check` names each tray that is not sure by its colour, with why in
   the players' words ("The blue tray: please check (a hand was over it)");
 * :meth:`reading` is the followed state as a :class:`vision.reader.Reading` (status
@@ -334,6 +334,11 @@ def follow_confirmed(camera: CameraFeed, form: Any) -> None:
             continue
         if isinstance(request, ColourTotals):
             counts.update(camera.side_counts(value))
+        elif isinstance(request, ColourGains) and request.tracked is not None:
+            # Income onto trays the game tracked: those counts plus the confirmed gains.
+            tracked = dict(request.tracked)
+            now = {c: tracked[c] + int(value.get(c, 0)) for c in tracked if c in COLOURS}
+            counts.update(camera.side_counts(now))
         elif isinstance(request, TrayCounts):
             counts[str(request.side)] = {c: int(n) for c, n in value.items() if c in COLOURS}
     if counts:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from rules.camera import ColourGains, ColourTotals, camera_request
@@ -105,9 +106,13 @@ class FormModel:
 
     def _asked(self, field: Field) -> Field | None:
         """The camera field whose reading fills ``field``: itself, or for
-        :class:`~rules.camera.ColourGains` the form's ``ColourTotals`` field (None: none)."""
-        if not isinstance(camera_request(field.camera), ColourGains):
+        :class:`~rules.camera.ColourGains` the form's ``ColourTotals`` field (None: none),
+        or, when the request names what the game tracked, a ``ColourTotals`` field of it."""
+        request = camera_request(field.camera)
+        if not isinstance(request, ColourGains):
             return field
+        if request.tracked is not None:
+            return replace(field, default=dict(request.tracked), camera=ColourTotals())
         return next(
             (f for f in self.fields if isinstance(camera_request(f.camera), ColourTotals)), None
         )

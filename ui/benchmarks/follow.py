@@ -91,8 +91,9 @@ re-reads them instead of rendering them again."""
 TRAY_REQUESTS = (TrayCounts, TrayTotals, ColourTotals, ColourGains)
 """Camera requests for tray markers: a field asking one of them is a tray-count field
 (the camera gives its markers; its other entries - VP, development - not). A field
-without such a request (the Marauders set-up's ``start``, spring's ``income``) is an
-answer the players give with or without the camera."""
+without such a request (the Marauders set-up's ``start``) is an answer the players give
+with or without the camera; spring's ``income`` asks :class:`ColourGains` since issue 28's
+fourth round."""
 
 
 def tray_field(f: Field) -> bool:

@@ -8,6 +8,7 @@ starts empty each round.
 
 from __future__ import annotations
 
+from rules.camera import ColourGains
 from rules.decision import Decision
 from rules.game import State
 from rules.games.marauders import catalogue as cat
@@ -57,6 +58,7 @@ def start_prompt(state: State) -> Prompt:
             default=dict(state["income"]),
             maximum=MAX_MARKERS,
             choices=colour_choices(state),
+            camera=ColourGains.since(state["trays"]),  # the trays before the income
         ),
         order_field(state, text=msg("Player order this round")),
     )

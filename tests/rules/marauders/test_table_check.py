@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.camera import ColourTotals
+from rules.camera import ColourGains, ColourTotals
 from rules.session import Session
 from tests.rules.marauders.support import GAME, to_step, trays
 
@@ -24,6 +24,19 @@ def test_check_defaults_to_the_tracked_counts_and_names_the_camera_reading() -> 
     check = field(session, "trays_now")
     assert check.default == session.state["trays"]
     assert check.camera == ColourTotals()
+
+
+def test_the_spring_income_asks_the_camera_for_the_gains_onto_the_tracked_trays() -> None:
+    session = Session(GAME, {"players": 2}, seed=11)
+    session.answer({"start": trays(red=2, blue=1)})
+    assert session.prompt().step == "spring-start"
+    income = field(session, "income")
+    # What came onto the trays since the set-up's 2 red and 1 blue (issue 28).
+    assert income.camera == ColourGains(
+        (("blue", 1), ("brown", 0), ("red", 2), ("white", 0), ("yellow", 0))
+    )
+    session.answer({"income": trays(yellow=2)})
+    assert session.state["trays"] == trays(red=2, blue=1, yellow=2)
 
 
 def test_unchanged_check_adds_the_news() -> None:
