@@ -60,11 +60,12 @@ def layout(scene: Mapping[str, Any], box: Box, layer: str | None = None) -> Laye
     }
 
 
-def grouped(items: list[dict[str, Any]]) -> list[tuple[str, str, int]]:
-    """``(text, colour, how many)`` for each run of equal items, in order."""
+def grouped(items: list[dict[str, Any]], tr: Translator) -> list[tuple[str, str, int]]:
+    """``(text, colour, how many)`` for each run of equal items, in order; a text given
+    as a message (its JSON form) is drawn in the players' language."""
     out: list[tuple[str, str, int]] = []
     for item in items:
-        key = (str(item.get("text", "")), str(item.get("colour")))
+        key = (tr_msg(item.get("text", ""), tr), str(item.get("colour")))
         if out and out[-1][:2] == key:
             out[-1] = (key[0], key[1], out[-1][2] + 1)
         else:
@@ -83,7 +84,7 @@ def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: M
         bold = pen.measure(title, 16, bold=True)[0] <= col_w - 6  # bold when it fits a line
         pen.text(title, (cx + col_w / 2, top - TITLE_H / 2), 18, col_w - 6, bold=bold, lines=2)
         item_top = top - TITLE_H - 4
-        for text, name, count in grouped(list(column.get("items", []))):
+        for text, name, count in grouped(list(column.get("items", [])), tr):
             if item_top - CHIP_H < bottom + 2:
                 break
             fill = pen.rgba(name)

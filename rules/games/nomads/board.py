@@ -55,10 +55,10 @@ def columns_scene(st: State) -> dict[str, Any]:
     columns = []
     for c in st["order"]:
         col = st["cols"][c]
-        # Item texts are plain strings in the scene vocabulary (docs/board-scenes.md);
-        # the colours tell the sides apart.
-        items = [{"text": "Nomads", "colour": "red"}] * col["nomads"]
-        items += [{"text": "You", "colour": "blue"}] * col["player"]
+        # Item texts are messages, drawn in the players' language; the colours tell the
+        # sides apart.
+        items = [{"text": msg("Nomads").to_json(), "colour": "red"}] * col["nomads"]
+        items += [{"text": msg("You").to_json(), "colour": "blue"}] * col["player"]
         if c in st["blocked"]:
             items = [{"text": "X", "colour": "grey"}]
         columns.append(
