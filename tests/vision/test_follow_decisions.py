@@ -211,3 +211,80 @@ def test_a_gain_nobody_expected_needs_the_counter_at_half(follower: TableFollowe
     follower._tracks["0"].state = TrayFollow(counts(red=4), True, None)
     got = decide(follower, "0", change(added={"red": 191}), reading({"red": (6, 0.37)}))
     assert not got.sure
+
+
+# Issue 28's fifth round: a neighbour's cubes leaning into the crop, and a removal whose
+# dark sides show as a colour the tray holds none of (dev games 23 000 002-23 000 003).
+
+
+def test_a_colour_the_tray_holds_none_of_going_is_a_neighbours_change(
+    follower: TableFollower,
+) -> None:
+    # Brown taken off the next tray: 0.4 of a brown cube "went" from a blue tray that holds
+    # no brown, and nothing else moved; the counter is sure of the two blue.
+    got = decide(follower, "2", change(removed={"brown": 40}), reading({"blue": (2, 0.97)}))
+    assert got == TrayFollow(counts(blue=2), True, None)
+
+
+def test_a_neighbours_change_needs_the_counter_sure_of_the_old_counts(
+    follower: TableFollower,
+) -> None:
+    got = decide(follower, "2", change(removed={"brown": 40}), reading({"blue": (2, 0.79)}))
+    assert not got.sure and got.why == "uncounted-change"
+
+
+def test_a_neighbours_change_beside_the_trays_own_colour_moving_asks(
+    follower: TableFollower,
+) -> None:
+    ch = change(removed={"brown": 83, "blue": 30})
+    got = decide(follower, "2", ch, reading({"blue": (2, 0.97)}))
+    assert not got.sure
+
+
+def test_a_neighbours_change_with_shade_of_a_white_cube_asks(follower: TableFollower) -> None:
+    # Beside the brown that "went", a white cube's worth of shade changed.
+    ch = change(removed={"brown": 40}, grey=200)
+    got = decide(follower, "2", ch, reading({"blue": (2, 0.97)}))
+    assert not got.sure
+
+
+def test_a_colour_the_tray_holds_none_of_coming_is_no_neighbours_change(
+    follower: TableFollower,
+) -> None:
+    got = decide(follower, "2", change(added={"brown": 40}), reading({"blue": (2, 0.97)}))
+    assert not got.sure
+
+
+def test_a_neighbours_change_with_the_stack_guard_up_is_a_stack(follower: TableFollower) -> None:
+    ch = change(removed={"brown": 40})
+    got = decide(follower, "2", ch, reading({"blue": (2, 0.97)}, stacked=0.87))
+    assert not got.sure and got.why == "stack"
+
+
+def test_the_games_removal_seen_mostly_as_another_colour_is_followed(
+    follower: TableFollower,
+) -> None:
+    # One red taken from five touching ones: 0.24 of red and 0.69 of "brown" went, and the
+    # red it uncovered showed over cubes (1.6 cubes); the counter is sure of four red.
+    follower.expect({"0": {"red": -1}})
+    ch = change(removed={"red": 24, "brown": 69}, over=163)
+    got = decide(follower, "0", ch, reading({"red": (4, 0.999)}))
+    assert got == TrayFollow(counts(red=4), True, None)
+
+
+def test_the_games_removal_seen_as_another_colour_needs_a_sure_counter(
+    follower: TableFollower,
+) -> None:
+    follower.expect({"0": {"red": -1}})
+    ch = change(removed={"red": 24, "brown": 69}, over=163)
+    got = decide(follower, "0", ch, reading({"red": (4, 0.7)}))
+    assert not got.sure
+
+
+def test_the_games_removal_pools_no_colour_the_tray_holds(follower: TableFollower) -> None:
+    # A blue tray that also held brown: brown going is brown, not the blue's dark sides.
+    follower._tracks["2"].state = TrayFollow(counts(blue=2, brown=1), True, None)
+    follower.expect({"2": {"blue": -1}})
+    ch = change(removed={"blue": 24, "brown": 69}, over=163)
+    got = decide(follower, "2", ch, reading({"blue": (1, 0.999), "brown": (1, 0.999)}))
+    assert not got.sure
