@@ -521,6 +521,7 @@ class TableFollower:
         )
         delta = {c: expected.get(c, 0) for c in COLOURS} if expected else whole
         agrees = clean and all(whole[c] == delta[c] for c in COLOURS)
+        pooled = False  # the removal agreed only with other colours' pixels pooled in
         if expected and not agrees and read is not None:
             # The expected change, in its colours and direction, about as large as
             # expected, and the counter likely of the result: the evidence agrees.
@@ -532,9 +533,11 @@ class TableFollower:
                 # The game's own removal: the counter, sure of what is left, decides. The
                 # removed cubes' dark sides may show as another colour going too.
                 spill = REMOVAL_SPILL * -sum(delta.values())
-                agrees = _within(
+                seen = _within(measured, delta, moved, REMOVAL_RATIO, spill)
+                pooled = not seen and _within(
                     _pooled(measured, delta, old), delta, moved, REMOVAL_RATIO, spill
-                ) and _agrees(read, result, REMOVAL_BACKS)
+                )
+                agrees = (seen or pooled) and _agrees(read, result, REMOVAL_BACKS)
         if not agrees:
             delta = whole
         counts = {c: max(0, old[c] + delta[c]) for c in COLOURS}
@@ -621,7 +624,7 @@ class TableFollower:
             if read is None
             else {c: read.counts[c] for c in COLOURS if read.counts[c]},
         }
-        if why is None:
+        if why is None and not pooled:  # a pooled removal's colour shows too little of it
             self._learn(side, change, delta, coloured)
 
     def _learn(self, side: str, change: Change, delta: dict[str, int], coloured: int) -> None:

@@ -288,3 +288,19 @@ def test_the_games_removal_pools_no_colour_the_tray_holds(follower: TableFollowe
     ch = change(removed={"blue": 24, "brown": 69}, over=163)
     got = decide(follower, "2", ch, reading({"blue": (1, 0.999), "brown": (1, 0.999)}))
     assert not got.sure
+
+
+def test_the_games_removal_measured_in_its_colour_is_not_pooled(follower: TableFollower) -> None:
+    # One red taken: 1.79 of red and 0.27 of "brown" went; red alone is within twice the
+    # removal, so the dark sides are not added to it.
+    follower.expect({"0": {"red": -1}})
+    ch = change(removed={"red": 179, "brown": 27})
+    got = decide(follower, "0", ch, reading({"red": (4, 0.999)}))
+    assert got == TrayFollow(counts(red=4), True, None)
+
+
+def test_a_pooled_removal_teaches_no_cube_area(follower: TableFollower) -> None:
+    follower.expect({"0": {"red": -1}})
+    ch = change(removed={"red": 24, "brown": 69}, over=163)
+    decide(follower, "0", ch, reading({"red": (4, 0.999)}))
+    assert follower._tracks["0"].area["red"] == AREA
