@@ -73,6 +73,21 @@ def grouped(items: list[dict[str, Any]], tr: Translator) -> list[tuple[str, str,
     return out
 
 
+def _chip_lines(pen: Pen, label: str, width: float) -> int:
+    """Lines a chip's label needs at 16 px (at most 3): words wrapped, a word wider than
+    the chip broken in two ("2× Nômades": "2×", "Nôma-", "des")."""
+    lines, used = 0, 0.0
+    for word in label.split():
+        w = pen.measure(word, 16)[0]
+        if w > width:
+            lines, used = lines + 2, width
+        elif lines and used + pen.measure(" ", 16)[0] + w <= width:
+            used += pen.measure(" ", 16)[0] + w
+        else:
+            lines, used = lines + 1, w
+    return max(1, min(3, lines))
+
+
 def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: Marks) -> None:
     cols = scene.get("columns", [])
     for index, (column, (cx, bottom, col_w, col_h)) in enumerate(
@@ -89,7 +104,8 @@ def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: M
                 break
             fill = pen.rgba(name)
             label = text if count == 1 else f"{count}× {text}"
-            chip_h = CHIP_H if pen.measure(label, 16)[0] <= col_w - 8 else 2 * CHIP_H - 4
+            rows = _chip_lines(pen, label, col_w - 8)
+            chip_h = CHIP_H + (rows - 1) * (CHIP_H - 4)
             if item_top - chip_h < bottom + 2:
                 break
             pen.rect(cx + 4, item_top - chip_h, col_w - 8, chip_h, fill)
@@ -99,7 +115,7 @@ def paint(pen: Pen, box: Box, scene: Mapping[str, Any], tr: Translator, marks: M
                 16,
                 col_w - 8,
                 ink_for(fill),
-                lines=2,
+                lines=rows,
             )
             item_top -= chip_h + 4
         if column.get("highlight"):
