@@ -20,38 +20,16 @@ OPEN_HINT = {
 }
 
 
-def _play_to(app, scripted, step: str):
-    """Start a scripted table's game and answer its steps until ``step`` is on screen."""
-    from tests.ui.support.driving import pump
-
-    c = app.controller
-    c.choose_game(scripted.GAME)
-    c.setup_form.values.update(scripted.OPTIONS)
-    c.start_game(seed=scripted.SEED)
-    table = scripted.Table()
-    session = c.service.session
-    observe = getattr(table, "observe", None)  # a table that follows the bot's moves
-    while session.prompt().step != step:
-        prompt = session.prompt()
-        values = table.answer(prompt, session.state)
-        c.service.answer(values)
-        if observe is not None:
-            observe(prompt, values, session.last_decision)
-    c._enter_current()
-    pump(3)
-    return session
-
-
 @pytest.mark.parametrize("lang", ["en", "de", "pt"])
 def test_a_row_of_options_is_ringed_together_and_says_what_the_buttons_do(
     open_apps, lang: str
 ) -> None:
     """Ante Portas' turn: nine actions in rows of three; the step starts on the first row."""
-    from tests.ui.support.driving import press
+    from tests.ui.support.driving import play_to, press
     from ui.benchmarks.tables import anteportas as scripted
 
     app = open_apps(lang=lang)
-    session = _play_to(app, scripted, "turns")
+    session = play_to(app, scripted, "turns")
     values = [ch.value for ch in session.prompt().fields[0].choices]
     box = app.manager.current_screen.ids.fields.boxes["action"]
     ringed = {v for v, b in box.options.items() if b.focused}
@@ -67,11 +45,11 @@ def test_a_closed_field_is_ringed_whole_and_its_places_on_the_picture_by_row(ope
     """Marauders' autumn member: seven lists of 24 places; NEXT to the second list rings it
     closed ("BOT opens this"); BOT opens it on its first row: five places ringed on the
     picture too."""
-    from tests.ui.support.driving import press
+    from tests.ui.support.driving import play_to, press
     from ui.benchmarks.tables import marauders as scripted
 
     app = open_apps(lang="en")
-    session = _play_to(app, scripted, "autumn-member")
+    session = play_to(app, scripted, "autumn-member")
     c = app.controller
     second = session.prompt().fields[1].key
     press("n")

@@ -105,23 +105,6 @@ def test_next_visits_every_setup_button_once_though_the_screen_scrolls(app) -> N
     assert any(b.text == "we draw the real tiles and enter them" for b in visited)
 
 
-def _play_to(app, scripted, step: str):
-    """Start a scripted table's game and answer its steps until ``step`` is on screen."""
-    from tests.ui.support.driving import pump
-
-    c = app.controller
-    c.choose_game(scripted.GAME)
-    c.setup_form.values.update(scripted.OPTIONS)
-    c.start_game(seed=scripted.SEED)
-    table = scripted.Table()
-    session = c.service.session
-    while session.prompt().step != step:
-        c.service.answer(table.answer(session.prompt(), session.state))
-    c._enter_current()
-    pump(3)
-    return session
-
-
 def _in_view(widget) -> bool:
     from kivy.uix.scrollview import ScrollView
 
@@ -137,11 +120,11 @@ def _in_view(widget) -> bool:
 
 def test_bot_on_a_choice_keeps_the_picked_option_in_view(app) -> None:
     """Ante Portas' turn: nine actions in a grid taller than the screen; BOT walks them."""
-    from tests.ui.support.driving import press
+    from tests.ui.support.driving import play_to, press
     from ui.benchmarks.tables import anteportas as scripted
 
     c = app.controller
-    session = _play_to(app, scripted, "turns")
+    session = play_to(app, scripted, "turns")
     field = session.prompt().fields[0]
     assert field.key == "action" and len(field.choices) == 9
     values = [ch.value for ch in field.choices]
@@ -189,12 +172,12 @@ def test_a_score_turns_digit_wheels_and_the_screen_lights_the_digit(app) -> None
     """Targi's scoring (points up to 300): the tens then the ones, each a wheel of 0-9 turned
     by BOT/UNDO on mock pins (UNDO on a 0 shows 9 in that digit, no carry); the lit digit
     is yellow and underlined, "+10" shown on the tens; a finger steps plainly."""
-    from tests.ui.support.driving import find, keyed, press, tap
+    from tests.ui.support.driving import find, keyed, play_to, press, tap
     from ui.benchmarks.tables import targi as scripted
 
     lit = "[u][color=ffd740]{}[/color][/u]"
     c = app.controller
-    session = _play_to(app, scripted, "scoring")
+    session = play_to(app, scripted, "scoring")
     first = session.prompt().fields[0].choices[0].value
     assert c.focused_name() == f"points.{first}"  # the step starts on its first stop
     assert keyed(app, f"points.{first}+").text == "+10"
@@ -235,14 +218,14 @@ def test_a_final_score_by_digit_wheels_on_the_mock_pins(open_apps, monkeypatch) 
 
     from hardware.config import load_pin_map
     from hardware.simulate import SimulatedButtons
-    from tests.ui.support.driving import keyed, pump
+    from tests.ui.support.driving import keyed, play_to, pump
     from ui.benchmarks.tables import nomads as scripted
 
     monkeypatch.setenv("TABLESIDE_GPIO", "mock")
     app = open_apps(lang="en", use_hardware=True)
     pins = SimulatedButtons(app.hardware.panel.buttons["confirm"].pin_factory, load_pin_map(None))
     c = app.controller
-    _play_to(app, scripted, "final")
+    play_to(app, scripted, "final")
     assert c.focused_name() == "buried_points" and c.focus.stop.step == 10
 
     def press(name: str, until) -> None:

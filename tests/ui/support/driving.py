@@ -110,3 +110,24 @@ def confirm_as_shown(app: TablesideApp, do: Callable[[], None], most: int = 12) 
         if app.controller.error != LOOK:
             return presses
     raise AssertionError("CONFIRM kept showing fields out of view")
+
+
+def play_to(app: TablesideApp, scripted: Any, step: str) -> Any:
+    """Start a scripted table's game (``ui.benchmarks.tables``) and answer its steps until
+    ``step`` is on screen; a table that follows the bot's moves is told them. The session."""
+    c = app.controller
+    c.choose_game(scripted.GAME)
+    c.setup_form.values.update(scripted.OPTIONS)
+    c.start_game(seed=scripted.SEED)
+    table = scripted.Table()
+    session = c.service.session
+    observe = getattr(table, "observe", None)
+    while session.prompt().step != step:
+        prompt = session.prompt()
+        values = table.answer(prompt, session.state)
+        c.service.answer(values)
+        if observe is not None:
+            observe(prompt, values, session.last_decision)
+    c._enter_current()
+    pump(3)
+    return session
