@@ -331,6 +331,14 @@ def _fill_missing(player: Player, prompt: Any) -> None:
             player.tap(f"{fld.key}=no")
 
 
+def _looked(player: Player, prompt: Any, looks: int) -> bool:
+    """CONFIRM scrolled a preset field below the fold into view instead of confirming
+    (:mod:`ui.app.look_first`): the next CONFIRM goes on, at most once per field."""
+    from ui.app.look_first import LOOK
+
+    return player.screen.get("error") == LOOK.template and looks < len(prompt.fields)
+
+
 def _restart(player: Player) -> None:
     """Menu (key M), New game, Yes: the game stays saved; then a new Marauders game."""
     player.press("m")
@@ -369,7 +377,7 @@ def play_game(app: AppProcess, x: Any, steps: int) -> tuple[Player, int]:
         raise Stuck("no Start button on the set-up screen")
     service = TableService(app.journal, recover=False)
     shadow = ShadowTable(service)
-    refused = 0
+    refused = looks = 0
     earlier = 0  # steps of the games already finished
     try:
         while earlier + player.screen.get("steps", 0) < steps:
@@ -396,6 +404,9 @@ def play_game(app: AppProcess, x: Any, steps: int) -> tuple[Player, int]:
             player.press("space", "step change")
             progress(f"step {earlier + player.screen.get('steps', 0)} of {steps}")
             if player.screen.get("steps", 0) == number:
+                if _looked(player, prompt, looks):  # a preset field brought into view first
+                    looks += 1
+                    continue
                 refused += 1
                 if refused > 2:  # the script no longer fits the game: a new game via the menu
                     why = player.screen.get("error")
@@ -404,7 +415,7 @@ def play_game(app: AppProcess, x: Any, steps: int) -> tuple[Player, int]:
                     _restart(player)
                     refused = 0
                 continue
-            refused = 0
+            refused = looks = 0
             if player.screen.get("steps", 0) % HISTORY_EVERY == 0 and player.press(
                 "h", "history open"
             ):
