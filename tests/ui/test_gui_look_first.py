@@ -38,6 +38,7 @@ def test_confirm_first_shows_a_default_below_the_fold(kivy_window, tmp_path: Pat
     from tests.ui.support.walk_app import play_until
     from ui.app.controller import AppController
     from ui.app.harness import close_app, open_app, pump
+    from ui.app.look_first import looking
     from ui.app.settings import Settings
     from ui.commands.screenshots import fill_missing
     from ui.i18n import translator
@@ -55,7 +56,9 @@ def test_confirm_first_shows_a_default_below_the_fold(kivy_window, tmp_path: Pat
         pump(4)
         assert service.session.step_count == steps
         assert key not in screen(app).fields_out_of_view()
-        assert shown(app, tr("Check this answer: confirm again to take it as shown."))
+        assert looking(c.error)  # the mark: this field's alone, or every one with its value
+        mark = tr(c.error.template).split("{")[0].split(":")[0]
+        assert shown(app, mark)
         assert c.focused_name().split(".")[0] == key
         if SHOTS:
             app.root_window.screenshot(str(Path(SHOTS) / f"look-first-{game}-{lang}.png"))

@@ -33,13 +33,13 @@ def settle(app, step_count: int, seconds: float = 3.0, pins=None) -> None:
     """Let the button event reach the main thread and the session move on; with ``pins``
     CONFIRM is pressed again while it shows a field out of view first (look_first.py)."""
     from tests.ui.support.driving import pump
-    from ui.app.look_first import LOOK
+    from ui.app.look_first import looking
 
     deadline = time.monotonic() + seconds
     while app.controller.service.session.step_count == step_count:
         assert time.monotonic() < deadline, "the button press did not reach the app"
         pump(1)
-        if pins is not None and app.controller.error == LOOK:
+        if pins is not None and looking(app.controller.error):
             pump(3)
             pins.press("confirm")
     pump(2)

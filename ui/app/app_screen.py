@@ -103,8 +103,9 @@ def reading_place(widget: Widget) -> tuple[int, int, int]:
     return (-round(y), 0, round(x))
 
 
-def scroll_to(widget: Widget | None) -> None:
-    """Scroll the scroll view holding ``widget`` until it is in view."""
+def scroll_to(widget: Widget | None, top: bool = False, padding: int = 10) -> None:
+    """Scroll the scroll view holding ``widget`` until it is in view (``top``: its top at the
+    top of the view, as for a widget taller than the view; ``padding`` px of room kept)."""
     from kivy.uix.scrollview import ScrollView
 
     if widget is None:
@@ -112,10 +113,10 @@ def scroll_to(widget: Widget | None) -> None:
     parent = widget.parent
     while parent is not None and parent is not parent.parent:
         if isinstance(parent, ScrollView):
-            if widget.height > parent.height - 20 and parent.children:
-                _show_top(parent, widget)  # taller than the view: its label and refusal
+            if (top or widget.height > parent.height - 20) and parent.children:
+                _show_top(parent, widget, padding)  # taller than the view: label and refusal
             else:
-                parent.scroll_to(widget, padding=10, animate=False)
+                parent.scroll_to(widget, padding=padding, animate=False)
             return
         parent = parent.parent
 

@@ -62,9 +62,12 @@ class FrameLog:
         """The screen as the benchmark needs it: names, values, tappable widgets."""
         from kivy.core.window import Window
 
+        from ui.app.look_first import looking
+
         c = self.app.controller
         session = c.service.session
         out: dict[str, Any] = {"screen": c.screen, "error": c.text(c.error) if c.error else ""}
+        out["look_first"] = looking(c.error)  # CONFIRM showed preset fields out of view
         if c.screen == "setup" and c.setup_form is not None:
             out["values"] = c.setup_form.values
         if session is not None:

@@ -1,22 +1,34 @@
-"""A field never takes a value the players were not shown (issue 23).
+"""A field never takes a value the players were not shown (issue 23), at one CONFIRM's cost.
 
 A field that starts with a value (its ``default``, or a camera reading) can be
 confirmed without a press; when it sits below the fold the players never saw
-that value (Nomads' "Your turn" once recorded "no figure left / done"). So
-CONFIRM first checks the fields out of view (the screen says which:
-:attr:`LookFirst.out_of_view`): the first that starts with a value the
-players have not set is scrolled into view, marked beside its caption ("Check
-this answer...") and given the button box's focus, and nothing is confirmed;
-the next CONFIRM takes it as shown. While a field is still empty CONFIRM is
-refused as before (the refusal scrolls to that field); the players' own
-answers are never stopped. No Kivy here.
+that value (Nomads' "Your turn" once recorded "no figure left / done"). So a
+player's CONFIRM first checks the fields out of view (the screen says which:
+:attr:`LookFirst.out_of_view`). When some start with a value the players have
+not set, nothing is confirmed: the first of them is scrolled into view, given
+the button box's focus and marked; with more than one, the mark sums up each
+of them with its value ("Check these answers: Order: Tribe, Anna, Ben; Any
+VP: no. Confirm again ...") and the picture beside the fields makes way for
+it. Every field the mark names now counts as shown, so the next CONFIRM takes
+the step: one extra press per step. Only when the mark would not fit in one
+view (the screen measures it: :attr:`LookFirst.fits`; Marauders' autumn with
+many members out of view) does it name as many as fit, and the next CONFIRM
+shows the rest the same way.
+
+A field counts as shown too once it was drawn in view: at the top of the step,
+after a finger's scroll, or where the button box's focus took it (NEXT, BOT,
+UNDO scroll it into view: :meth:`LookFirst.seen`). While a field is still
+empty CONFIRM is refused as before (the refusal scrolls to that field); the
+players' own answers are never stopped. No Kivy here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rules.text import Msg, Translator
 from ui.app.form import FormModel
 from ui.i18n import _
 
@@ -24,12 +36,36 @@ if TYPE_CHECKING:
     from ui.app.controller import AppController
 
 
-#: The mark beside a field CONFIRM brought into view.
+#: The mark beside the one field CONFIRM brought into view.
 LOOK = _("Check this answer: confirm again to take it as shown.")
+#: The mark when several fields out of view start with a value: each with its value.
+LOOK_ALL = _("Check these answers: {fields}. Confirm again to take them as shown.")
 
 
 def _none() -> list[str]:
     return []
+
+
+def looking(error: Msg | None) -> bool:
+    """True when ``error`` is the look-first mark (CONFIRM showed fields instead of confirming)."""
+    return error is not None and error.template in (LOOK.template, LOOK_ALL.template)
+
+
+@dataclass(frozen=True)
+class Shown(Msg):
+    """The fields CONFIRM shows and their values now, ``Caption: value; ...``, rendered in the
+    language of the screen (the values read from the form each time it is drawn)."""
+
+    form: FormModel | None = None
+    keys: tuple[str, ...] = ()
+
+    def render(self, translate: Translator | None = None) -> str:
+        from ui.app.presenters import fields_text
+
+        if self.form is None:
+            return ""
+        fields = [self.form.field(key) for key in self.keys]
+        return fields_text(fields, self.form.values, translate or (lambda text: text))
 
 
 def _preset(form: FormModel, key: str) -> bool:
@@ -40,51 +76,80 @@ def _preset(form: FormModel, key: str) -> bool:
 
 
 class LookFirst:
-    """Which out-of-view fields of the form on screen were already brought into view."""
+    """Which preset fields of the form on screen the players were shown."""
 
     def __init__(self) -> None:
         #: Keys of the fields on screen now outside the visible part (set by the screen;
-        #: without a screen, as in the terminal and the benchmarks, none).
+        #: without a screen, as in the terminal, none).
         self.out_of_view: Callable[[], list[str]] = _none
+        #: Whether a mark (its text) beside field ``key`` fits in one view (set by the
+        #: screen, which measures it as it would draw it; without a screen, always).
+        self.fits: Callable[[str, str], bool] = lambda key, text: True
         self._form: FormModel | None = None
         self._shown: set[str] = set()
 
-    def unseen(self, form: FormModel) -> str | None:
-        """The first field out of view that would be confirmed with a value the players
-        were not shown (it is remembered as shown from now on), else ``None``."""
+    def _on(self, form: FormModel) -> set[str]:
+        """The keys shown on ``form`` (forgotten when another form is on screen)."""
         if form is not self._form:
             self._form, self._shown = form, set()
+        return self._shown
+
+    def seen(self, form: FormModel, keys: Iterable[str]) -> None:
+        """The fields ``keys`` of ``form`` were drawn in view (the screen measured them after
+        the layout settled, or the button box's focus scrolled them there): shown."""
+        known = {f.key for f in form.fields}
+        self._on(form).update(key for key in keys if key in known)
+
+    def unseen(self, form: FormModel) -> list[str]:
+        """The fields out of view that would be confirmed with a value the players were not
+        shown, in screen order."""
+        shown = self._on(form)
         keys = {f.key for f in form.fields}
-        for key in self.out_of_view():
-            if key not in keys or key in self._shown or key in form.answered:
-                continue
-            if not _preset(form, key):
-                continue  # nothing set for them: CONFIRM refuses an empty field and shows it
-            self._shown.add(key)
-            return key
-        return None
+        return [
+            key
+            for key in dict.fromkeys(self.out_of_view())
+            if key in keys
+            and key not in shown
+            and key not in form.answered
+            # nothing set for them: CONFIRM refuses an empty field and shows it
+            and _preset(form, key)
+        ]
 
     def stops(self, c: AppController) -> bool:
-        """CONFIRM: True when it brought an unseen field into view instead of confirming."""
+        """CONFIRM: True when it brought unseen fields into view instead of confirming."""
         form = c.form
         if form is None or form.missing():
             return False  # a field left empty is refused first, and shown with its refusal
-        key = self.unseen(form)
-        if key is None:
+        keys = self.unseen(form)
+        if not keys:
             return False
-        c.error = LOOK
-        c.error_field = key
+        mark = LOOK
+        for count in range(len(keys), 1, -1):  # as many as one view shows (most often all)
+            summary = mark_for(form, keys[:count])
+            if self.fits(keys[0], c.text(summary)):
+                mark, keys = summary, keys[:count]
+                break
+        else:
+            keys = keys[:1]
+        self._on(form).update(keys)
+        c.error, c.error_field = mark, keys[0]
         focus = c.focus
         if focus is not None:  # its first stop: BOT/UNDO change it at once
-            focus.index = next((i for i, s in enumerate(focus.stops) if s.key == key), None)
+            focus.index = next((i for i, s in enumerate(focus.stops) if s.key == keys[0]), None)
         c.on_change()
         return True
 
 
+def mark_for(form: FormModel, keys: list[str]) -> Msg:
+    """The mark naming ``keys`` with their values (the one-field mark for a single key)."""
+    if len(keys) == 1:
+        return LOOK
+    return _(LOOK_ALL.template, fields=Shown("-", form=form, keys=tuple(keys)))
+
+
 def confirm_as_shown(c: AppController) -> None:
-    """CONFIRM until the step is taken as shown (each field out of view is shown first):
-    what the screenshot walk and tests do where players would press CONFIRM again."""
-    for _field in range(len(c.form.fields) + 1 if c.form is not None else 1):
+    """CONFIRM, and once more when it showed fields out of view first: what the screenshot
+    walk and tests do where players would press CONFIRM again."""
+    c.press_confirm()
+    if looking(c.error):
         c.press_confirm()
-        if c.error != LOOK:
-            return

@@ -12,7 +12,7 @@ them, and field keys and option values are shown by their labels.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -341,14 +341,17 @@ def value_text(fld: Field | None, value: Any, tr: Translator) -> str:
 def answer_text(entry: HistoryEntry, tr: Translator, prompt: Prompt | None = None) -> str:
     """The answers of one step: ``Label: value; ...`` (field labels from its prompt)."""
     fields = {f.key: f for f in prompt.fields} if prompt is not None else {}
+    # a value without a field has no label to show it by: never an internal key on screen
+    return fields_text([fields[k] for k in entry.values if k in fields], entry.values, tr)
+
+
+def fields_text(fields: Sequence[Field], values: Mapping[str, Any], tr: Translator) -> str:
+    """Fields with their values as players read them: ``Label: value; ...``."""
     parts = []
-    for key, value in entry.values.items():
-        fld = fields.get(key)
-        if fld is None:
-            continue  # no label to show it by: never an internal key on screen
+    for fld in fields:
         label = render(fld.label, tr)
         joint = " " if label.endswith(("?", ":")) else ": "  # "Use the joker now? no"
-        parts.append(f"{label}{joint}{value_text(fld, value, tr)}")
+        parts.append(f"{label}{joint}{value_text(fld, values.get(fld.key), tr)}")
     return "; ".join(parts)
 
 

@@ -29,6 +29,7 @@ from rules.text import Msg
 from ui.app.app_screen import AppScreen, scroll_to
 from ui.app.fields import Actions
 from ui.app.game_over import over_view
+from ui.app.look_first import LOOK, looking
 from ui.app.presenters import DecisionView, PlayView
 from ui.app.settings import VOICE_VOLUMES
 from ui.app.widgets import BODY, SMALL, TOUCH, BigButton, FitLabel, FocusRing, list_button
@@ -45,6 +46,8 @@ if TYPE_CHECKING:
 
 #: How much of a field (from its top: caption, first row) must be in view to count as seen.
 HEAD_IN_VIEW = 48
+#: Room kept above and below the look-first mark in view (scroll_to's padding).
+MARK_PADDING = 10
 DONE_COLOUR = (1, 0.85, 0.4, 1)
 QUIET_COLOUR = (0.75, 0.8, 0.9, 1)
 ERROR_COLOUR = (1, 0.5, 0.4, 1)
@@ -211,6 +214,8 @@ class StepScreen(AppScreen):
         confirm = self.ids.confirm
         confirm.focused = name == "confirm"
         scroll_to(found)
+        if found is not None and stop is not None and settle and c.form is not None:
+            c.look_first.seen(c.form, [stop.key])  # a press brought it into view: shown
         if found is not None and settle:  # a list the focus just opened is laid out later
             step = self._step_key  # not once another step came on screen (it opens at its top)
             again = lambda _d: step == self._step_key and scroll_to(found)  # noqa: E731
@@ -222,6 +227,7 @@ class StepScreen(AppScreen):
         nothing counts as out of view."""
         self._out_of_view = []
         self.controller.look_first.out_of_view = lambda: list(self._out_of_view)
+        self.controller.look_first.fits = self._mark_fits
         if not self._view_bound:
             self.ids.scroll.bind(scroll_y=self._measure_soon)
             self._view_bound = True
@@ -231,20 +237,61 @@ class StepScreen(AppScreen):
         Clock.schedule_once(lambda _dt: Clock.schedule_once(self._measure_view, 0), 0)
 
     def _measure_view(self, _dt: float) -> None:
-        self._out_of_view = self.fields_out_of_view()
+        self._out_of_view = out = self.fields_out_of_view()
+        if App.get_running_app() is None:
+            return  # the app closed since (tests open one app after another)
+        c = self.controller
+        if c.form is not None:  # what was drawn in view was shown (CONFIRM need not show it)
+            boxes = self.ids.fields.boxes.items()
+            c.look_first.seen(c.form, [k for k, b in boxes if b.parent and k not in out])
+
+    def _mark_fits(self, key: str, text: str) -> bool:
+        """Whether ``text``, as the mark beside field ``key``, fits in the visible part of the
+        scroll (laid out as its label would lay it out: its width, font and wrapping)."""
+        box = self.ids.fields.boxes.get(key)
+        if box is None:
+            return True
+        label = box.error
+        probe = FitLabel(auto_height=True, bold=label.bold, padding=label.padding)
+        probe.width = (label.width or box.width) + self._room_beside()
+        probe.text = text
+        return bool(probe.height <= self.ids.scroll.height - 2 * MARK_PADDING)
+
+    def _room_beside(self) -> float:
+        """How much wider the fields grow while a mark that sums up fields is shown."""
+        return 0
+
+    def _refusal_target(self, view: PlayView) -> tuple[Widget | None, bool, int]:
+        """Where a refusal is read, whether its top goes to the top of the view, and the
+        room kept there: the look-first mark is read from its field's caption on, or from
+        the mark itself when caption and mark together do not fit."""
+        refused = next((f.key for f in view.fields if f.error), None)
+        box = self.ids.fields.boxes.get(refused) if refused is not None else None
+        if box is None:
+            return (self.ids.error if view.error else None), False, MARK_PADDING
+        if not looking(self.controller.error):
+            return box, False, MARK_PADDING
+        head = box.top - box.error.y  # the caption, the buttons' hint and the mark
+        if head <= self.ids.scroll.height - 2 * MARK_PADDING:
+            return box, True, MARK_PADDING
+        return box.error, True, 0  # the line above it just out of view, not cut
 
     def _show_refusal(self, view: PlayView) -> None:
         """A refusal is read where it is: beside its field (scrolled into view), else on top."""
-        refused = next((f.key for f in view.fields if f.error), None)
-        target = self.ids.fields.boxes.get(refused) if refused is not None else None
-        if target is None and view.error:
-            target = self.ids.error
-        if target is not None:
-            scroll_to(target)
-            # Once more after the next layout pass: the refusal's text may change heights;
-            # not when another step came on screen meanwhile (it opens at its top).
-            step = self._step_key
-            Clock.schedule_once(lambda _dt: step == self._step_key and scroll_to(target), 0)
+        if self._refusal_target(view)[0] is None:
+            return
+        step = self._step_key
+
+        def show(_dt: float = 0) -> None:
+            if step == self._step_key:  # not once another step came on screen (at its top)
+                target, top, padding = self._refusal_target(view)
+                scroll_to(target, top, padding)
+
+        show()
+        # Once more after each of the next two layout passes: the refusal's text changes
+        # heights (and a mark that sums up fields takes the picture's room).
+        Clock.schedule_once(show, 0)
+        Clock.schedule_once(lambda _dt: Clock.schedule_once(show, 0), 0)
 
 
 class ChecklistScreen(StepScreen):
@@ -292,6 +339,8 @@ class PlayScreen(StepScreen):
     _why: BigButton | None = None
     #: The line about what the bot did before is opened in full (closed again on a new step).
     previous_open = BooleanProperty(False)
+    #: CONFIRM's mark sums up several fields out of view: the picture makes way for it.
+    wide_mark = BooleanProperty(False)
 
     def render(self) -> None:
         c = self.controller
@@ -305,6 +354,7 @@ class PlayScreen(StepScreen):
         self.ids.title.text = view.title
         self.ids.step.text = view.step_text
         self.ids.confirm.text = view.confirm_label
+        self.wide_mark = looking(c.error) and c.error != LOOK
         self._show_scene(view.scene)
         set_text(self.ids.error, view.error)
         self._table_check(view)
@@ -325,6 +375,10 @@ class PlayScreen(StepScreen):
             self.ids.scroll.scroll_y = 1  # every step opens at its top
         self._watch_view()
         self._show_refusal(view)
+
+    def _room_beside(self) -> float:
+        scene = self.ids.scene
+        return float(scene.width + self.ids.scene.parent.spacing) if scene.width else 0.0
 
     def _show_scene(self, scene: dict[str, Any]) -> None:
         """The picture with the marks of the field being answered (it repaints on a change only).

@@ -102,12 +102,12 @@ def confirm_as_shown(app: TablesideApp, do: Callable[[], None], most: int = 12) 
     shows a field out of view that starts with a value (ui/app/look_first.py): again until
     the step is taken or refused. Returns the presses it took."""
     from ui.app.harness import pump
-    from ui.app.look_first import LOOK
+    from ui.app.look_first import looking
 
     for presses in range(1, most + 1):
         do()
         pump(3)  # the field scrolled into view is measured as seen
-        if app.controller.error != LOOK:
+        if not looking(app.controller.error):
             return presses
     raise AssertionError("CONFIRM kept showing fields out of view")
 
