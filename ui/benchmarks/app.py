@@ -22,9 +22,9 @@ system-wide monotonic clock:
 
 Latencies are medians and 95th percentiles over every event of the game (at
 least 20 of each kind). The table plays the scripted table of ``tableside bench answers``
-(:class:`ShadowTable`) by tapping steppers and buttons; a step that table cannot answer is confirmed
-with the values shown. The machine's load average is printed with the figures:
-on a busy machine every latency is longer.
+(:class:`ShadowTable`, each step answered once, by field key) by tapping steppers and buttons;
+a step that table cannot answer is confirmed with the values shown. The machine's load
+average is printed with the figures: on a busy machine every latency is longer.
 """
 
 from __future__ import annotations
@@ -177,6 +177,11 @@ class Player:
     burst_taps: int = 0
     #: Steps the scripted table could not follow (confirmed as shown instead).
     unscripted: int = 0
+    #: Steps confirmed with values other than the table's answer (a tap the script missed).
+    differed: int = 0
+    #: CONFIRMs that only brought preset fields into view (look-first), and on how many steps.
+    looks: int = 0
+    looked_steps: int = 0
 
     def _record(self, kind: str | None, pressed: float, result: dict[str, Any] | None) -> None:
         if result is not None:
@@ -247,9 +252,13 @@ class ShadowTable:
     """The scripted table of ``tableside bench answers`` following the app's game.
 
     The app's journal is replayed after every press; the table
-    (:class:`ui.benchmarks.tables.marauders.Table`, one per game) answers the
-    step now on screen and, once the app has confirmed a step, observes the
-    bot's decision it confirmed, as it does in ``bench answers``.
+    (:class:`ui.benchmarks.tables.marauders.Table`, one per game) answers each
+    step once, by field key (as ``bench presses`` plays it): a CONFIRM that only
+    brought fields into view, or a refusal, leaves the step on screen, and the
+    same answer is set again, never asked of the table twice (its answer moves
+    its world on: a member walks, income is added). Once the app has confirmed
+    a step, the table observes what the app confirmed (the journal's values, as
+    ``bench presses`` gives it what the form sent) and the bot's decision.
     """
 
     def __init__(self, service: Any) -> None:
@@ -258,6 +267,8 @@ class ShadowTable:
         self.asked: dict[int, tuple[int, Any, dict[str, Any]]] = {}
         #: Steps where the script no longer knew the table (its world went astray).
         self.lost = 0
+        #: Steps the app confirmed with values other than the table's answer.
+        self.differed = 0
 
     def answers(self, session_id: int) -> tuple[Any, dict[str, Any]]:
         """The step on screen and the values the table sets on it (only those it changes)."""
@@ -266,10 +277,14 @@ class ShadowTable:
         session = self.service.watch(session_id)  # the app holds the game's lock
         table = self.tables.setdefault(session_id, Table())
         earlier = self.asked.get(session_id)
+        if earlier is not None and session.step_count == earlier[0]:
+            return earlier[1], earlier[2]  # the same step still on screen: answered once
         prompt = session.prompt()
         try:
             if earlier is not None and session.step_count == earlier[0] + 1:
-                table.observe(earlier[1], earlier[2], session.last_decision)
+                sent = session.history[-1].values
+                self.differed += any(sent.get(k) != v for k, v in earlier[2].items())
+                table.observe(earlier[1], sent, session.last_decision)
             wanted = table.answer(prompt, session.state)
         except Exception:
             self.lost += 1  # confirm what is shown (a refusal is filled in by the caller)
@@ -332,11 +347,9 @@ def _fill_missing(player: Player, prompt: Any) -> None:
 
 
 def _looked(player: Player, prompt: Any, looks: int) -> bool:
-    """CONFIRM scrolled a preset field below the fold into view instead of confirming
-    (:mod:`ui.app.look_first`): the next CONFIRM goes on, at most once per field."""
-    from ui.app.look_first import LOOK
-
-    return player.screen.get("error") == LOOK.template and looks < len(prompt.fields)
+    """CONFIRM brought preset fields below the fold into view instead of confirming
+    (:mod:`ui.app.look_first`): the next CONFIRM goes on (never more often than fields)."""
+    return bool(player.screen.get("look_first")) and looks < len(prompt.fields)
 
 
 def _restart(player: Player) -> None:
@@ -404,8 +417,10 @@ def play_game(app: AppProcess, x: Any, steps: int) -> tuple[Player, int]:
             player.press("space", "step change")
             progress(f"step {earlier + player.screen.get('steps', 0)} of {steps}")
             if player.screen.get("steps", 0) == number:
-                if _looked(player, prompt, looks):  # a preset field brought into view first
+                if _looked(player, prompt, looks):  # preset fields brought into view first
                     looks += 1
+                    player.looks += 1
+                    player.looked_steps += looks == 1
                     continue
                 refused += 1
                 if refused > 2:  # the script no longer fits the game: a new game via the menu
@@ -425,6 +440,7 @@ def play_game(app: AppProcess, x: Any, steps: int) -> tuple[Player, int]:
     finally:
         service.close()
         player.unscripted = shadow.lost
+        player.differed = shadow.differed
     return player, earlier + int(player.screen.get("steps", 0))
 
 
@@ -559,6 +575,16 @@ def run(quick: bool) -> list[Figure]:
         figures.append(Figure("steps played (scripted Marauders game)", played, "steps"))
         figures.append(
             Figure("steps the script could not follow (confirmed as shown)", player.unscripted, "")
+        )
+        figures.append(
+            Figure("steps confirmed otherwise than the script answered", player.differed, "")
+        )
+        figures.append(
+            Figure(
+                "look-first CONFIRMs (showed preset fields) / steps with one",
+                player.looks,
+                f"/ {player.looked_steps}",
+            )
         )
         for kind, (median_target, p95_target) in TARGETS.items():
             values = player.times.get(kind, [])

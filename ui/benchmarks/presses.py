@@ -15,6 +15,18 @@ the buttons cannot reach counts as unreachable. Prints, per game: steps,
 steps that need an answer, presses in all, the median and 95th percentile of
 presses over the steps that need an answer, and the worst step (its name).
 Targets (issue #23): median <= 3, worst step <= 12.
+
+**Look-first CONFIRMs are counted on the real screen.** A preset field out of
+view costs a CONFIRM that only shows it (:mod:`ui.app.look_first`), and what is
+out of view depends on the layout (texts, the board picture, wrapping in each
+language). So the games are played in the real app (``TablesideApp``, 800x480,
+on a private Xvfb screen as ``bench app`` uses): every press is drawn, the
+screen measures what is in view exactly as on the table, and a CONFIRM that
+brought fields into view is pressed again and counted. No layout model to keep
+in step with the screens: the app's own measurement decides. Printed per game:
+the look-first CONFIRMs in all, the steps that took one and those that took
+more, and the median and worst step without them (as counted before the screen
+was played).
 """
 
 from __future__ import annotations
@@ -33,6 +45,7 @@ from hardware.panel import ButtonPanel
 from rules.prompt import Field
 from ui.app.controller import AppController
 from ui.app.focus import Stop
+from ui.app.look_first import looking
 from ui.benchmarks.answers import tables
 from ui.commands.bench import Figure
 from ui.service import TableService
@@ -42,13 +55,40 @@ DESCRIPTION = "button presses per step per game (scripted games, mock pins): med
 
 MEDIAN_TARGET = 3
 WORST_TARGET = 12
+#: A step whose CONFIRM keeps showing fields this often is a failure, not a figure.
+LOOKS_AT_MOST = 20
+
+
+#: Frames drawn after each press (the screen scrolls the focus into view and measures
+#: what is in view two frames after a change, as the app does between a player's presses).
+FRAMES = 3
+
+
+class Screen:
+    """The real app's window (800x480) on the controller; ``None`` windows: no screen."""
+
+    def __init__(self, controller: AppController) -> None:
+        from ui.app.harness import open_app
+
+        self.app = open_app(controller, use_hardware=False)
+
+    def draw(self) -> None:
+        from ui.app.harness import pump
+
+        pump(FRAMES)
+
+    def close(self) -> None:
+        from ui.app.harness import close_app
+
+        close_app(self.app)
 
 
 class Box:
     """The button box on mock pins with a fake clock: :meth:`press` is one real press."""
 
-    def __init__(self, controller: AppController) -> None:
+    def __init__(self, controller: AppController, screen: Screen | None = None) -> None:
         self.controller = controller
+        self.screen = screen
         self.pin_map = load_pin_map(None)
         self.factory = MockFactory()
         self.now = 0.0
@@ -73,6 +113,18 @@ class Box:
         self.now += 2 * self.pin_map.debounce_s
         self.panel.poll()
         self.presses += 1
+        if self.screen is not None:
+            self.screen.draw()
+
+    def confirm(self) -> int:
+        """CONFIRM as a player does: again while it only showed preset fields out of view
+        (look-first). Returns how many CONFIRMs only showed fields."""
+        looks = 0
+        self.press("confirm")
+        while looking(self.controller.error) and looks < LOOKS_AT_MOST:
+            looks += 1
+            self.press("confirm")
+        return looks
 
     def close(self) -> None:
         self.panel.close()
@@ -234,17 +286,21 @@ def _percentile(values: list[int], share: float) -> int:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def play(module: ModuleType, base: Path) -> dict[str, Any]:
-    """Play one scripted game by buttons; per step (name, presses, needed an answer)."""
+def play(module: ModuleType, base: Path, screen: bool = False) -> dict[str, Any]:
+    """Play one scripted game by buttons (``screen``: in the real app's window); per step
+    (name, presses, needed an answer, look-first CONFIRMs)."""
     service = TableService(base / f"{module.GAME}.sqlite")
     c = AppController(service)
+    window = Screen(c) if screen else None
     c.choose_game(module.GAME)
     assert c.setup_form is not None
     c.setup_form.values.update(module.OPTIONS)
     c.start_game(seed=module.SEED)
-    box = Box(c)
+    box = Box(c, window)
+    if window is not None:
+        window.draw()
     table = module.Table()
-    steps: list[tuple[str, int, bool]] = []
+    steps: list[tuple[str, int, bool, int]] = []
     unreachable: list[str] = []
     try:
         for _ in range(module.STEPS):
@@ -269,7 +325,11 @@ def play(module: ModuleType, base: Path) -> dict[str, Any]:
                 unreachable.append(prompt.step)
                 c.form.values.update(copy.deepcopy(values))
             sent = c.form.answer()
-            box.press("next" if not prompt.fields else "confirm")
+            looks = 0
+            if prompt.fields:
+                looks = box.confirm()
+            else:
+                box.press("next")
             if session.step_count != count + 1:
                 raise RuntimeError(
                     f"{module.GAME}: step {count + 1} ({prompt.step}) was not confirmed "
@@ -278,51 +338,92 @@ def play(module: ModuleType, base: Path) -> dict[str, Any]:
             observe = getattr(table, "observe", None)
             if observe is not None:
                 observe(prompt, sent, session.last_decision)
-            steps.append((prompt.step, box.presses - before, needs))
+            steps.append((prompt.step, box.presses - before, needs, looks))
     finally:
         box.close()
+        if window is not None:
+            window.close()
         service.close()
     return {"steps": steps, "unreachable": unreachable}
+
+
+def _window() -> Any:
+    """A private 800x480 X screen for the app's window (as ``bench app``); the Xvfb process."""
+    import os
+
+    from ui.app.display import prepare_kivy
+    from ui.app.xvfb import start_xvfb
+
+    saved = os.environ.get("DISPLAY")
+    xvfb = start_xvfb("800x480x24")  # never draw on the user's desktop
+    prepare_kivy()
+    from kivy.base import EventLoop
+
+    EventLoop.ensure_window()
+    if saved is not None:
+        os.environ["DISPLAY"] = saved
+    return xvfb
 
 
 def run(quick: bool) -> list[Figure]:
     figures: list[Figure] = []
     base = Path(tempfile.mkdtemp(prefix="tableside-bench-presses-", dir="/tmp"))
-    for name, module in tables().items():
-        result = play(module, base)
-        steps: list[tuple[str, int, bool]] = result["steps"]
-        asked = [n for _step, n, needs in steps if needs] or [0]
-        worst_step, worst, _needs = max(steps, key=lambda s: s[1])
-        median = statistics.median(asked)
-        figures += [
-            Figure(name=f"{name}: steps", value=len(steps), unit=""),
-            Figure(name=f"{name}: steps that need an answer", value=len(asked), unit=""),
-            Figure(name=f"{name}: presses in all", value=sum(n for _s, n, _ in steps), unit=""),
-            Figure(
-                name=f"{name}: median presses (answered steps)",
-                value=median,
-                unit="",
-                target=f"<= {MEDIAN_TARGET}",
-                met=median <= MEDIAN_TARGET,
-            ),
-            Figure(
-                name=f"{name}: p95 presses (answered steps)",
-                value=_percentile(asked, 0.95),
-                unit="",
-            ),
-            Figure(
-                name=f"{name}: worst step ({worst_step})",
-                value=worst,
-                unit="",
-                target=f"<= {WORST_TARGET}",
-                met=worst <= WORST_TARGET,
-            ),
-            Figure(
-                name=f"{name}: steps the buttons cannot answer",
-                value=len(result["unreachable"]),
-                unit="",
-                target="0",
-                met=not result["unreachable"],
-            ),
-        ]
+    xvfb = _window()
+    try:
+        for name, module in tables().items():
+            figures += _figures(name, play(module, base, screen=True))
+    finally:
+        xvfb.terminate()
+        xvfb.wait()
     return figures
+
+
+def _figures(name: str, result: dict[str, Any]) -> list[Figure]:
+    steps: list[tuple[str, int, bool, int]] = result["steps"]
+    asked = [n for _step, n, needs, _looks in steps if needs] or [0]
+    worst_step, worst, _needs, _looks = max(steps, key=lambda s: s[1])
+    median = statistics.median(asked)
+    looks = [looks for *_rest, looks in steps]
+    before = [n - looks for _step, n, needs, looks in steps if needs] or [0]
+    return [
+        Figure(name=f"{name}: steps", value=len(steps), unit=""),
+        Figure(name=f"{name}: steps that need an answer", value=len(asked), unit=""),
+        Figure(name=f"{name}: presses in all", value=sum(s[1] for s in steps), unit=""),
+        Figure(
+            name=f"{name}: median presses (answered steps)",
+            value=median,
+            unit="",
+            target=f"<= {MEDIAN_TARGET}",
+            met=median <= MEDIAN_TARGET,
+        ),
+        Figure(
+            name=f"{name}: p95 presses (answered steps)",
+            value=_percentile(asked, 0.95),
+            unit="",
+        ),
+        Figure(
+            name=f"{name}: worst step ({worst_step})",
+            value=worst,
+            unit="",
+            target=f"<= {WORST_TARGET}",
+            met=worst <= WORST_TARGET,
+        ),
+        Figure(name=f"{name}: look-first CONFIRMs in all", value=sum(looks), unit=""),
+        Figure(
+            name=f"{name}: steps with a look-first CONFIRM / with more than one",
+            value=sum(1 for n in looks if n),
+            unit=f"/ {sum(1 for n in looks if n > 1)}",
+        ),
+        Figure(
+            name=f"{name}: without them: median / worst (answered steps)",
+            value=statistics.median(before),
+            unit=f"/ {max(n - k for _s, n, _needs, k in steps)}",
+        ),
+        Figure(
+            name=f"{name}: steps the buttons cannot answer",
+            value=len(result["unreachable"]),
+            unit="",
+            target="0",
+            met=not result["unreachable"],
+        ),
+    ]
