@@ -378,6 +378,10 @@ def run(quick: bool) -> list[Figure]:
     return figures
 
 
+def _at_most(name: str, value: float, target: int) -> Figure:
+    return Figure(name=name, value=value, unit="", target=f"<= {target}", met=value <= target)
+
+
 def _figures(name: str, result: dict[str, Any]) -> list[Figure]:
     steps: list[tuple[str, int, bool, int]] = result["steps"]
     asked = [n for _step, n, needs, _looks in steps if needs] or [0]
@@ -389,25 +393,13 @@ def _figures(name: str, result: dict[str, Any]) -> list[Figure]:
         Figure(name=f"{name}: steps", value=len(steps), unit=""),
         Figure(name=f"{name}: steps that need an answer", value=len(asked), unit=""),
         Figure(name=f"{name}: presses in all", value=sum(s[1] for s in steps), unit=""),
-        Figure(
-            name=f"{name}: median presses (answered steps)",
-            value=median,
-            unit="",
-            target=f"<= {MEDIAN_TARGET}",
-            met=median <= MEDIAN_TARGET,
-        ),
+        _at_most(f"{name}: median presses (answered steps)", median, MEDIAN_TARGET),
         Figure(
             name=f"{name}: p95 presses (answered steps)",
             value=_percentile(asked, 0.95),
             unit="",
         ),
-        Figure(
-            name=f"{name}: worst step ({worst_step})",
-            value=worst,
-            unit="",
-            target=f"<= {WORST_TARGET}",
-            met=worst <= WORST_TARGET,
-        ),
+        _at_most(f"{name}: worst step ({worst_step})", worst, WORST_TARGET),
         Figure(name=f"{name}: look-first CONFIRMs in all", value=sum(looks), unit=""),
         Figure(
             name=f"{name}: steps with a look-first CONFIRM / with more than one",
