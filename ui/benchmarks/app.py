@@ -283,7 +283,15 @@ class ShadowTable:
         try:
             if earlier is not None and session.step_count == earlier[0] + 1:
                 sent = session.history[-1].values
-                self.differed += any(sent.get(k) != v for k, v in earlier[2].items())
+                if any(sent.get(k) != v for k, v in earlier[2].items()):
+                    self.differed += 1
+                    missed = {
+                        k: (v, sent.get(k)) for k, v in earlier[2].items() if sent.get(k) != v
+                    }
+                    print(
+                        f"\n  step {session.step_count} ({earlier[1].step}) differs: {missed}",
+                        file=sys.stderr,
+                    )
                 table.observe(earlier[1], sent, session.last_decision)
             wanted = table.answer(prompt, session.state)
         except Exception:
@@ -321,8 +329,20 @@ def _set_fields(player: Player, prompt: Any, wanted: dict[str, Any]) -> None:
         elif fld.spec.many and not fld.spec.ordered and isinstance(want, list):
             for value in set(want) ^ set(have or []):
                 _tap_option(player, fld.key, value)
+        elif fld.spec.ordered and isinstance(want, list) and want != list(have or []):
+            _set_order(player, fld.key, list(have or []), want)
         elif fld.spec.widget == "yes-no" and bool(want) != bool(have):
             player.tap(fld.key)
+
+
+def _set_order(player: Player, key: str, have: list[Any], want: list[Any]) -> None:
+    """An order by touch: a tap takes a pick out or adds it last, so the picks from the first
+    one out of place are taken out and tapped again in the order wanted."""
+    keep = 0
+    while keep < min(len(have), len(want)) and have[keep] == want[keep]:
+        keep += 1
+    for value in [*have[keep:], *want[keep:]]:
+        _tap_option(player, key, value)
 
 
 def _tap_option(player: Player, key: str, value: Any) -> bool:
