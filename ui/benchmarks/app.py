@@ -283,11 +283,14 @@ class ShadowTable:
         try:
             if earlier is not None and session.step_count == earlier[0] + 1:
                 sent = session.history[-1].values
-                if any(sent.get(k) != v for k, v in earlier[2].items()):
+                fields = {f.key: f for f in earlier[1].fields}
+                missed = {
+                    k: (v, sent.get(k))
+                    for k, v in earlier[2].items()
+                    if not _same(fields[k], sent.get(k), v)
+                }
+                if missed:
                     self.differed += 1
-                    missed = {
-                        k: (v, sent.get(k)) for k, v in earlier[2].items() if sent.get(k) != v
-                    }
                     print(
                         f"\n  step {session.step_count} ({earlier[1].step}) differs: {missed}",
                         file=sys.stderr,
@@ -299,6 +302,13 @@ class ShadowTable:
             wanted = {}
         self.asked[session_id] = (session.step_count, prompt, wanted)
         return prompt, wanted
+
+
+def _same(fld: Any, a: Any, b: Any) -> bool:
+    """Two values of ``fld`` say the same (picks of a multi in any order)."""
+    if fld.spec.many and not fld.spec.ordered:
+        return sorted(map(str, a or [])) == sorted(map(str, b or []))
+    return bool(a == b)
 
 
 def _set_fields(player: Player, prompt: Any, wanted: dict[str, Any]) -> None:
@@ -332,7 +342,7 @@ def _set_fields(player: Player, prompt: Any, wanted: dict[str, Any]) -> None:
         elif fld.spec.ordered and isinstance(want, list) and want != list(have or []):
             _set_order(player, fld.key, list(have or []), want)
         elif fld.spec.widget == "yes-no" and bool(want) != bool(have):
-            player.tap(fld.key)
+            player.tap(f"{fld.key}={'yes' if want else 'no'}")  # its Yes and No buttons
 
 
 def _set_order(player: Player, key: str, have: list[Any], want: list[Any]) -> None:

@@ -74,8 +74,8 @@ class Drawing(Widget):
             round(self.height),
         )
         self._move()
-        if key == self._painted:
-            return
+        if key == self._painted or self.width < 10 or self.height < 10:
+            return  # unchanged, or folded away for a while: its drawing kept for its return
         self._painted = key
         self._group.clear()
         self.picture = Picture({}, (), ())
