@@ -16,24 +16,24 @@ from ui.benchmarks import presses
 from ui.benchmarks.presses import play, sure_camera, tables
 
 
-def _counts(key: str, entries: tuple[str, ...], **kwargs: object) -> Field:
+def _field(key: str, entries: tuple[str, ...], kind: str = "counts", **kwargs: object) -> Field:
     return Field(
         key=key,
         label=msg("Markers"),
-        kind="counts",
+        kind=kind,  # type: ignore[arg-type]
         choices=tuple(Choice(e, msg(e)) for e in entries),
         **kwargs,  # type: ignore[arg-type]
     )
 
 
 def test_a_sure_camera_fills_the_colours_of_the_news_and_leaves_vp_and_development() -> None:
-    news = _counts(
+    news = _field(
         "news",
         ("white", "red", "vp", "dev"),
         default={"white": 0, "red": 0, "vp": 0, "dev": 0},
         camera=ColourGains(),
     )
-    trays = _counts(
+    trays = _field(
         "trays_now", ("white", "red"), default={"white": 2, "red": 1}, camera=ColourTotals()
     )
     form = FormModel([news, trays])
@@ -44,7 +44,7 @@ def test_a_sure_camera_fills_the_colours_of_the_news_and_leaves_vp_and_developme
 
 
 def test_gains_with_their_own_tracked_counts_fill_only_those_colours() -> None:
-    income = _counts(
+    income = _field(
         "income",
         ("red", "blue"),
         default={"red": 0, "blue": 0},
@@ -56,14 +56,7 @@ def test_gains_with_their_own_tracked_counts_fill_only_those_colours() -> None:
 
 
 def test_a_reading_no_camera_gives_is_left_to_the_players() -> None:
-    robber = Field(
-        key="robber",
-        label=msg("Robber"),
-        kind="choice",
-        default="a1",
-        choices=(Choice("a1", msg("a1")), Choice("b1", msg("b1"))),
-        camera=Unread("robber"),
-    )
+    robber = _field("robber", ("a1", "b1"), "choice", default="a1", camera=Unread("robber"))
     form = FormModel([robber])
     sure_camera(form, {"robber": "b1"})
     assert form.values["robber"] == "a1" and not form.from_camera

@@ -372,18 +372,9 @@ def camera_figures(name: str, module: ModuleType, base: Path) -> list[Figure]:
     worst_step, worst, _needs = max(steps, key=lambda s: s[1])
     median = statistics.median(asked)
     return [
-        Figure(
-            name=f"{name}: median presses with the camera",
-            value=median,
-            unit="",
-            target=f"<= {MEDIAN_TARGET}",
-            met=median <= MEDIAN_TARGET,
-        ),
-        Figure(
-            name=f"{name}: worst step with the camera ({worst_step})",
-            value=worst,
-            unit="",
-            target=f"<= {WORST_TARGET}",
-            met=worst <= WORST_TARGET,
-        ),
+        Figure(name=f"{name}: {label}", value=value, unit="", target=f"<= {top}", met=value <= top)
+        for label, value, top in (
+            ("median presses with the camera", median, MEDIAN_TARGET),
+            (f"worst step with the camera ({worst_step})", worst, WORST_TARGET),
+        )
     ]
