@@ -29,7 +29,7 @@ def back_field() -> Field:
     the same answer as choosing the 3 kept, in a press or two on the button box."""
     return Field(
         key="back",
-        label=msg("Tile that goes back in the box (you keep the other 3)"),
+        label=msg("Tile that goes back in the box"),
         kind="choice",
         choices=tuple(Choice(t, TILE[t]) for t in TILES),
     )
