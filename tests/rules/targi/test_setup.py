@@ -114,10 +114,13 @@ def test_random_pick_with_same_tiles_gives_both_the_same() -> None:
         assert chosen["blue"] == chosen["white"] and len(chosen["blue"]) == 3
 
 
-def test_same_tiles_chosen_together_openly() -> None:
+@pytest.mark.parametrize("answer", [{"back": "tribe"}, {"keep": keep_all_but("tribe")}])
+def test_same_tiles_chosen_together_openly(answer: dict[str, object]) -> None:
+    """Today's answer (the tile put back) and one saved as the 3 kept tiles alike."""
     session = Session(GAME, {"same_tiles": True}, seed=1)
     assert session.prompt().step == "agree" and not session.prompt().secret
-    session.answer({"keep": keep_all_but("tribe")})
+    assert [f.key for f in session.prompt().fields] == ["back"]
+    session.answer(answer)
     session.answer({})
     for player in ("blue", "white"):
         assert session.state["table"]["tiles"][player]["tribe"] == "absent"
