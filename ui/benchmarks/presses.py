@@ -84,8 +84,10 @@ def _part(field: Field, stop: Stop, value: Any) -> Any:
     """The part of a field's value one stop sets (a count, membership, or the value)."""
     if field.spec.per_choice:
         return int((value or {}).get(stop.entry, 0))
-    if field.spec.many:
+    if field.spec.many and stop.entry is not None:
         return stop.entry in (value or [])
+    if field.spec.many:  # an optional single pick as one stop (rules.kinds.pick_round)
+        return list(value or [])
     return value
 
 
