@@ -590,8 +590,12 @@ class TableFollower:
         # The game's own removal, backed by the evidence, reveals parts of the cubes it
         # uncovered (pixels that showed a cube and show one still): no sign of a stack.
         taken = bool(expected) and agrees and all(d <= 0 for d in expected.values())
+        # Taking cubes puts none on another: the guard is no sign of a stack on the game's
+        # own removal, backed by the evidence (sixth round).
         stacked = (
-            (change.over_cubes > STACK_SHARE * per_cube and not taken) or hidden or guard_fires
+            (change.over_cubes > STACK_SHARE * per_cube and not taken)
+            or hidden
+            or (guard_fires and not taken)
         )
         # Pixels changed but no cube was counted: the counter must back the old counts
         # (a cube may have dropped where it hides among others).
@@ -631,7 +635,7 @@ class TableFollower:
             for name, fired in (
                 ("over", change.over_cubes > STACK_SHARE * per_cube and not taken),
                 ("hidden", hidden),
-                ("guard", guard_fires),
+                ("guard", guard_fires and not taken),
                 ("seen", track.stack_seen and (moved or bool(expected)) and not taken),
             )
             if fired

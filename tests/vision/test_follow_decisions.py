@@ -370,3 +370,34 @@ def test_the_games_white_removal_measured_under_half_a_cube_is_followed(
 def test_a_white_change_nobody_expected_under_half_a_cube_asks(follower: TableFollower) -> None:
     got = decide(follower, "4", change(px=300, grey=46), reading({"white": (4, 0.99)}))
     assert not got.sure
+
+
+def test_the_games_removal_backed_by_the_counter_is_no_stack_whatever_the_guard(
+    follower: TableFollower,
+) -> None:
+    # Two blue taken from four touching ones, 1.85 went, the counter sure of two; its stack
+    # guard rose to 0.67 (the two left lean on each other). Taking cubes puts none on another.
+    follower._tracks["2"].state = TrayFollow(counts(blue=4), True, None)
+    follower._tracks["2"].guard = 0.2
+    follower.expect({"2": {"blue": -2}})
+    ch = change(removed={"blue": 185})
+    got = decide(follower, "2", ch, reading({"blue": (2, 0.9)}, stacked=0.67))
+    assert got == TrayFollow(counts(blue=2), True, None)
+
+
+def test_a_knock_that_changes_a_white_trays_shade_keeps_its_counts(
+    follower: TableFollower,
+) -> None:
+    # Dev game 23 000 008's knock: the white cubes seen from a little further round, 0.26 of
+    # a white cube's shade changed and no hue; the counter gives the five white 0.965. Read
+    # as "moved" (a change it could not count), the tray stayed unsure until the players
+    # confirmed it; no cube came, so it is followed again at once.
+    follower.knocked = True
+    got = decide(follower, "4", change(px=120, grey=26), reading({"white": (5, 0.965)}))
+    assert got == TrayFollow(counts(white=5), True, None)
+
+
+def test_a_knock_with_the_counter_hesitating_says_moved(follower: TableFollower) -> None:
+    follower.knocked = True
+    got = decide(follower, "4", change(px=120, grey=26), reading({"white": (5, 0.6)}))
+    assert not got.sure and got.why == "moved"
