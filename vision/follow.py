@@ -204,6 +204,9 @@ class _Track:
     more cubes: its next changes are not sure (a stack is never guessed)."""
     guard: float | None = None
     """The counter's stack guard at the tray's last reading (``None``: never read)."""
+    sure_look: tuple[np.ndarray, TrayFollow] | None = None
+    """The tray's crop and state at the last still moment it was sure: when it looks so
+    again after changes that left it unsure, it is as it was then (sixth round)."""
 
 
 @dataclass(frozen=True)
@@ -317,6 +320,8 @@ class TableFollower:
                 )
                 track.last = None
             track.state = TrayFollow(full_counts(c), True, None)
+            if track.reference is not None:
+                track.sure_look = (track.reference, track.state)
             track.stack_seen = track.stack_seen and sum(track.state.counts.values()) > 1
             self._shown[str(side)] = track.state
             self._expected.pop(str(side), None)
@@ -343,6 +348,13 @@ class TableFollower:
         labs = {str(s): _lab(c) for s, c in crops.items()}
         lifts = tray_lifts(self.board, camera_pose(reg, (frame.shape[1], frame.shape[0])))
         first = {s for s, t in self._tracks.items() if t.reference is None}
+        for side, track in self._tracks.items():
+            if track.reference is not None and not track.state.sure and track.sure_look:
+                look, state = track.sure_look
+                if self.change(side, labs[side], look).changed_px < MIN_CHANGE_PX:
+                    # The tray looks as it did when it was last sure (a hand resting at its
+                    # edge, a cube put down and taken back): it is as it was then.
+                    track.reference, track.state, track.last = look, state, None
         changes = {
             s: self.change(s, labs[s]) for s in self.sides if self._tracks[s].reference is not None
         }
@@ -369,6 +381,8 @@ class TableFollower:
                 track.guard = float(read.stacked)
             track.reference = labs[side]
             self._shown[side] = track.state
+            if track.state.sure:
+                track.sure_look = (track.reference, track.state)
             if side in self._expected and side not in reads and track.state.sure:
                 if not any(_possible(self._expected[side], track.state.counts).values()):
                     self._expected.pop(side)  # nothing to take: the tray holds none
@@ -379,9 +393,10 @@ class TableFollower:
                     self._shown[side] = TrayFollow(track.state.counts, False, "unexpected")
         return self.trays
 
-    def change(self, side: str, lab: np.ndarray) -> Change:
-        """What changed in tray ``side`` since its reference (see the module docstring)."""
-        ref = self._tracks[side].reference
+    def change(self, side: str, lab: np.ndarray, ref: np.ndarray | None = None) -> Change:
+        """What changed in tray ``side`` since its reference (or since ``ref``; see the
+        module docstring)."""
+        ref = self._tracks[side].reference if ref is None else ref
         assert ref is not None
         shift = np.median((lab - ref)[self._mask], axis=0)
         dist = weighted_distance(lab - shift, ref)
