@@ -375,3 +375,54 @@ def test_the_screenshot_check_reports_a_board_picture_too_small_for_its_texts(ki
     )
     root.remove_widget(cramped)
     assert board_picture_problems(root) == []
+
+
+def _pixels(scene: dict, marks, size: tuple[int, int]):  # type: ignore[no-untyped-def]
+    """Paint ``scene`` with ``marks`` off screen: its labels, RGBA pixels (row 0 at the bottom)."""
+    import numpy as np
+    from kivy.graphics import Canvas, ClearBuffers, ClearColor, Fbo
+
+    from ui.i18n import translator
+
+    w, h = size
+    fbo = Fbo(size=size)
+    with fbo:
+        ClearColor(0, 0, 0, 1)
+        ClearBuffers()
+    canvas = Canvas()
+    picture = paint(canvas, (0.0, 0.0, float(w), float(h)), scene, translator("en"), marks)
+    fbo.add(canvas)
+    fbo.draw()
+    return picture.labels, np.frombuffer(fbo.pixels, np.uint8).reshape(h, w, 4)
+
+
+@pytest.mark.gui
+def test_a_focused_row_of_small_hexes_leaves_every_number_on_the_picture_untouched(
+    kivy_window,
+) -> None:
+    """The Marauders lane picture (hexes ~30 px): the rings of a row of places stay inside
+    their hexes, so no pixel of any number's text box changes (they once covered them)."""
+    import numpy as np
+
+    from tests.ui.test_painters_legible import scripted
+    from ui.painters import marks_for_field
+
+    prompt, scene = next((p, s) for p, s in scripted("marauders") if p.step == "autumn-member")
+    field = next(f for f in prompt.fields if f.places)
+    ids = [c.value for c in field.choices]
+    size = (330, 260)
+    labels, bare = _pixels(scene, marks_for_field(field, [], focus=None), size)
+    assert len(labels) >= 20
+    for row in (ids[0:5], ids[5:10], ids[10:15]):
+        _, ringed = _pixels(scene, marks_for_field(field, [], focus="|".join(row)), size)
+        changed = np.any(bare != ringed, axis=2)
+        assert changed.sum() > 200  # the row is ringed
+        touched = [
+            label.text
+            for label in labels
+            if changed[
+                max(0, int(label.y)) : int(label.y + label.height),
+                max(0, int(label.x)) : int(label.x + label.width),
+            ].any()
+        ]
+        assert touched == [], row

@@ -51,11 +51,42 @@ def draw_marks(pen: Pen, layers: Mapping[str, Sequence[Place]], marks: Marks) ->
         pen.outline(grown(chosen, -2.5), SELECTED, 4)
         if marks.numbered:
             _badge(pen, chosen, str(number))
-    for ident in (marks.focus or "").split("|"):  # one place, or a row of them "a|b|c"
+    row = (marks.focus or "").split("|")  # one place, or a row of them "a|b|c"
+    for ident in row:
         focus = places.get(ident)
         if focus is not None:
-            pen.outline(grown(focus, 4), (1, 1, 1, 1), 5)
-            pen.outline(grown(focus, 0.5), (0, 0, 0, 1), 2.5)
+            _focus_ring(pen, focus, inside=len(row) > 1 or inner_radius(focus) < ROOMY)
+
+
+#: Places with less room than this (px from centre to the nearest edge) keep the focus
+#: ring inside their own outline, so it never covers a neighbour's number.
+ROOMY = 22.0
+WHITE, BLACK = (1.0, 1.0, 1.0, 1.0), (0.0, 0.0, 0.0, 1.0)
+
+
+def inner_radius(place: Place) -> float:
+    """The distance from the place's centre to the nearest point of its outline's edges."""
+    cx, cy = place.centre
+    points = place.outline
+    best = float("inf")
+    for (x1, y1), (x2, y2) in zip(points, [*points[1:], points[0]], strict=True):
+        dx, dy = x2 - x1, y2 - y1
+        length2 = dx * dx + dy * dy or 1e-9
+        t = max(0.0, min(1.0, ((cx - x1) * dx + (cy - y1) * dy) / length2))
+        px, py = x1 + t * dx, y1 + t * dy
+        best = min(best, ((cx - px) ** 2 + (cy - py) ** 2) ** 0.5)
+    return best
+
+
+def _focus_ring(pen: Pen, place: Place, *, inside: bool) -> None:
+    """The button box's focus: a thick white ring around a black one, just outside the place;
+    inside its edge instead on a small place or a row of places (neighbours stay readable)."""
+    if inside:
+        pen.outline(grown(place, -2.2), WHITE, 2.2)
+        pen.outline(grown(place, 0.3), BLACK, 1.2)
+    else:
+        pen.outline(grown(place, 4), WHITE, 5)
+        pen.outline(grown(place, 0.5), BLACK, 2.5)
 
 
 def _badge(pen: Pen, place: Place, number: str) -> None:
