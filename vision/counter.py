@@ -363,9 +363,16 @@ class CubeCounter:
         counts = logits[..., :-1].reshape(2, n, len(COLOURS), MAX_COUNT + 1)
         stack = got["stack"].reshape(2, n) if "stack" in got else np.zeros((2, n))
         self.partner_net.setInput(network_input(crops, lifts, True, True))
-        heat = ["density", partner.stack_output, "cover", "check"]
+        heat = list(self.partner_net.getUnconnectedOutLayersNames())  # OpenCV wants them all
+        out = dict(
+            zip(
+                heat,
+                (np.asarray(a, np.float64) for a in self.partner_net.forward(heat)),
+                strict=True,
+            )
+        )
         density, heat_stack, heat_cover, check = (
-            np.asarray(a, np.float64) for a in self.partner_net.forward(heat)
+            out[k] for k in ("density", partner.stack_output, "cover", "check")
         )
         return Evidence(
             probs=softmax(counts, self.model.temperature),
