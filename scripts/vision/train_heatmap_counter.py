@@ -37,7 +37,12 @@ held-out-9``)::
 
 (``tune`` and ``measure`` run in the project's environment: OpenCV reads the ONNX file,
 as the app would.) The input is the tray counter's: the light-corrected crop and its lift
-field (``vision.tray_crops``).
+field (``vision.tray_crops``). Issue 28's fourth round tried a second stack guard beside the
+counter's own (``train-stack``: copies of the last feature layers and the stack head over
+the frozen first layers; not kept, docs/vision.md)::
+
+    nice -n 19 /tmp/torch2/bin/python train_heatmap_counter.py train-stack C --threads 1 \
+        --init /tmp/r2.pt --lr 3e-4 --minutes 45 --out /tmp/c4/s2.onnx
 """
 
 from __future__ import annotations
