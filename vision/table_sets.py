@@ -42,7 +42,7 @@ it was trained and tuned on ``dev``, and read once (its crops: ``make_tray_crops
 ``held-out-9`` was added in issue 28's third round, for the heatmap counter trained from
 the shipped counter's weights, and read once in the same way; ``held-out-10`` was added
 in issue 28's fourth round, for the two counters read together (``combine_counters.py``),
-once the rule was chosen on ``dev``, and read once.
+once the rule was chosen on ``dev``, and read once (``held-out-9`` then a second time).
 Lights and tilt bands are spread evenly over the set-ups: set-up ``k`` has light
 ``LIGHT_KINDS[k % 5]`` and tilt band ``(k // 5) % 4`` (20-30, 30-40, 40-50, 50-60 degrees)."""
 

@@ -23,8 +23,10 @@ C = /tmp/c3/crops (``train_heatmap_counter.py``'s docstring makes them), one cor
     uv run --locked python scripts/vision/combine_counters.py measure /tmp/c4/fresh.npz \\
         --rule vision/data/agreement-counter.json
 
-``--heatmap FILE.onnx --stack-output stack2`` reads another heatmap network (a second stack
-guard, ``train_heatmap_counter.py train-stack``) in place of the kept one.
+(``held-out-9``, read again with the frozen rule: ``dump /tmp/c3/fresh ... --prefix
+held-out-9``, then ``measure``.) ``--heatmap FILE.onnx --stack-output stack2`` reads
+another heatmap network (a second stack guard, ``train_heatmap_counter.py train-stack``)
+in place of the kept one.
 """
 
 from __future__ import annotations
