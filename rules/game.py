@@ -75,6 +75,12 @@ class Game(ABC):
     def advance(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
         """Apply a validated answer to the current prompt; return the next state."""
 
+    def saved_answer(self, state: State, answer: Mapping[str, Any]) -> Mapping[str, Any]:
+        """``answer`` in the form the step at ``state`` asks today: a game that changed a
+        question converts the answers an earlier version saved (the journal replays them),
+        so no saved game stops there. Pure; the default returns ``answer`` as it is."""
+        return answer
+
     def position(self, state: State) -> Position | None:
         """Where the game stands: step, phase, round, notes, the player to act.
 

@@ -220,6 +220,30 @@ def one_choice(field: FieldLike, raw: Any) -> str:
     raise IllegalInput(msg("'{text}' is not one of the options", text=text), field.key)
 
 
+def one_pick(field: FieldLike) -> bool:
+    """A ``multi`` of at most one pick (an optional choice: "none" is an answer)."""
+    return field.kind == "multi" and field.maximum == 1
+
+
+def pick_round(field: FieldLike, value: Any, delta: int) -> list[str]:
+    """BOT (+) or UNDO (-) on a :func:`one_pick` field as one stop: the next or previous
+    option round a ring that starts with none picked (when none is allowed), so any
+    option is at most half the ring away.
+
+    >>> from rules.prompt import Choice, Field
+    >>> f = Field(key="card", label=msg("Card"), kind="multi", minimum=0, maximum=1,
+    ...           choices=(Choice("a", msg("a")), Choice("b", msg("b")), Choice("c", msg("c"))))
+    >>> pick_round(f, [], +1), pick_round(f, [], -1), pick_round(f, ["c"], +1)
+    (['a'], ['c'], [])
+    """
+    ring: list[list[str]] = [[c.value] for c in field.choices]
+    if not field.minimum:
+        ring.insert(0, [])
+    now = list(value or [])
+    at = ring.index(now) if now in ring else (-1 if delta > 0 else 0)
+    return ring[(at + delta) % len(ring)]
+
+
 def fewest_picks(field: FieldLike) -> int:
     """How many options a field that picks several needs at least (an order: all)."""
     if kind_of(field).ordered and field.minimum is None:
@@ -425,6 +449,8 @@ class SeveralChoices(Kind):
         return tuple(c.value for c in field.choices)
 
     def press(self, field: FieldLike, value: Any, entry: str | None, delta: int) -> Any:
+        if entry is None and one_pick(field):
+            return pick_round(field, value, delta)
         if entry is None:
             raise ValueError(f"field '{field.key}' is changed one option at a time")
         if (entry in (value or [])) == (delta > 0):

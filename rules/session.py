@@ -201,7 +201,7 @@ class Session:
         prompt = self._prompt_of(state)
         if over is not None and prompt.finished:
             raise IllegalInput(over)
-        checked = prompt.coerce(values)
+        checked = prompt.coerce(self.game.saved_answer(state, values))
         # The session owns the copy it hands over: the five games' ``advance`` is pure
         # (tests/rules/test_pure_advance.py), a game written elsewhere may not be.
         new_state, decision = self.game.advance(_plain(state), checked)

@@ -220,3 +220,36 @@ def test_without_start_the_focus_is_nowhere_until_next() -> None:
     focus = Focus(form, start=False)
     assert focus.stop is None and not focus.on_field
     assert focus.next().name == "paid"  # the first field, closed: BOT opens it
+
+
+def test_a_multi_of_at_most_one_pick_is_one_stop_round_a_ring_with_none() -> None:
+    """Targi's card for a tile ("none: not this round"): one stop like a choice, BOT and UNDO
+    round [none, o0, ..., o5]: the 4th option is 3 UNDO away, not 3 NEXT and a BOT."""
+    form = FormModel([_options("card", "multi", 6, minimum=0, maximum=1, default=[])])
+    focus = Focus(form)
+    assert [s.name for s in focus.stops] == ["card", "confirm"]
+    assert focus.change(-1) and form.values["card"] == ["o5"]
+    assert focus.change(-1) and form.values["card"] == ["o4"]
+    assert focus.change(-1) and form.values["card"] == ["o3"]
+    assert focus.stop.name == "card"  # a pick does not move the focus on
+    assert focus.change(+1) and focus.change(+1) and focus.change(+1)
+    assert form.values["card"] == []  # round to none
+    assert focus.change(+1) and form.values["card"] == ["o0"]
+    form.choose("card", "o2")  # a finger: the focus stays the field's one stop
+    focus.focus("card", "o2")
+    assert focus.stop.name == "card" and focus.change(+1) and form.values["card"] == ["o3"]
+
+
+def test_a_required_single_pick_has_no_none_and_a_long_one_keeps_its_rows() -> None:
+    form = FormModel(
+        [
+            _options("one", "multi", 3, minimum=1, maximum=1),
+            _options("many", "multi", 9, minimum=0, maximum=1),
+        ]
+    )
+    focus = Focus(form)
+    assert focus.stop.name == "one"
+    assert focus.change(+1) and form.values["one"] == ["o0"]
+    assert focus.change(-1) and form.values["one"] == ["o2"]  # no none between them
+    assert focus.next().name == "many"  # nine options: rows that open, as before
+    assert not focus.change(+1) and focus.stop.name == "many.o0|o1|o2"  # BOT opens it

@@ -148,6 +148,35 @@ def test_bot_on_a_choice_keeps_the_picked_option_in_view(app) -> None:
         assert c.form.values["action"] == row[row.index(now) - 1] and _in_view(picked)
 
 
+def test_a_card_for_a_tile_is_picked_round_one_ring_with_none(app) -> None:
+    """Targi's Targi tile (a multi of at most one card, "none: not this round"): one stop;
+    UNDO from none walks back from the last card, the ring sits on the lit card in view,
+    and the keys line says BOT +, UNDO - (not "BOT opens this")."""
+    from tests.ui.support.driving import play_to, press, visible_texts
+    from ui.benchmarks.tables import targi as scripted
+
+    c = app.controller
+    session = play_to(app, scripted, "targi-tile")
+    cards = [ch.value for ch in session.prompt().fields[0].choices]
+    assert len(cards) == 6 and c.form.values["card"] == []
+    assert c.focused_name() == "card"
+    box = app.manager.current_screen.ids.fields.boxes["card"]
+    for back in (1, 2, 3):
+        press("u")
+        picked = box.options[cards[-back]]
+        assert c.form.values["card"] == [cards[-back]] and c.focused_name() == "card"
+        ringed = [b for b in box.options.values() if b.focused]
+        assert ringed == [picked] and picked.selected and _in_view(picked)
+    keys = [t for t in visible_texts(app) if t.startswith("Buttons: BOT")]
+    assert keys == ["Buttons: BOT +, UNDO -, NEXT on (past Confirm, UNDO goes back a step)"]
+    steps = session.step_count
+    press("enter")  # CONFIRM; a joker field below the fold is brought into view first
+    if session.step_count == steps:
+        press("enter")
+    assert session.step_count == steps + 1
+    assert f"Targi tile on {cards[-3]}" in str(session.last_decision.summary)
+
+
 def test_next_visits_every_menu_button_once(app) -> None:
     from tests.ui.support.driving import press
 

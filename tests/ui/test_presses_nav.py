@@ -27,7 +27,7 @@ def test_every_step_of_every_game_is_answered_by_the_buttons(results) -> None:
     assert {name: r["unreachable"] for name, r in results.items()} == {name: [] for name in results}
 
 
-@pytest.mark.parametrize("game", ["anteportas", "robinson"])
+@pytest.mark.parametrize("game", ["anteportas", "robinson", "nomads"])
 def test_the_median_step_takes_at_most_three_presses(results, game: str) -> None:
     assert statistics.median(_asked(results[game])) <= MEDIAN_TARGET
 

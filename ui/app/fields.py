@@ -176,7 +176,7 @@ class FieldBox(BoxLayout):
 
     def _build_options(self, view: FieldView) -> None:
         grid = self._option_grid(view)
-        if not KINDS[view.kind].many:
+        if _one_stop(view):
             holder = FocusRow(size_hint_y=None, padding=4)
             grid.bind(height=lambda _g, h: setattr(holder, "height", h + 8))
             holder.add_widget(grid)
@@ -342,7 +342,7 @@ class FieldBox(BoxLayout):
             button.option_value = entry.value
             button.field_key = f"{key}={entry.value}"
             self.options[entry.value] = button
-        if KINDS[view.kind].many:  # each toggle is a focus stop of its own
+        if not _one_stop(view):  # each toggle is a focus stop of its own
             self.focusable = {f"{key}.{value}": b for value, b in self.options.items()}
             if self._list_holder is not None:  # and the long list itself
                 self.focusable[key] = self._list_holder
@@ -393,7 +393,7 @@ class FieldBox(BoxLayout):
         _set(self.keys, self._keys_text(name))
         if found is not None and name == view.key and self._closes():
             return self  # a closed field: its caption and what BOT does there in view
-        if found is not None and name == view.key and not KINDS[view.kind].many:
+        if found is not None and name == view.key and _one_stop(view):
             picked = self.options.get(next((e.value for e in view.entries if e.selected), ""))
             if picked is not None:  # the ring on the lit option: BOT/UNDO move both
                 found.focused = False
@@ -405,7 +405,7 @@ class FieldBox(BoxLayout):
         """The button box's focus on the field's key means the field closed (a count per
         colour, a multi's or order's options, a long choice's rows: ui/app/focus.py)."""
         kind = KINDS[self.view.kind]
-        return kind.many or kind.per_choice or len(self.view.entries) > ROWS_FROM
+        return not _one_stop(self.view) or kind.per_choice or len(self.view.entries) > ROWS_FROM
 
     def _keys_text(self, name: str | None) -> str:
         """What BOT, UNDO and NEXT do on the stop ``name`` ("" when it is not this field's)."""
@@ -439,6 +439,12 @@ class FieldBox(BoxLayout):
         for widget in group:
             widget.focused = True
         return group[0] if group else None
+
+
+def _one_stop(view: FieldView) -> bool:
+    """The options are one stop of the button box (a choice, a multi of at most one pick):
+    the ring goes round them all and then onto the lit option; else each toggle is a stop."""
+    return not KINDS[view.kind].many or view.one_pick
 
 
 #: A field with more options than :data:`ui.app.focus.LONG_LIST` shows what is chosen and

@@ -23,6 +23,9 @@ With only the four buttons a whole game is played like this (docs/ui.md):
   row BOT picks the row's next option, UNDO its previous one; a ``multi``'s
   or ``order``'s row opens like a field. So any of 12 options is at most 4
   presses away, not up to 6 round a ring.
+- A ``multi`` of **at most one pick** among up to ``ROWS_FROM`` options (an
+  optional choice: Targi's card for a tile) is one stop like a ``choice``: BOT
+  and UNDO go round a ring that starts with none picked (:func:`single_stop`).
 - **BOT** is + on the focused stop: one more marker, the next option, "yes",
   pick this option (then the focus moves on to the next option); on a chosen
   option of an ``order`` field it moves it one place earlier.
@@ -43,6 +46,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rules.kinds import one_pick
 from rules.prompt import Field
 from ui.app.focus_groups import ROWS_FROM, in_row, rows
 from ui.app.form import FormModel
@@ -108,7 +112,9 @@ def _field_stops(field: Field) -> list[Stop]:
     key = field.key
     values = [c.value for c in field.choices]
     inside: list[Stop] = []
-    if spec.picks and len(values) > ROWS_FROM:
+    if single_stop(field):
+        inside.append(Stop(key=key))  # an optional single pick: one stop, a ring with none
+    elif spec.picks and len(values) > ROWS_FROM:
         for row in rows(values):
             inside.append(Stop(key=key, row=row, opens=spec.many))
             if spec.many:
@@ -125,6 +131,14 @@ def _field_stops(field: Field) -> list[Stop]:
         whole = Stop(key=key, opens=True, whole=True)
         return [whole, *(replace(s, level=s.level + 1) for s in inside)]
     return inside
+
+
+def single_stop(field: Field) -> bool:
+    """A ``multi`` of at most one pick among up to :data:`ROWS_FROM` options (Targi's card
+    for a tile, "none: not this round"): one stop like a ``choice``, BOT and UNDO round a
+    ring that starts with none picked (:func:`rules.kinds.pick_round`), so any option is at
+    most half the ring away instead of one NEXT per option before it."""
+    return one_pick(field) and len(field.choices) <= ROWS_FROM
 
 
 def _wide(field: Field, limit: int | None) -> bool:
@@ -234,8 +248,9 @@ class Focus:
             value = in_row(stop.row, self.form.values.get(stop.key), delta)
             return self.form.choose(stop.key, value)
         field = self.form.field(stop.key)
+        one = stop.entry is not None
         before = field.spec.many and stop.entry in (self.form.values.get(stop.key) or [])
         changed = self.form.press(stop.key, stop.entry, delta * stop.step, turn=stop.wheel)
-        if changed and field.spec.many and delta > 0 and not before:
+        if changed and one and field.spec.many and delta > 0 and not before:
             self.next()  # picked: the ring moves on to the next option
         return changed

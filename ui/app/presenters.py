@@ -22,6 +22,7 @@ from rules.kinds import KINDS
 from rules.prompt import Field, Prompt
 from rules.session import HistoryEntry
 from rules.text import Msg, Translator, msgn
+from ui.app.focus import single_stop
 from ui.app.form import FormModel
 from ui.app.plain_text import plain, render
 from ui.app.table_check import TableCheckView
@@ -81,6 +82,9 @@ class FieldView:
     checked: bool | None = None
     #: Why the camera left this camera field to the players: "please check" beside it.
     camera_note: str = ""
+    #: A ``multi`` of at most one pick the button box treats as one stop, like a ``choice``
+    #: (:func:`ui.app.focus.single_stop`).
+    one_pick: bool = False
 
     @property
     def shape(self) -> tuple[Any, ...]:
@@ -90,7 +94,7 @@ class FieldView:
         places are named from where it stands), so only their number counts.
         """
         if KINDS[self.kind].picks:
-            return (self.key, self.kind, self.places, len(self.entries))
+            return (self.key, self.kind, self.places, len(self.entries), self.one_pick)
         return (self.key, self.kind, self.places, tuple(e.value for e in self.entries))
 
 
@@ -210,6 +214,7 @@ def field_view(fld: Field, form: FormModel, tr: Translator, error: str = "") -> 
         places=fld.places or "",
         checked=bool(value) if spec.widget == "yes-no" and value is not None else None,
         camera_note=render(note, tr) if (note := form.camera_notes.get(fld.key)) else "",
+        one_pick=single_stop(fld),
     )
 
 

@@ -354,6 +354,8 @@ class PlayScreen(StepScreen):
         focus = None
         if field is not None and stop is not None and stop.key == field.key:
             focus = stop.entry if stop.entry is not None else form.values.get(field.key)
+            if isinstance(focus, list):  # a multi of at most one pick, one stop: its pick
+                focus = focus[0] if focus else None
             if stop.row:  # a row of places: all of them ringed
                 focus = "|".join(stop.row)
             elif stop.opens:  # a closed field: no place yet

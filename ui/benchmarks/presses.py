@@ -30,9 +30,11 @@ from gpiozero.pins.mock import MockFactory
 
 from hardware.config import load_pin_map
 from hardware.panel import ButtonPanel
+from rules.camera import ColourGains, ColourTotals, Unread, camera_request
 from rules.prompt import Field
 from ui.app.controller import AppController
 from ui.app.focus import Stop
+from ui.app.form import FormModel
 from ui.benchmarks.answers import tables
 from ui.commands.bench import Figure
 from ui.service import TableService
@@ -82,8 +84,10 @@ def _part(field: Field, stop: Stop, value: Any) -> Any:
     """The part of a field's value one stop sets (a count, membership, or the value)."""
     if field.spec.per_choice:
         return int((value or {}).get(stop.entry, 0))
-    if field.spec.many:
+    if field.spec.many and stop.entry is not None:
         return stop.entry in (value or [])
+    if field.spec.many:  # an optional single pick as one stop (rules.kinds.pick_round)
+        return list(value or [])
     return value
 
 
@@ -229,13 +233,42 @@ def _play_step(box: Box, values: dict[str, Any]) -> None:
                 _set(box, field, stop, target)
 
 
+def _colours(form: FormModel, field: Field, request: ColourGains) -> set[str]:
+    """The entries of a :class:`ColourGains` field the camera reads: its colours (what the
+    game tracked, or the colours of the form's :class:`ColourTotals` field)."""
+    if request.tracked is not None:
+        return {colour for colour, _n in request.tracked}
+    totals = (f for f in form.fields if isinstance(camera_request(f.camera), ColourTotals))
+    return set(next((dict(f.default or {}) for f in totals), {}))
+
+
+def sure_camera(form: FormModel, values: dict[str, Any]) -> None:
+    """Fill ``form`` as a camera that followed the table surely would: each field with a
+    camera request vision answers (not :class:`Unread`) shows the table's true value; of a
+    :class:`ColourGains` field (the Marauders news panel) only the colours, its VP and
+    development points stay for the players."""
+    for field in form.fields:
+        request = camera_request(field.camera)
+        if request is None or isinstance(request, Unread) or field.key not in values:
+            continue
+        want = copy.deepcopy(values[field.key])
+        if isinstance(request, ColourGains):
+            colours = _colours(form, field, request)
+            now = dict(form.values[field.key] or {})
+            want = {k: (want.get(k, 0) if k in colours else n) for k, n in now.items()}
+        form.values[field.key] = want
+        form.from_camera.add(field.key)
+
+
 def _percentile(values: list[int], share: float) -> int:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def play(module: ModuleType, base: Path) -> dict[str, Any]:
-    """Play one scripted game by buttons; per step (name, presses, needed an answer)."""
+def play(module: ModuleType, base: Path, camera: bool = False) -> dict[str, Any]:
+    """Play one scripted game by buttons; per step (name, presses, needed an answer).
+    ``camera``: the fields a camera fills start at the table's true values
+    (:func:`sure_camera`)."""
     service = TableService(base / f"{module.GAME}.sqlite")
     c = AppController(service)
     c.choose_game(module.GAME)
@@ -255,6 +288,8 @@ def play(module: ModuleType, base: Path) -> dict[str, Any]:
                 break
             values: dict[str, Any] = table.answer(prompt, session.state)
             assert c.form is not None
+            if camera:
+                sure_camera(c.form, values)
             needs = any(
                 f.key in values and not _same(f, c.form.values[f.key], values[f.key])
                 for f in prompt.fields
@@ -325,4 +360,23 @@ def run(quick: bool) -> list[Figure]:
                 met=not result["unreachable"],
             ),
         ]
+        figures += camera_figures(name, module, base)
     return figures
+
+
+def camera_figures(name: str, module: ModuleType, base: Path) -> list[Figure]:
+    """The same game played again with a camera that follows the table surely: median and
+    worst step, labelled "with the camera" (the figures without it stay as they are)."""
+    where = base / "camera"
+    where.mkdir(exist_ok=True)
+    steps = play(module, where, camera=True)["steps"]
+    asked = [n for _step, n, needs in steps if needs] or [0]
+    worst_step, worst, _needs = max(steps, key=lambda s: s[1])
+    median = statistics.median(asked)
+    return [
+        Figure(name=f"{name}: {label}", value=value, unit="", target=f"<= {top}", met=value <= top)
+        for label, value, top in (
+            ("median presses with the camera", median, MEDIAN_TARGET),
+            (f"worst step with the camera ({worst_step})", worst, WORST_TARGET),
+        )
+    ]

@@ -110,7 +110,10 @@ def position_fields(spaces: list[str]) -> list[Field]:
 
 def start_prompt(state: State) -> Prompt:
     members = state["members"]
+    # What came in first (the players' answer), then the checks of what the assistant
+    # tracked: the members on the map and where they stand.
     fields = [
+        *news_fields(state, msg("Before the tribe moves: markers onto its trays, VP, development")),
         Field(
             key="members",
             label=msg("Tribe members standing on the map"),
@@ -120,7 +123,6 @@ def start_prompt(state: State) -> Prompt:
             maximum=MAX_MEMBERS,
         ),
         *position_fields(members),
-        *news_fields(state, msg("Before the tribe moves: markers onto its trays, VP, development")),
     ]
     return Prompt(
         step="autumn-start",

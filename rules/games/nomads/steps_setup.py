@@ -178,13 +178,18 @@ def advance_area(st: State, ans: Mapping[str, Any], out: Out) -> Decision | None
     return decision_of(st, "setup", msg("The Nomads begin the first round"), out)
 
 
+def figure_places(st: State) -> list[Choice]:
+    """Where your figure can go: the free columns in board order with the *Ruhefeld* (the
+    default) in their middle, so the button box reaches every column in at most 2 presses
+    from it; "done" (you stop placing) follows, the farthest."""
+    free = [Choice(c, msg(st["names"][c])) for c in st["order"] if c not in st["blocked"]]
+    half = len(free) // 2
+    return [*free[:half], Choice("rest", msg("Ruhefeld")), *free[half:]]
+
+
 def prompt_player(st: State) -> Prompt:
-    free = [c for c in st["order"] if c not in st["blocked"]]
     left = st["player_placed"] < st["figures"]
-    choices = [Choice(c, msg(st["names"][c])) for c in free] if left else []
-    if left:
-        choices.append(Choice("rest", msg("Ruhefeld")))
-    choices.append(Choice("done", msg("no figure left / done")))
+    choices = [*(figure_places(st) if left else []), Choice("done", msg("no figure left / done"))]
     default = "rest" if left else "done"
     events = [
         Choice("none", msg("nothing else")),

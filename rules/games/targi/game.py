@@ -126,6 +126,12 @@ class TargiGame(Game):
             prompt = replace(prompt, fields=(*prompt.fields, self._joker_field(state)))
         return prompt
 
+    def saved_answer(self, state: State, answer: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The secret and agreed choices saved as the 3 tiles kept: the tile put back."""
+        if state["stage"] in ("secret", "agree"):
+            return steps_setup.saved_answer(answer)
+        return answer
+
     def advance(self, state: State, answer: Mapping[str, Any]) -> tuple[State, Decision | None]:
         stage = state["stage"]
         out = Out()

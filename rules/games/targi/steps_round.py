@@ -262,23 +262,26 @@ def game_end_reached(state: State) -> Msg | None:
 
 
 def action_choices(state: State) -> list[Choice]:
+    """What can happen now, the usual first: end the round (the default), a tribe card laid
+    by either player (the commonest event, one press from the default), then the rarer ones
+    grouped by kind: renouncing, the Fata Morgana, count corrections, the game's end."""
     t, b = table(state), board(state)
+    laying = [p for p in PLAYERS if t["tribe_cards"][p] < b.tribe_cards_max]
     choices = [Choice("end-round", msg("all actions done: end the round"))]
-    for p in PLAYERS:
-        laid = t["tribe_cards"][p]
-        if laid < b.tribe_cards_max:
-            choices.append(Choice(f"card:{p}", msg("{p} lays a tribe card", p=who(p))))
-            if renounce_allowed(state, p):
-                choices.append(
-                    Choice(
-                        f"renounce:{p}",
-                        msg("{p} lays a tribe card and renounces its text", p=who(p)),
-                    )
-                )
-        if L.fata_morgana_moves(t, b, p)[0]:
-            choices.append(Choice(f"fata:{p}", msg("{p} uses the Fata Morgana", p=who(p))))
-    for p in PLAYERS:
-        choices.append(Choice(f"count:{p}", msg("correct {p}'s tribe card count", p=who(p))))
+    choices += [Choice(f"card:{p}", msg("{p} lays a tribe card", p=who(p))) for p in laying]
+    choices += [
+        Choice(f"renounce:{p}", msg("{p} lays a tribe card and renounces its text", p=who(p)))
+        for p in laying
+        if renounce_allowed(state, p)
+    ]
+    choices += [
+        Choice(f"fata:{p}", msg("{p} uses the Fata Morgana", p=who(p)))
+        for p in PLAYERS
+        if L.fata_morgana_moves(t, b, p)[0]
+    ]
+    choices += [
+        Choice(f"count:{p}", msg("correct {p}'s tribe card count", p=who(p))) for p in PLAYERS
+    ]
     choices.append(Choice("game-end", msg("the game has ended: final scoring")))
     return choices
 

@@ -2,7 +2,8 @@
 
 "Jeder Spieler erhält einen Satz aus 4 verschiedenen Aktionsplättchen. Dann
 wählt jeder geheim 3 dieser Plättchen aus. Das jeweils übrig gebliebene
-Plättchen wird in die Schachtel zurückgelegt." The tiles a player keeps are
+Plättchen wird in die Schachtel zurückgelegt." The screen asks the one tile put
+back (the same choice as the 3 kept, one pick instead of three). The tiles a player keeps are
 ``unused`` from the moment both choices are made; the one put back is
 ``absent`` and can never be used (not even the joker at the reveal).
 """
@@ -23,25 +24,41 @@ from rules.text import Msg, msg
 SET_UP = msg("Set-up")
 
 
-def keep_field() -> Field:
+def back_field() -> Field:
+    """The one tile of the 4 that goes back in the box (the other 3 are kept): one choice,
+    the same answer as choosing the 3 kept, in a press or two on the button box."""
     return Field(
-        key="keep",
-        label=msg("Tiles kept (choose 3)"),
-        kind="multi",
-        minimum=3,
-        maximum=3,
+        key="back",
+        label=msg("Tile that goes back in the box"),
+        kind="choice",
         choices=tuple(Choice(t, TILE[t]) for t in TILES),
     )
 
 
 def kept(keep: list[str]) -> list[str]:
-    """The 3 tiles kept, in the tiles' order."""
-    if len(set(keep)) != 3:
+    """The 3 tiles kept, in the tiles' order (an answer saved as the 3 kept tiles)."""
+    if len(set(keep)) != 3 or not set(keep) <= set(TILES):
         raise IllegalInput(
             msg("keep exactly 3 different tiles of your 4 (rule: each player chooses 3 tiles)"),
             "keep",
         )
     return [t for t in TILES if t in keep]
+
+
+def all_but(back: str) -> list[str]:
+    """The 3 tiles kept when ``back`` goes back in the box, in the tiles' order."""
+    return [t for t in TILES if t != back]
+
+
+def saved_answer(answer: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A choice saved as the 3 tiles kept (``keep``, before the question became the tile
+    put back) as today's ``back``; anything else as it is."""
+    if "keep" not in answer or "back" in answer:
+        return answer
+    rest = {k: v for k, v in answer.items() if k != "keep"}
+    keep = answer["keep"]
+    kept_tiles = kept(list(keep) if isinstance(keep, list | tuple) else [keep])
+    return {**rest, "back": next(t for t in TILES if t not in kept_tiles)}
 
 
 def hand_out(state: State) -> None:
@@ -58,7 +75,7 @@ def prompt_secret(state: State) -> Prompt:
     lines = [
         msg("{other}: look away now.", other=who(other(player))),
         msg(
-            "{p}: choose in secret the 3 tiles you keep; the fourth goes back in the box.",
+            "{p}: choose in secret the tile that goes back in the box; you keep the other 3.",
             p=who(player),
         ),
     ]
@@ -69,14 +86,14 @@ def prompt_secret(state: State) -> Prompt:
         title=msg("{p} chooses tiles in secret", p=who(player)),
         phase=SET_UP,
         lines=tuple(lines),
-        fields=(keep_field(),),
+        fields=(back_field(),),
         secret=True,
     )
 
 
 def advance_secret(state: State, answer: Mapping[str, Any], out: Out) -> Msg | None:
     player = state["queue"].pop(0)
-    state["chosen"][player] = kept(answer["keep"])
+    state["chosen"][player] = all_but(answer["back"])
     if not state["queue"]:
         hand_out(state)
     return None  # nothing about the choice is shown: the other player is about to choose
@@ -87,13 +104,18 @@ def prompt_agree(state: State) -> Prompt:
         step="agree",
         title=msg("Choose the 3 tiles both players use"),
         phase=SET_UP,
-        lines=(msg("You agreed to play with the same tiles: choose them together."),),
-        fields=(keep_field(),),
+        lines=(
+            msg(
+                "You agreed to play with the same tiles: choose together the one that goes "
+                "back in the box."
+            ),
+        ),
+        fields=(back_field(),),
     )
 
 
 def advance_agree(state: State, answer: Mapping[str, Any], out: Out) -> Msg | None:
-    tiles = kept(answer["keep"])
+    tiles = all_but(answer["back"])
     for player in PLAYERS:
         state["chosen"][player] = list(tiles)
     hand_out(state)

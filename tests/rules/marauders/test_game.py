@@ -305,6 +305,16 @@ def autumn_session() -> Session:
     return session
 
 
+def test_autumn_start_asks_what_came_in_before_the_checks_of_the_members() -> None:
+    """The question first (issue 23): the news the players enter, then the members the
+    assistant tracked (their number and spaces), which the players only check."""
+    session = autumn_session()
+    keys = [f.key for f in session.prompt().fields]
+    assert keys[0] == "news"
+    assert keys.index("news") < keys.index("members") < keys.index("m1") < keys.index("m2")
+    assert field(session, "members").default == 2
+
+
 def test_autumn_members_are_tracked_on_the_map_and_picked_by_touch() -> None:
     session = autumn_session()
     prompt = session.prompt()

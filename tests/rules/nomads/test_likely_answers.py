@@ -1,4 +1,5 @@
-"""The final scoring screen starts where the answer most likely is (issue 23: fewer presses).
+"""Screens start where the answer most likely is (issue 23: fewer presses): the final scoring,
+your figure's place.
 
 Reading 29 (docs/nomads.md): no score goes below 0 (the Nomads lose 2 points
 only "falls möglich"), so your final score is entered from 0; with no card under
@@ -78,3 +79,36 @@ def test_the_hunting_area_offers_nothing_first() -> None:
         "sloth", "bison", "mammoth", "horse", "camel",
         "argentavis", "sabretooth", "bear", "dire_wolf", "promo",
     ]  # fmt: skip
+
+
+def _your_turn(**change: object) -> dict[str, object]:
+    """The state of the first "Your turn" step, with ``change`` made to it."""
+    session = new_session(seed=3)
+    while session.prompt().step != "player":
+        step(session)
+    state = copy.deepcopy(dict(session.state))
+    state.update(change)
+    return state
+
+
+def test_your_figure_choices_put_the_ruhefeld_in_the_middle_of_the_columns() -> None:
+    placed = GAME.prompt(_your_turn(blocked=[])).fields[0]
+    assert placed.key == "placed" and placed.default == "rest"
+    assert [c.value for c in placed.choices] == [
+        "initiate",
+        "develop",
+        "rest",
+        "migrate",
+        "hunt",
+        "done",
+    ]
+
+
+def test_with_three_free_columns_one_comes_before_the_ruhefeld() -> None:
+    placed = GAME.prompt(_your_turn(blocked=["develop"])).fields[0]
+    assert [c.value for c in placed.choices] == ["initiate", "rest", "migrate", "hunt", "done"]
+
+
+def test_with_no_figure_left_only_done_is_offered() -> None:
+    placed = GAME.prompt(_your_turn(player_placed=3, figures=3)).fields[0]
+    assert [c.value for c in placed.choices] == ["done"] and placed.default == "done"

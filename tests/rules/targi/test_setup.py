@@ -45,15 +45,50 @@ def test_secret_choice_asks_one_player_at_a_time_and_hides_the_first() -> None:
     assert tiles["white"]["renounce"] == "absent" and tiles["blue"]["joker"] == "absent"
 
 
-@pytest.mark.parametrize("keep", [["joker", "targi"], ["joker", "targi", "tribe", "renounce"]])
-def test_exactly_three_tiles_are_kept(keep: list[str]) -> None:
-    """ "Dann wählt jeder geheim 3 dieser Plättchen aus.\""""
+@pytest.mark.parametrize("back", ["", "box", "joker targi"])
+def test_exactly_one_tile_goes_back_in_the_box(back: str) -> None:
+    """ "Dann wählt jeder geheim 3 dieser Plättchen aus. Das jeweils übrig gebliebene
+    Plättchen wird in die Schachtel zurückgelegt.": one of the 4 tiles is put back."""
     session = Session(GAME, {}, seed=1)
     field = session.prompt().fields[0]
-    assert (field.minimum, field.maximum) == (3, 3)
-    with pytest.raises(IllegalInput, match="choose at"):
+    assert (field.key, field.kind, field.default) == ("back", "choice", None)
+    assert [c.value for c in field.choices] == ["joker", "targi", "tribe", "renounce"]
+    with pytest.raises(IllegalInput, match="is not one of the options"):
+        session.answer({"back": back})
+    assert session.step_count == 0
+
+
+def test_the_tile_put_back_leaves_the_other_three_kept() -> None:
+    session = Session(GAME, {"start": "blue"}, seed=1)
+    session.answer({"back": "targi"})
+    session.answer({"back": "renounce"})
+    lines = [str(line) for line in session.prompt().lines]
+    assert "Blue keeps: joker goods tile, tribe-marker tile and renounce tile" in lines
+    assert "White keeps: joker goods tile, Targi tile and tribe-marker tile" in lines
+
+
+@pytest.mark.parametrize("keep", [["joker", "targi"], ["joker", "targi", "tribe", "renounce"]])
+def test_a_choice_saved_as_the_kept_tiles_still_needs_exactly_three(keep: list[str]) -> None:
+    session = Session(GAME, {}, seed=1)
+    with pytest.raises(IllegalInput, match="keep exactly 3 different tiles"):
         session.answer({"keep": keep})
     assert session.step_count == 0
+
+
+def test_a_game_saved_with_the_kept_tiles_replays_to_the_same_table() -> None:
+    """Games saved before the question became the tile put back: their answers are the 3
+    kept tiles; the replay reaches the same choices and the reveal."""
+    events = [
+        {"kind": "answer", "values": {"keep": keep_all_but("renounce")}},
+        {"kind": "answer", "values": {"keep": keep_all_but("joker")}},
+    ]
+    replayed = Session(GAME, {"start": "blue"}, seed=1, events=events)
+    assert replayed.replay_problem is None and replayed.step_count == 2
+    assert replayed.prompt().step == "reveal"
+    assert dict(replayed.state["chosen"]) == {
+        "blue": ["joker", "targi", "tribe"],
+        "white": ["targi", "tribe", "renounce"],
+    }
 
 
 def test_random_pick_removes_one_unseen_tile_each_replayably() -> None:
@@ -79,10 +114,13 @@ def test_random_pick_with_same_tiles_gives_both_the_same() -> None:
         assert chosen["blue"] == chosen["white"] and len(chosen["blue"]) == 3
 
 
-def test_same_tiles_chosen_together_openly() -> None:
+@pytest.mark.parametrize("answer", [{"back": "tribe"}, {"keep": keep_all_but("tribe")}])
+def test_same_tiles_chosen_together_openly(answer: dict[str, object]) -> None:
+    """Today's answer (the tile put back) and one saved as the 3 kept tiles alike."""
     session = Session(GAME, {"same_tiles": True}, seed=1)
     assert session.prompt().step == "agree" and not session.prompt().secret
-    session.answer({"keep": keep_all_but("tribe")})
+    assert [f.key for f in session.prompt().fields] == ["back"]
+    session.answer(answer)
     session.answer({})
     for player in ("blue", "white"):
         assert session.state["table"]["tiles"][player]["tribe"] == "absent"
@@ -128,9 +166,9 @@ def test_joker_spent_at_the_reveal_is_gone_afterwards() -> None:
 
 def test_no_joker_during_the_secret_choice() -> None:
     session = Session(GAME, {}, seed=1)
-    assert [f.key for f in session.prompt().fields] == ["keep"]
-    session.answer({"keep": ["joker", "targi", "tribe"]})
-    assert [f.key for f in session.prompt().fields] == ["keep"]
+    assert [f.key for f in session.prompt().fields] == ["back"]
+    session.answer({"back": "renounce"})
+    assert [f.key for f in session.prompt().fields] == ["back"]
 
 
 def test_started_helper_reaches_the_robber() -> None:

@@ -12,8 +12,8 @@ from ui.terminal import Terminal
 
 ANSWERS = [
     "", "", "",  # set-up options: secret choice, own tiles, blue starts
-    "1 2 3",  # blue keeps joker, Targi tile, tribe-marker tile
-    "2 3 4",  # white keeps Targi tile, tribe-marker tile, renounce tile
+    "4",  # blue puts the renounce tile back: keeps joker, Targi tile, tribe-marker tile
+    "1",  # white puts the joker back: keeps Targi tile, tribe-marker tile, renounce tile
     "",  # reveal (no joker now)
     "3", "", "",  # robber on card 3 of the list (c1), start player, joker
     "b1 a3 e2", "",  # blue's Targi, joker

@@ -27,7 +27,7 @@ class Table:
     """The people at the table: what they did, answered only where the screen's default differs."""
 
     def __init__(self) -> None:
-        self.keep = {"blue": ["joker", "targi", "tribe"], "white": ["targi", "tribe", "renounce"]}
+        self.back = {"blue": "renounce", "white": "joker"}  # the tile each puts back in the box
         self.targi = {"blue": ["b1", "a3", "e2"], "white": ["d1", "e4", "a4"]}
         self.targi_tile = {"blue": ["c5"], "white": []}
         self.events = ["renounce:white", "card:blue", "game-end"]
@@ -37,7 +37,7 @@ class Table:
     def answer(self, prompt: Prompt, state: State) -> dict[str, Any]:
         step = prompt.step
         if step == "secret":
-            return {"keep": self.keep[state["queue"][0]]}
+            return {"back": self.back[state["queue"][0]]}
         if step == "targi":
             return {"targi": self.targi[state["queue"][0]]}
         if step == "targi-tile":
