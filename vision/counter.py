@@ -30,12 +30,23 @@ heatmap's total, rounded, and its confidence is the network's *check* (the proba
 that the rounded total is right), 0 when the mirrored reads' totals lie further than
 ``margin`` from the count (docs/vision.md "A counter that sees cubes"). Its count
 probabilities put that confidence on the count and spread the rest evenly.
+
+An *agreement* counter (``"kind": "agreement"``; ``agreement-counter.json``, kept but not
+the default) reads the shipped counter and the heatmap counter together, each on the crop
+and on its mirror image: four reads that learned differently. A tray is sure only when all
+four give the same counts, each read's least sure colour and least check reach the
+thresholds tuned on the development set, the two counters' stack scores (their geometric
+mean) stay low and neither sees a cover (docs/vision.md "A counter that sees cubes",
+fourth round). The counts and probabilities it reports are the shipped counter's; a sure
+tray's confidence is 1.0 in every colour, an unsure tray's stays under 1.0 (its
+``threshold`` is 1.0), so the reader, the calibration check and the follower judge it as
+they judge any counter.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -48,6 +59,8 @@ from vision.registration import Detections, Registration
 from vision.tray_crops import camera_pose, lift_field, tray_crops, tray_lifts
 
 MAX_COUNT = 12
+UNSURE = 0.999999
+"""An agreement counter's highest confidence for a tray its rule leaves unsure."""
 
 
 @dataclass
@@ -89,12 +102,33 @@ class CounterModel:
     """The network has a miscount guard output too; a tray at or above this is never sure."""
     heatmap_margin: float | None = None
     """A heatmap counter: how far from its count a colour's total may lie (else unsure)."""
+    partner: CounterModel | None = None
+    """An agreement counter: the heatmap counter read beside this one."""
+    agreement: Agreement | None = None
+    """An agreement counter: when the two counters' four reads make a tray sure."""
+    stack_output: str = "stack"
+    """A heatmap counter: the output whose score is its stack guard."""
 
     @staticmethod
     def shipped(name: str = "tray-counter.json") -> CounterModel:
         """The counter ``vision/data/{name}`` describes (the default: the one the app reads)."""
         base = resources.files("vision").joinpath("data")
         meta: dict[str, Any] = json.loads(base.joinpath(name).read_text("utf-8"))
+        if meta.get("kind") == "agreement":
+            point = meta["points"][meta["point"]]
+            first = CounterModel.shipped(meta["counters"][0])
+            partner = CounterModel.shipped(meta["counters"][1])
+            return replace(
+                first,
+                threshold=1.0,
+                mirror=True,
+                partner=replace(
+                    partner, mirror=True, stack_output=meta.get("stack_output", "stack")
+                ),
+                agreement=Agreement(
+                    float(point["least"]), float(point["check"]), float(point["stack"])
+                ),
+            )
         if meta.get("kind") == "heatmap":
             point = meta["points"][meta["point"]]
             return CounterModel(
@@ -123,11 +157,67 @@ class CounterModel:
         )
 
 
+@dataclass(frozen=True)
+class Agreement:
+    """When an agreement counter is sure of a tray (tuned on the development set)."""
+
+    least: float
+    """Each read's least sure colour (the shipped counter's top count probability)."""
+    check: float
+    """Each read's least heatmap check."""
+    stack: float
+    """The geometric mean of the two counters' stack scores (each their reads' highest)
+    must stay under this."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Evidence:
+    """What the two counters say of N trays, one row per read (R reads: plain, mirrored)."""
+
+    probs: np.ndarray
+    """R x N x 5 x 13: the shipped counter's count probabilities per colour."""
+    cover: np.ndarray
+    """R x N: the shipped counter's cover probability."""
+    stack: np.ndarray
+    """R x N: the shipped counter's stack guard probability."""
+    totals: np.ndarray
+    """R x N x 5: the heatmap counter's totals per colour."""
+    check: np.ndarray
+    """R x N x 5: the heatmap counter's check probabilities."""
+    heat_cover: np.ndarray
+    """R x N: the heatmap counter's cover probability."""
+    heat_stack: np.ndarray
+    """R x N: the heatmap counter's stack probability."""
+
+
+def agree(
+    evidence: Evidence, rule: Agreement, cover_threshold: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """(counts N x 5, sure N): the counts are the shipped counter's first read's; a tray is
+    sure when every read of both counters gives those counts (the heatmap's totals
+    rounded), every read's least sure colour reaches ``rule.least`` and its least check
+    ``rule.check``, the stack scores' geometric mean stays under ``rule.stack``, and no
+    read sees a cover (the shipped counter's at ``cover_threshold``, the heatmap's at 0.5)."""
+    counts = evidence.probs[0].argmax(-1)
+    same = (evidence.probs.argmax(-1) == counts).all((0, 2))
+    heat = np.rint(evidence.totals).clip(0, MAX_COUNT)
+    same &= (heat == counts).all((0, 2))
+    least = evidence.probs.max(-1).min((0, 2)) >= rule.least
+    checked = evidence.check.min((0, 2)) >= rule.check
+    stack = np.sqrt(evidence.stack.max(0) * evidence.heat_stack.max(0)) < rule.stack
+    clear = (evidence.cover.max(0) < cover_threshold) & (evidence.heat_cover.max(0) < 0.5)
+    return counts, same & least & checked & stack & clear
+
+
+def sigmoid(x: np.ndarray) -> np.ndarray:
+    return np.asarray(1 / (1 + np.exp(-x)), np.float64)
+
+
 def softmax(logits: np.ndarray, temperature: float) -> np.ndarray:
     z = logits / temperature
     z = z - z.max(axis=-1, keepdims=True)
     e = np.exp(z)
-    return e / e.sum(axis=-1, keepdims=True)
+    return np.asarray(e / e.sum(axis=-1, keepdims=True), np.float64)
 
 
 class CubeCounter:
@@ -139,6 +229,10 @@ class CubeCounter:
         self.net = cv2.dnn.readNetFromONNX(str(self.model.net_path))
         self.outputs_named: tuple[str, ...] = tuple(self.net.getUnconnectedOutLayersNames())
         """The network's outputs (OpenCV computes all of them in one pass anyway)."""
+        partner = self.model.partner
+        self.partner_net = (
+            None if partner is None else cv2.dnn.readNetFromONNX(str(partner.net_path))
+        )
 
     def logits(
         self, crops: list[np.ndarray], lifts: list[tuple[float, float, float]] | None = None
@@ -152,18 +246,7 @@ class CubeCounter:
     ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
         """As :meth:`logits`, with the stack and miscount guards' logits (N each) when the
         model has them."""
-        x = np.stack(crops).astype(np.float32)
-        x = ((x / 255.0 - 0.5) / 0.25).transpose(0, 3, 1, 2)
-        if self.model.lift:
-            if lifts is None or len(lifts) != len(crops):
-                raise ValueError("this tray counter needs every crop's lift")
-            x = np.concatenate([x, np.stack([lift_field(*lift) for lift in lifts])], 1)
-        if self.model.mirror:
-            mirrored = x[..., ::-1].copy()
-            if self.model.lift:
-                mirrored[:, 3] = -mirrored[:, 3]  # the lift's u turns with the crop
-            x = np.concatenate([x, mirrored])
-        self.net.setInput(np.ascontiguousarray(x))
+        self.net.setInput(network_input(crops, lifts, self.model.lift, self.model.mirror))
         names = self.outputs_named
         raw = self.net.forward(list(names)) if len(names) > 1 else [self.net.forward()]
         got = dict(zip(names, (np.asarray(a, np.float64) for a in raw), strict=True))
@@ -189,6 +272,8 @@ class CubeCounter:
         lift_list = None if lifts is None else [lifts[s] for s in sides]
         if self.model.heatmap_margin is not None:
             return self._read_heatmaps(sides, [crops[s] for s in sides], lift_list)
+        if self.model.agreement is not None:
+            return self._read_agreeing(sides, self.evidence([crops[s] for s in sides], lift_list))
         out, stack, miscount = self.outputs([crops[s] for s in sides], lift_list)
         stacked = np.zeros(len(sides)) if stack is None else 1 / (1 + np.exp(-stack))
         wrong = np.zeros(len(sides)) if miscount is None else 1 / (1 + np.exp(-miscount))
@@ -224,16 +309,7 @@ class CubeCounter:
         lifts: list[tuple[float, float, float]] | None,
     ) -> list[TrayRead]:
         """:meth:`read` for a heatmap counter (outputs density, stack, cover, check)."""
-        x = np.stack(crops).astype(np.float32)
-        x = ((x / 255.0 - 0.5) / 0.25).transpose(0, 3, 1, 2)
-        if lifts is None or len(lifts) != len(crops):
-            raise ValueError("this tray counter needs every crop's lift")
-        x = np.concatenate([x, np.stack([lift_field(*lift) for lift in lifts])], 1)
-        if self.model.mirror:
-            mirrored = x[..., ::-1].copy()
-            mirrored[:, 3] = -mirrored[:, 3]  # the lift's u turns with the crop
-            x = np.concatenate([x, mirrored])
-        self.net.setInput(np.ascontiguousarray(x))
+        self.net.setInput(network_input(crops, lifts, True, self.model.mirror))
         density, stack, cover, check = (
             np.asarray(a, np.float64)
             for a in self.net.forward(["density", "stack", "cover", "check"])
@@ -271,7 +347,98 @@ class CubeCounter:
             )
         return reads
 
+    def evidence(
+        self, crops: list[np.ndarray], lifts: list[tuple[float, float, float]] | None
+    ) -> Evidence:
+        """Both counters' reads of the crops, plain and mirrored (an agreement counter)."""
+        partner = self.model.partner
+        if self.partner_net is None or partner is None:
+            raise ValueError("only an agreement counter reads two counters")
+        n = len(crops)
+        self.net.setInput(network_input(crops, lifts, self.model.lift, True))
+        names = self.outputs_named
+        raw = self.net.forward(list(names)) if len(names) > 1 else [self.net.forward()]
+        got = dict(zip(names, (np.asarray(a, np.float64) for a in raw), strict=True))
+        logits = got.get("logits", got[names[0]]).reshape(2, n, -1)
+        counts = logits[..., :-1].reshape(2, n, len(COLOURS), MAX_COUNT + 1)
+        stack = got["stack"].reshape(2, n) if "stack" in got else np.zeros((2, n))
+        self.partner_net.setInput(network_input(crops, lifts, True, True))
+        heat = list(self.partner_net.getUnconnectedOutLayersNames())  # OpenCV wants them all
+        out = dict(
+            zip(
+                heat,
+                (np.asarray(a, np.float64) for a in self.partner_net.forward(heat)),
+                strict=True,
+            )
+        )
+        density, heat_stack, heat_cover, check = (
+            out[k] for k in ("density", partner.stack_output, "cover", "check")
+        )
+        return Evidence(
+            probs=softmax(counts, self.model.temperature),
+            cover=sigmoid(logits[..., -1]),
+            stack=sigmoid(stack),
+            totals=density.sum((2, 3)).reshape(2, n, len(COLOURS)),
+            check=sigmoid(check).reshape(2, n, len(COLOURS)),
+            heat_cover=sigmoid(heat_cover[:, 0]).reshape(2, n),
+            heat_stack=sigmoid(heat_stack[:, 0]).reshape(2, n),
+        )
+
+    def _read_agreeing(self, sides: list[int], evidence: Evidence) -> list[TrayRead]:
+        """:meth:`read` for an agreement counter: the shipped counter's first read, its
+        confidences raised to 1.0 where the two counters agree (:func:`agree`)."""
+        rule = self.model.agreement
+        assert rule is not None
+        counts, sure = agree(evidence, rule, self.model.cover_threshold)
+        probs = evidence.probs[0]
+        stacked = np.sqrt(evidence.stack.max(0) * evidence.heat_stack.max(0))
+        covered = np.maximum(evidence.cover.max(0), evidence.heat_cover.max(0))
+        reads = []
+        for i, side in enumerate(sides):
+            occluded = bool(
+                evidence.cover[:, i].max() >= self.model.cover_threshold
+                or evidence.heat_cover[:, i].max() >= 0.5
+            )
+            conf = [1.0 if sure[i] else min(float(p), UNSURE) for p in probs[i].max(-1)]
+            reads.append(
+                TrayRead(
+                    side,
+                    {c: int(counts[i, j]) for j, c in enumerate(COLOURS)},
+                    dict(zip(COLOURS, conf, strict=True)),
+                    occluded,
+                    float(covered[i]),
+                    {c: [round(float(p), 4) for p in probs[i, j]] for j, c in enumerate(COLOURS)},
+                    "hand" if occluded else None,
+                    float(stacked[i]),
+                    0.0,
+                    bool(stacked[i] >= rule.stack),
+                )
+            )
+        return reads
+
     def count(self, image: np.ndarray, found: Detections, reg: Registration) -> list[TrayRead]:
         """Every tray of the board in one frame."""
         lifts = tray_lifts(self.board, camera_pose(reg, (image.shape[1], image.shape[0])))
         return self.read(tray_crops(image, found, reg, self.board), lifts)
+
+
+def network_input(
+    crops: list[np.ndarray],
+    lifts: list[tuple[float, float, float]] | None,
+    lift: bool,
+    mirror: bool,
+) -> np.ndarray:
+    """The network's N x C x H x W input for BGR crops: normalised, with each crop's lift
+    field when the network takes it; ``mirror`` appends every crop mirrored (2N rows)."""
+    x = np.stack(crops).astype(np.float32)
+    x = ((x / 255.0 - 0.5) / 0.25).transpose(0, 3, 1, 2)
+    if lift:
+        if lifts is None or len(lifts) != len(crops):
+            raise ValueError("this tray counter needs every crop's lift")
+        x = np.concatenate([x, np.stack([lift_field(*v) for v in lifts])], 1)
+    if mirror:
+        mirrored = x[..., ::-1].copy()
+        if lift:
+            mirrored[:, 3] = -mirrored[:, 3]  # the lift's u turns with the crop
+        x = np.concatenate([x, mirrored])
+    return np.ascontiguousarray(x)

@@ -123,6 +123,11 @@ STACK_GUARD = 0.5
 """A changed tray whose counter's stack guard (:mod:`vision.counter`) is this sure of a
 stacked cube is not sure (the guard alone fires too often on untouched trays to be used
 there; on a change it flags what the colours cannot see)."""
+GUARD_RISE = 0.1
+"""The stack guard on a changed tray fires only when it rose more than this above its value
+at the tray's last reading: the guard reads the tray (touching cubes, a cube leaning on the
+rim), so a value it already had is no new stack; the players confirmed or the follower
+judged that tray as it was."""
 EXPECTED_LIKELY = 0.2
 """The counter must give the followed count at least this probability, every colour ..."""
 OTHER_SURE = 0.9
@@ -197,6 +202,11 @@ class _Track:
     stack_seen: bool = False
     """A cube was seen on another here (:data:`STACK_SEEN`) and the tray still holds two or
     more cubes: its next changes are not sure (a stack is never guessed)."""
+    guard: float | None = None
+    """The counter's stack guard at the tray's last reading (``None``: never read)."""
+    sure_look: tuple[np.ndarray, TrayFollow] | None = None
+    """The tray's crop and state at the last still moment it was sure: when it looks so
+    again after changes that left it unsure, it is as it was then (sixth round)."""
 
 
 @dataclass(frozen=True)
@@ -310,6 +320,8 @@ class TableFollower:
                 )
                 track.last = None
             track.state = TrayFollow(full_counts(c), True, None)
+            if track.reference is not None:
+                track.sure_look = (track.reference, track.state)
             track.stack_seen = track.stack_seen and sum(track.state.counts.values()) > 1
             self._shown[str(side)] = track.state
             self._expected.pop(str(side), None)
@@ -336,6 +348,13 @@ class TableFollower:
         labs = {str(s): _lab(c) for s, c in crops.items()}
         lifts = tray_lifts(self.board, camera_pose(reg, (frame.shape[1], frame.shape[0])))
         first = {s for s, t in self._tracks.items() if t.reference is None}
+        for side, track in self._tracks.items():
+            if track.reference is not None and not track.state.sure and track.sure_look:
+                look, state = track.sure_look
+                if self.change(side, labs[side], look).changed_px < MIN_CHANGE_PX:
+                    # The tray looks as it did when it was last sure (a hand resting at its
+                    # edge, a cube put down and taken back): it is as it was then.
+                    track.reference, track.state, track.last = look, state, None
         changes = {
             s: self.change(s, labs[s]) for s in self.sides if self._tracks[s].reference is not None
         }
@@ -358,8 +377,12 @@ class TableFollower:
                 self._start(side, labs[side], read)
             elif side in reads:
                 self._changed(side, changes[side], labs[side], read)
+            if read is not None:
+                track.guard = float(read.stacked)
             track.reference = labs[side]
             self._shown[side] = track.state
+            if track.state.sure:
+                track.sure_look = (track.reference, track.state)
             if side in self._expected and side not in reads and track.state.sure:
                 if not any(_possible(self._expected[side], track.state.counts).values()):
                     self._expected.pop(side)  # nothing to take: the tray holds none
@@ -370,9 +393,10 @@ class TableFollower:
                     self._shown[side] = TrayFollow(track.state.counts, False, "unexpected")
         return self.trays
 
-    def change(self, side: str, lab: np.ndarray) -> Change:
-        """What changed in tray ``side`` since its reference (see the module docstring)."""
-        ref = self._tracks[side].reference
+    def change(self, side: str, lab: np.ndarray, ref: np.ndarray | None = None) -> Change:
+        """What changed in tray ``side`` since its reference (or since ``ref``; see the
+        module docstring)."""
+        ref = self._tracks[side].reference if ref is None else ref
         assert ref is not None
         shift = np.median((lab - ref)[self._mask], axis=0)
         dist = weighted_distance(lab - shift, ref)
@@ -448,6 +472,7 @@ class TableFollower:
         """A tray that changed: count the change, check it against the expected change and
         the counter (module docstring)."""
         track = self._tracks[side]
+        track_was_sure = track.state.sure
         old = track.state.counts
         expected = {c: d for c, d in _possible(self._expected.pop(side, {}), old).items() if d}
         lift = self._lift(side)
@@ -489,12 +514,22 @@ class TableFollower:
         # cubes, and the counter is sure of its counts as they were: light or a passing
         # shadow, no cube (a white cube there would show to the counter, right on 98.7 %
         # of trays with 0-2 cubes; a red cube on another shows some red).
+        # The stack guard reads the tray, not its change: at or below what it read at the
+        # tray's last reading (:data:`GUARD_RISE`), it is no sign of a cube put on another
+        # now (issue 28's sixth round).
+        standing = (
+            track.guard is not None
+            and read is not None
+            and (read.stacked <= track.guard + GUARD_RISE)
+        )
+        guard_fires = read is not None and read.stacked >= STACK_GUARD and not standing
+        quiet = read is not None and not guard_fires
+        per_cube = self.cube_area(side, hued[0], lift)
         shade_only = (
             not expected
             and hue_cubes < TOUCHED
             and old["white"] == 0
-            and read is not None
-            and read.stacked < STACK_GUARD
+            and quiet
             and _agrees(read, old, REMOVAL_BACKS)
         )
         # Cubes of a colour the tray holds none of seemed to go (and nothing else moved):
@@ -508,11 +543,25 @@ class TableFollower:
             and all(abs(measured[c]) < TOUCHED for c in hued if c not in phantom)
             and max(0.0, change.grey - self.grey_ratio * coloured) / self.white_area(side, lift)
             < TOUCHED
-            and read is not None
-            and read.stacked < STACK_GUARD
+            and quiet
             and _agrees(read, old, REMOVAL_BACKS)
         )
-        if shade_only or neighbours:
+        # No cube came: none of the tray's colours moved by a fifth of a cube, colours it
+        # holds none of only went (a neighbour's), next to no pixels changed over cubes, at
+        # most one white cube's worth of shade, and the counter is sure of every count as it
+        # was (white included: that shade was light, a shadow or the neighbour's hand; a
+        # white cube put down left the counter at most 0.76 on the old count on the dev
+        # games) (issue 28's sixth round).
+        nothing_came = (
+            not expected
+            and all((abs(measured[c]) if old[c] else measured[c]) < TOUCHED for c in hued)
+            and change.over_cubes < HIDDEN_OVER * per_cube
+            and max(0.0, change.grey - self.grey_ratio * coloured) / self.white_area(side, lift)
+            < 1 + COUNT_SLACK
+            and quiet
+            and _agrees(read, old, REMOVAL_BACKS)
+        )
+        if shade_only or neighbours or nothing_came:
             moved, measured["white"], main = set(), 0.0, 0.0
             shade_only = True
         whole = {c: round(v) if c in moved else 0 for c, v in measured.items()}
@@ -541,7 +590,6 @@ class TableFollower:
         if not agrees:
             delta = whole
         counts = {c: max(0, old[c] + delta[c]) for c in COLOURS}
-        per_cube = self.cube_area(side, hued[0], lift)
         blind = not moved and not shade_only and change.changed_px > BLIND_SHARE * per_cube
         over = change.over_cubes / per_cube
         hidden = any(
@@ -557,10 +605,12 @@ class TableFollower:
         # The game's own removal, backed by the evidence, reveals parts of the cubes it
         # uncovered (pixels that showed a cube and show one still): no sign of a stack.
         taken = bool(expected) and agrees and all(d <= 0 for d in expected.values())
+        # Taking cubes puts none on another: the guard is no sign of a stack on the game's
+        # own removal, backed by the evidence (sixth round).
         stacked = (
             (change.over_cubes > STACK_SHARE * per_cube and not taken)
             or hidden
-            or (read is not None and read.stacked >= STACK_GUARD)
+            or (guard_fires and not taken)
         )
         # Pixels changed but no cube was counted: the counter must back the old counts
         # (a cube may have dropped where it hides among others).
@@ -572,12 +622,9 @@ class TableFollower:
             if delta["white"]
             else (COUNTER_BACKS if not expected and (gained or not moved) else EXPECTED_LIKELY)
         )
+        followed = dict(counts)
         why: str | None = None
-        if stacked:
-            why = "stack"
-            if expected:  # the best estimate to show; the players check it
-                counts = {c: max(0, old[c] + expected.get(c, 0)) for c in COLOURS}
-        elif blind:
+        if blind and not taken:  # the game's own removal, backed, is no blind change
             why = "moved" if self.knocked else "uncounted-change"  # no cube came or went
         elif not agrees:
             why = "unexpected" if expected and clean else "uncounted-change"
@@ -589,10 +636,25 @@ class TableFollower:
             why = "counter-disagrees"
         elif not track.state.sure:
             why = track.state.why
+        why_flat = why  # what the evidence says when no stack is suspected
+        if stacked:
+            why = "stack"
+            if expected:  # the best estimate to show; the players check it
+                counts = {c: max(0, old[c] + expected.get(c, 0)) for c in COLOURS}
         # On a tray where a cube lay on another, only the game's own removal, measured as
         # expected, is followed surely: a cube may hide under another or be taken off one.
         if why is None and track.stack_seen and (moved or expected) and not taken:
             why = "stack"  # a cube lay on another here: its change may hide a cube
+        stack_by = [
+            name
+            for name, fired in (
+                ("over", change.over_cubes > STACK_SHARE * per_cube and not taken),
+                ("hidden", hidden),
+                ("guard", guard_fires and not taken),
+                ("seen", track.stack_seen and (moved or bool(expected)) and not taken),
+            )
+            if fired
+        ]
         if why == "stack" and sum(counts.values()) > 1:
             track.stack_seen = True
         elif sum(counts.values()) <= 1:
@@ -612,7 +674,13 @@ class TableFollower:
             "over_cubes": change.over_cubes,
             "stack_limit": round(STACK_SHARE * per_cube, 1),
             "grey": change.grey,
+            "stack_by": stack_by,
+            "why_flat": why_flat,
+            "followed": followed,
+            "old": {c: n for c, n in old.items() if n},
             "guard": None if read is None else round(read.stacked, 4),
+            "guard_before": None if track.guard is None else round(track.guard, 4),
+            "was_sure": track_was_sure,
             "p": None
             if read is None
             else {
@@ -620,6 +688,9 @@ class TableFollower:
                 for c in COLOURS
                 if counts[c] or old[c] or expected.get(c)
             },
+            "p_old": None
+            if read is None
+            else {c: round(_probability(read, c, old[c]), 3) for c in COLOURS},
             "counter": None
             if read is None
             else {c: read.counts[c] for c in COLOURS if read.counts[c]},

@@ -5,21 +5,22 @@ game) with a few frames of play each; every set-up has its own calibration
 picture (one cube per tray, as a player would take it). The seeds are fixed
 here and nowhere else:
 
-=============  =====================  =====================  ========  ======
-set            set-up seeds            frame seeds             set-ups  frames
-=============  =====================  =====================  ========  ======
-``dev``        3 000 000 + k           3 100 000 + 100 k + j    80        8
-``train``      1 000 000 + k           1 100 000 + 100 k + j  2400        8
-``held-out``   7 000 000 + k           7 100 000 + 100 k + j    50       12
-``held-out-2`` 9 000 000 + k           9 100 000 + 100 k + j    50       12
-``held-out-3`` 11 000 000 + k          11 100 000 + 100 k + j   50       12
-``held-out-4`` 13 000 000 + k          13 100 000 + 100 k + j   50       12
-``held-out-5`` 15 000 000 + k          15 100 000 + 100 k + j   50       12
-``held-out-6`` 17 000 000 + k          17 100 000 + 100 k + j   50       12
-``held-out-7`` 19 000 000 + k          19 100 000 + 100 k + j   50       12
-``held-out-8`` 25 000 000 + k          25 100 000 + 100 k + j   50       12
-``held-out-9`` 27 000 000 + k          27 100 000 + 100 k + j   50       12
-=============  =====================  =====================  ========  ======
+===============  =====================  ======================  =======  ======
+set              set-up seeds           frame seeds             set-ups  frames
+===============  =====================  ======================  =======  ======
+``dev``          3 000 000 + k          3 100 000 + 100 k + j        80       8
+``train``        1 000 000 + k          1 100 000 + 100 k + j      2400       8
+``held-out``     7 000 000 + k          7 100 000 + 100 k + j        50      12
+``held-out-2``   9 000 000 + k          9 100 000 + 100 k + j        50      12
+``held-out-3``   11 000 000 + k         11 100 000 + 100 k + j       50      12
+``held-out-4``   13 000 000 + k         13 100 000 + 100 k + j       50      12
+``held-out-5``   15 000 000 + k         15 100 000 + 100 k + j       50      12
+``held-out-6``   17 000 000 + k         17 100 000 + 100 k + j       50      12
+``held-out-7``   19 000 000 + k         19 100 000 + 100 k + j       50      12
+``held-out-8``   25 000 000 + k         25 100 000 + 100 k + j       50      12
+``held-out-9``   27 000 000 + k         27 100 000 + 100 k + j       50      12
+``held-out-10``  29 000 000 + k         29 100 000 + 100 k + j       50      12
+===============  =====================  ======================  =======  ======
 
 Tuning and training use ``dev`` and ``train`` only. The held-out sets are read
 by ``tableside bench vision`` and reported (per condition, never frame by frame,
@@ -39,7 +40,9 @@ that round's code was committed, and read once; ``held-out-8`` was added in issu
 second round for the heatmap counter (``scripts/vision/train_heatmap_counter.py``), once
 it was trained and tuned on ``dev``, and read once (its crops: ``make_tray_crops.py``);
 ``held-out-9`` was added in issue 28's third round, for the heatmap counter trained from
-the shipped counter's weights, and read once in the same way.
+the shipped counter's weights, and read once in the same way; ``held-out-10`` was added
+in issue 28's fourth round, for the two counters read together (``combine_counters.py``),
+once the rule was chosen on ``dev``, and read once (``held-out-9`` then a second time).
 Lights and tilt bands are spread evenly over the set-ups: set-up ``k`` has light
 ``LIGHT_KINDS[k % 5]`` and tilt band ``(k // 5) % 4`` (20-30, 30-40, 40-50, 50-60 degrees)."""
 
@@ -86,6 +89,7 @@ HELD_OUT_6 = FrameSet("held-out-6", 17_000_000, 17_100_000, 50, 12)
 HELD_OUT_7 = FrameSet("held-out-7", 19_000_000, 19_100_000, 50, 12)
 HELD_OUT_8 = FrameSet("held-out-8", 25_000_000, 25_100_000, 50, 12)
 HELD_OUT_9 = FrameSet("held-out-9", 27_000_000, 27_100_000, 50, 12)
+HELD_OUT_10 = FrameSet("held-out-10", 29_000_000, 29_100_000, 50, 12)
 SETS = {
     s.name: s
     for s in (
@@ -100,6 +104,7 @@ SETS = {
         HELD_OUT_7,
         HELD_OUT_8,
         HELD_OUT_9,
+        HELD_OUT_10,
     )
 }
 

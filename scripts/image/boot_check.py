@@ -19,7 +19,8 @@ Checks, in order (each prints PASS or FAIL and its figure):
    ext4 file system is not mounted; a vfat stick with a component file is;
 4. a hard reset in the middle of a game: after keys started a game and
    confirmed steps, ``system_reset``; the box comes back into that game at the
-   same step (the journal holds the same events, the screen shows the same step).
+   same step (the journal holds the same events; the screen's header shows the same
+   game and step: a list the keys scrolled opens at its top again, as any step does).
 
 Figures: boot to first screen and reset to the same step (seconds under TCG
 emulation), the image's size, and ``systemd-analyze security`` of the unit on the
@@ -88,6 +89,17 @@ def difference(a: np.ndarray, b: np.ndarray) -> float:
         return cv2.resize(grey, (200, 120), interpolation=cv2.INTER_AREA).astype(np.float32)
 
     return float(np.mean(np.abs(small(a) - small(b))) / 255.0)
+
+
+#: Rows of the 800x480 screen that name the game and the step: phase, title, step number.
+HEADER_ROWS = 72
+
+
+def header(img: np.ndarray) -> np.ndarray:
+    """The screen's header band: what game and step it shows, not where a field list is
+    scrolled (a CONFIRM that brings an unseen answer into view scrolls; a restart opens
+    the step at its top, as it should)."""
+    return img[: HEADER_ROWS * img.shape[0] // 480]
 
 
 def expected_first_screen(work: Path) -> np.ndarray:
@@ -296,13 +308,19 @@ class Outcome:
         print(f"FIGURE {name}: {value}", flush=True)
 
 
-def wait_screen(guest: Guest, like: np.ndarray, timeout: float) -> tuple[float | None, float]:
-    """Seconds until the screen looks like ``like`` (None: never), and the last difference."""
+def wait_screen(
+    guest: Guest,
+    like: np.ndarray,
+    timeout: float,
+    part: Callable[[np.ndarray], np.ndarray] = lambda img: img,
+) -> tuple[float | None, float]:
+    """Seconds until the screen (its ``part``) looks like ``like``'s (None: never), and the
+    last difference."""
     end = time.monotonic() + timeout
     last = 1.0
     while time.monotonic() < end:
         with contextlib.suppress(RuntimeError):
-            last = difference(guest.screen(), like)
+            last = difference(part(guest.screen()), part(like))
             if last < SAME_SCREEN:
                 return time.monotonic(), last
         time.sleep(3)
@@ -493,7 +511,7 @@ def run(image: Path, boot_timeout: float) -> int:
         reset_at = time.monotonic()
         guest.monitor("system_reset")
         back = guest.wait_report(lambda r: r.get("kiosk") == "active", boot_timeout, since=reset_at)
-        seen_again, diff = wait_screen(guest, before, boot_timeout)
+        seen_again, diff = wait_screen(guest, before, boot_timeout, part=header)
         after_reset = guest.screen()
         cv2.imwrite(str(work / "after-reset.png"), after_reset)
         state_after = guest.status(since=time.monotonic() - 6).get("games", "?")
@@ -501,7 +519,7 @@ def run(image: Path, boot_timeout: float) -> int:
         out.check(
             "back in the same game at the same step after a hard reset",
             ok and in_game,
-            f"journal {state} -> {state_after}, screen difference {diff:.3f}",
+            f"journal {state} -> {state_after}, header (game, step) difference {diff:.3f}",
         )
         if ok and seen_again is not None:
             out.figure("reset to same step", f"{seen_again - reset_at:.0f} s under TCG emulation")

@@ -212,8 +212,9 @@ def main() -> None:
     parser.add_argument(
         "--set",
         default="train",
-        choices=["train", "dev", "held-out-8", "held-out-9"],
-        help="held-out-8, held-out-9: the heatmap counter's fresh sets, each read once "
+        choices=["train", "dev", "held-out-8", "held-out-9", "held-out-10"],
+        help="held-out-8, held-out-9, held-out-10: the heatmap counter's fresh sets, each "
+        "read once "
         "(docs/vision.md)",
     )
     parser.add_argument("--first", type=int, default=0)

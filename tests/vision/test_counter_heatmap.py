@@ -13,7 +13,7 @@ from types import ModuleType
 import cv2
 import numpy as np
 
-from vision.counter import CounterModel, CubeCounter
+from vision.counter import CounterModel, CubeCounter, TrayRead
 from vision.geometry import COLOURS, Board, TokenCatalogue
 from vision.reader import TableReader
 from vision.table_render import Setup, random_frame, render_frame
@@ -93,21 +93,13 @@ def test_the_kept_heatmap_counter_reads_rendered_trays_through_cv2_dnn(
     onnx = Path(__file__).parents[2] / "vision" / "data" / "heatmap-counter.onnx"
     point = json.loads(onnx.with_suffix(".json").read_text("utf-8"))["points"]["0.002"]
     crops, lifts, truth = [], [], []
-    for seed in (51, 52):
-        spec = random_frame(
-            control_board, seed, tokens=tokens, hand="none", blur="sharp", arrangement="scattered"
-        )
-        rendered = render_frame(control_board, setup, spec, tokens)
-        grey = cv2.cvtColor(rendered.image, cv2.COLOR_BGR2GRAY)
-        found = reader.finder.detect(grey)
-        reg = reader.finder.register(grey, found, control_board)
-        assert reg is not None
-        pose = camera_pose(reg, (grey.shape[1], grey.shape[0]))
-        lift = tray_lifts(control_board, pose)
-        for side, crop in tray_crops(rendered.image, found, reg, control_board).items():
+    for frame_crops, frame_lifts, frame_truth in scattered_frames(
+        control_board, setup, tokens, reader
+    ):
+        for side, crop in frame_crops.items():
             crops.append(crop)
-            lifts.append(lift[side])
-            truth.append([rendered.truth["counts"][str(side)][c] for c in COLOURS])
+            lifts.append(frame_lifts[side])
+            truth.append(frame_truth[side])
     data = {"crops": np.array(crops), "lift": np.array(lifts, np.float32)}
     got = m.read(onnx, data, mirror=True)
     counts, sure = m.verdicts(got, point["margin"], point["stack"], point["check"])
@@ -123,10 +115,38 @@ def test_the_kept_heatmap_counter_reads_rendered_trays_through_cv2_dnn(
             {s: crops[at + s] for s in sides}, {s: tuple(lifts[at + s]) for s in sides}
         )
     assert [[r.counts[c] for c in COLOURS] for r in reads] == counts.astype(int).tolist()
-    app_sure = [
-        min(r.confidence.values()) >= counter.model.threshold
-        and not r.occluded
-        and not r.stack_suspect
-        for r in reads
-    ]
-    assert app_sure == sure.tolist()
+    assert [app_sure(r, counter.model) for r in reads] == sure.tolist()
+
+
+Frame = tuple[dict[int, np.ndarray], dict[int, tuple[float, float, float]], dict[int, list[int]]]
+
+
+def scattered_frames(
+    board: Board, setup: Setup, tokens: TokenCatalogue, reader: TableReader
+) -> list[Frame]:
+    """Two frames of set-up 4240 (outside every seeded set), plain scattered trays, no
+    hands, cut as the reader cuts them: (crops, lifts, true counts in COLOURS order)."""
+    frames = []
+    for seed in (51, 52):
+        spec = random_frame(
+            board, seed, tokens=tokens, hand="none", blur="sharp", arrangement="scattered"
+        )
+        rendered = render_frame(board, setup, spec, tokens)
+        grey = cv2.cvtColor(rendered.image, cv2.COLOR_BGR2GRAY)
+        found = reader.finder.detect(grey)
+        reg = reader.finder.register(grey, found, board)
+        assert reg is not None
+        lifts = tray_lifts(board, camera_pose(reg, (grey.shape[1], grey.shape[0])))
+        crops = tray_crops(rendered.image, found, reg, board)
+        truth = {s: [rendered.truth["counts"][str(s)][c] for c in COLOURS] for s in crops}
+        frames.append((crops, lifts, truth))
+    return frames
+
+
+def app_sure(read: TrayRead, model: CounterModel) -> bool:
+    """Sure as the reader judges a tray: every colour at the threshold, no cover, no guard."""
+    return (
+        min(read.confidence.values()) >= model.threshold
+        and not read.occluded
+        and not read.stack_suspect
+    )

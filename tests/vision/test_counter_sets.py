@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from vision.table_sets import HELD_OUT_9, SETS, FrameSet
+from vision.table_sets import HELD_OUT_9, HELD_OUT_10, SETS, FrameSet
 
 TRAIN_SETUPS_RENDERED = 5000
 """``train`` set-ups rendered beyond the set's own 2 400 (issue 11's sixth and seventh
@@ -29,6 +29,12 @@ def test_held_out_9_is_new_seeds() -> None:
     assert SETS["held-out-9"] is HELD_OUT_9
     assert (HELD_OUT_9.setup_base, HELD_OUT_9.frame_base) == (27_000_000, 27_100_000)
     assert (HELD_OUT_9.setups, HELD_OUT_9.frames) == (50, 12)
+
+
+def test_held_out_10_is_new_seeds() -> None:
+    assert SETS["held-out-10"] is HELD_OUT_10
+    assert (HELD_OUT_10.setup_base, HELD_OUT_10.frame_base) == (29_000_000, 29_100_000)
+    assert (HELD_OUT_10.setups, HELD_OUT_10.frames) == (50, 12)
 
 
 def test_no_two_sets_share_a_seed() -> None:

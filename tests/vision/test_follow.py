@@ -399,3 +399,26 @@ def test_the_command_reads_a_video(
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert [x["frame"] for x in lines] == ["table.avi#000001"]
     assert lines[0]["trays"]["2"] == {"counts": counts(blue=1), "sure": True, "why": None}
+
+
+def test_a_tray_that_looks_as_when_it_was_last_sure_is_so_again(
+    control_board: Board, setup: Setup, calibration: Calibration
+) -> None:
+    # Two blue markers go onto the red tray where the game expected red (unsure), then the
+    # players take them back: the tray looks as it did when it was last sure, so it is that
+    # again (issue 28's sixth round: a hand resting at a tray's edge left it unsure after).
+    cubes = TableCubes.empty(control_board, setup.seed, 78)
+    for side, c in START.items():
+        for colour, n in c.items():
+            cubes.add(int(side), colour, n, touch=0.0, stack=0.0)
+    seq = Sequence(control_board, setup, cubes, TableFollower(calibration=calibration, start=START))
+    seq.still()
+    seq.follower.expect({"0": {"red": 2}})
+    seq.moving(0)
+    cubes.add(0, "blue", 2, touch=0.0, stack=0.0)
+    seq.moving(0)
+    assert not seq.still()["0"].sure
+    seq.moving(0)
+    cubes.remove(0, "blue", 2)
+    seq.moving(0)
+    assert seq.still()["0"] == TrayFollow(counts(red=1), True, None)

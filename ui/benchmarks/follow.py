@@ -88,6 +88,8 @@ CACHE = os.environ.get("TABLESIDE_FOLLOW_CACHE")
 """A folder where each game's rendered frames are kept (PNG) and read again by later runs:
 the frames depend on the seed alone, never on what a reader said, so tuning the follower
 re-reads them instead of rendering them again."""
+AFTER_ONLY = bool(os.environ.get("TABLESIDE_FOLLOW_AFTER_ONLY"))
+"""Tuning: run only the follower (*after*); the from-scratch reader's figures are then empty."""
 TRAY_REQUESTS = (TrayCounts, TrayTotals, ColourTotals, ColourGains)
 """Camera requests for tray markers: a field asking one of them is a tray-count field
 (the camera gives its markers; its other entries - VP, development - not). A field
@@ -373,6 +375,10 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
                 after.cpu_ms.append(ms)
         if got is not None:
             state["after"] = Moment({s: (dict(t.counts), t.sure, t.why) for s, t in got.items()})
+        resting_side[:] = [] if hand is None else [hand]
+        if AFTER_ONLY:
+            state["before"] = Moment({})
+            return
         t0 = time.thread_time()
         reading = reader.read(frames)
         before.cpu_ms.append(1000 * (time.thread_time() - t0) / 2)
@@ -438,6 +444,7 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
                     tr = follower.trays[where]
                     line = {
                         "seed": seed,
+                        "at": game.change_index,
                         "side": where,
                         "delta": {
                             c: truth[where][c] - was[where][c]
@@ -445,6 +452,7 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
                             if truth[where][c] != was[where][c]
                         },
                         "stacked": game.cubes.stacked(int(where)),
+                        "truth": truth[where],
                         "sure": tr.sure,
                         "why": tr.why,
                         "right": dict(tr.counts) == truth[where],
@@ -481,6 +489,11 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
         right = {
             s: all(c.get(k, 0) == truth[s][k] for k in COLOURS) for s, (c, _, _) in rows.items()
         }
+        if DEBUG and name == "after":
+            with open(DEBUG, "a", encoding="utf-8") as out:
+                line = {"seed": seed, "at": game.change_index, "bump_moment": since_bump["n"]}
+                rows_out = {s: [r[0], r[1], r[2], right[s]] for s, r in rows.items()}
+                out.write(json.dumps({**line, "trays": rows_out}) + "\n")
         if since_bump["n"] == 1:
             first = all(sure and right[s] for s, (_, sure, _) in rows.items())
             since_bump[name + " ok"] = first
@@ -603,7 +616,16 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
             }
             with open(DEBUG, "a", encoding="utf-8") as out:
                 out.write(
-                    json.dumps({"seed": seed, "bot_not_free": bad, "expected": step.expected})
+                    json.dumps(
+                        {
+                            "seed": seed,
+                            "at": game.change_index,
+                            "bot_not_free": bad,
+                            "expected": step.expected,
+                            "flat": not game.cubes.stacked(),
+                            "tray_shown": step.tray_shown,
+                        }
+                    )
                     + "\n"
                 )
         flat = not game.cubes.stacked()

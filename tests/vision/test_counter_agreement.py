@@ -1,0 +1,122 @@
+"""The agreement counter (issue 28 item 2, fourth round): the shipped counter and the heatmap
+counter, each read plain and mirrored, make a tray sure only when all four reads give the
+same counts and every confidence, check, stack and cover limit holds."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests.vision.test_counter_heatmap import app_sure, scattered_frames
+from vision.counter import MAX_COUNT, Agreement, CounterModel, CubeCounter, Evidence, agree
+from vision.geometry import COLOURS, Board, TokenCatalogue
+from vision.reader import TableReader
+from vision.table_render import Setup
+
+RULE = Agreement(least=0.9, check=0.8, stack=0.025)
+RED_TWO = [2, 0, 1, 0, 0]
+
+
+def one_hot(counts: list[int], top: float) -> np.ndarray:
+    """5 x 13 count probabilities: ``top`` on each colour's count, the rest spread evenly."""
+    p = np.full((len(COLOURS), MAX_COUNT + 1), (1 - top) / MAX_COUNT)
+    p[np.arange(len(COLOURS)), counts] = top
+    return p
+
+
+def tray(
+    ship: tuple[list[int], list[int]] = (RED_TWO, RED_TWO),
+    totals: tuple[list[float], list[float]] = (
+        [2.1, 0.0, 0.9, 0.0, 0.0],
+        [1.8, 0.2, 1.1, 0.0, 0.0],
+    ),
+    top: tuple[float, float] = (0.97, 0.95),
+    check: tuple[float, float] = (0.9, 0.85),
+    stack: tuple[float, float] = (0.04, 0.01),
+    heat_stack: tuple[float, float] = (0.01, 0.005),
+    cover: tuple[float, float] = (0.01, 0.02),
+    heat_cover: tuple[float, float] = (0.1, 0.2),
+) -> dict[str, np.ndarray]:
+    """One tray's evidence, per read (plain, mirrored); by default every limit of
+    :data:`RULE` holds (stack scores: sqrt(0.04 x 0.01) = 0.02 < 0.025)."""
+    return {
+        "probs": np.stack([one_hot(ship[0], top[0]), one_hot(ship[1], top[1])]),
+        "cover": np.array(cover),
+        "stack": np.array(stack),
+        "totals": np.array(totals),
+        "check": np.array([[check[0]] * 5, [check[1]] * 5]),
+        "heat_cover": np.array(heat_cover),
+        "heat_stack": np.array(heat_stack),
+    }
+
+
+def evidence(*trays: dict[str, np.ndarray]) -> Evidence:
+    keys = ("probs", "cover", "stack", "totals", "check", "heat_cover", "heat_stack")
+    return Evidence(**{k: np.stack([t[k] for t in trays], 1) for k in keys})
+
+
+def test_four_agreeing_reads_within_every_limit_make_a_tray_sure() -> None:
+    counts, sure = agree(evidence(tray()), RULE, cover_threshold=0.1)
+    assert counts.tolist() == [RED_TWO]
+    assert sure.tolist() == [True]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"ship": (RED_TWO, [2, 0, 2, 0, 0])},  # the mirrored read sees two blue
+        {"totals": ([2.1, 0, 0.9, 0, 0], [2.6, 0, 1.0, 0, 0])},  # a heatmap read says 3 red
+        {"totals": ([2.1, 0, 0.4, 0, 0], [2.0, 0, 1.0, 0, 0])},  # ... or no blue
+        {"top": (0.97, 0.89)},  # a read's least sure colour under 0.9
+        {"check": (0.79, 0.95)},  # a check under 0.8
+        {"stack": (0.07, 0.01)},  # sqrt(0.07 x 0.01) = 0.0265 >= 0.025
+        {"heat_stack": (0.01, 0.016)},  # sqrt(0.04 x 0.016) = 0.0253
+        {"cover": (0.01, 0.1)},  # the shipped counter's cover at its threshold
+        {"heat_cover": (0.5, 0.0)},  # the heatmap counter sees a cover
+    ],
+)
+def test_any_disagreement_or_limit_leaves_the_tray_to_the_players(
+    change: dict[str, tuple[object, object]],
+) -> None:
+    counts, sure = agree(evidence(tray(), tray(**change)), RULE, cover_threshold=0.1)  # type: ignore[arg-type]
+    assert sure.tolist() == [True, False]
+    assert counts.tolist()[1] == RED_TWO  # the shipped counter's first read, sure or not
+
+
+def test_the_geometric_mean_of_the_stack_scores_decides_not_either_one() -> None:
+    # One counter quite sure of a stack, the other sure there is none: 0.2 x 0.002 -> 0.02.
+    both = tray(stack=(0.2, 0.1), heat_stack=(0.001, 0.002))
+    assert agree(evidence(both), RULE, cover_threshold=0.1)[1].tolist() == [True]
+
+
+def test_the_kept_agreement_counter_loads_with_its_partner_and_rule() -> None:
+    model = CounterModel.shipped("agreement-counter.json")
+    assert model.threshold == 1.0 and model.mirror
+    assert model.partner is not None and model.partner.net_path.name == "heatmap-counter.onnx"
+    assert model.agreement == Agreement(0.5, 0.8, 0.0249)
+    assert model.net_path.name == "tray-counter.onnx"
+
+
+def test_the_agreement_counter_reads_rendered_trays_as_the_script_measures(
+    control_board: Board, setup: Setup, tokens: TokenCatalogue, reader: TableReader
+) -> None:
+    # Read through cv2.dnn as the app would.
+    counter = CubeCounter(control_board, CounterModel.shipped("agreement-counter.json"))
+    shipped = CubeCounter(control_board)
+    reads, plain, truth = [], [], []
+    for crops, lifts, counts in scattered_frames(control_board, setup, tokens, reader):
+        sides = sorted(crops)
+        reads += counter.read(crops, lifts)
+        plain += shipped.read(crops, lifts)
+        truth += [dict(zip(COLOURS, counts[s], strict=True)) for s in sides]
+        got = counter.evidence([crops[s] for s in sides], [lifts[s] for s in sides])
+        assert got.probs.shape == (2, 6, len(COLOURS), MAX_COUNT + 1)
+        _, sure = agree(got, counter.model.agreement or RULE, counter.model.cover_threshold)
+        assert [app_sure(r, counter.model) for r in reads[-6:]] == sure.tolist()
+    # Counts and probabilities are the shipped counter's; sure trays are right.
+    assert [r.counts for r in reads] == [r.counts for r in plain]
+    assert [r.probabilities for r in reads] == [r.probabilities for r in plain]
+    sure_reads = [(r, t) for r, t in zip(reads, truth, strict=True) if app_sure(r, counter.model)]
+    assert sure_reads, "plain scattered trays at 30 degrees: some should be sure"
+    assert all(r.counts == t for r, t in sure_reads)
+    assert all(max(r.confidence.values()) < 1.0 for r in reads if not app_sure(r, counter.model))
