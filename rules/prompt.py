@@ -64,6 +64,9 @@ class Field:
     picture. ``camera``: the camera reading that can prefill the field, a typed request
     of :mod:`rules.camera` (``ColourTotals()``, ``TrayCounts(side=3)``); the older string
     names (``"tray_counts:3"``) are read by :func:`rules.camera.camera_request`.
+    ``tracked``: the default is what the assistant tracked; ``optional``: an extra
+    whose default is "nothing else"; the screens need not stop to show either
+    (docs/ui.md, look-first).
     """
 
     key: str
@@ -76,6 +79,12 @@ class Field:
     help: Msg | None = None
     camera: CameraRequest | str | None = None  # what the camera can prefill it from
     places: str | None = None  # scene layer of tappable places, e.g. "hexes" (docs/board-scenes.md)
+    #: The default is the state the assistant tracked (the markers on the trays now): a
+    #: check the players correct only where the table differs, not a guess at an answer.
+    tracked: bool = False
+    #: An extra the players fill only when something else happened ("Other changes to
+    #: record"); its default is "nothing", and the step's question is elsewhere.
+    optional: bool = False
 
     def __post_init__(self) -> None:
         kind_of(self)  # an unknown kind is refused where the field is made

@@ -94,3 +94,83 @@ def test_a_field_the_focus_went_to_counts_as_shown(open_apps) -> None:
     press("enter")
     pump(3)
     assert session.step_count == steps + 1
+
+
+def test_a_bot_steps_tracked_corrections_take_one_confirm(open_apps) -> None:
+    """On a bot's step the fields only correct what the assistant tracked (their defaults
+    are that state): CONFIRM takes the step at once, though they lie below the fold."""
+    from tests.ui.support.driving import press, pump
+    from ui.benchmarks.tables import marauders
+
+    app = open_apps()
+    c = app.controller
+    c.choose_game(marauders.GAME)
+    c.setup_form.values.update(marauders.OPTIONS)
+    c.start_game(seed=marauders.SEED)
+    table, session = marauders.Table(), c.service.session
+    for _ in range(120):  # to the first bot step with preset corrections out of view
+        prompt = session.prompt()
+        if prompt.decision is not None:
+            c._enter_current()
+            pump(3)
+            if _presets_out_of_view(app):
+                break
+        values = table.answer(prompt, session.state)
+        c.service.answer(values)
+        table.observe(prompt, values, session.last_decision)
+    else:
+        raise AssertionError("no bot step with corrections below the fold")
+    tracked = copy.deepcopy(c.form.values)
+    steps = session.step_count
+    press("enter")  # the bot's step's one press
+    pump(3)
+    assert session.step_count == steps + 1
+    assert session.history[-1].values == tracked
+
+
+def test_a_camera_value_that_differs_from_the_tracked_state_is_shown_on_a_bot_step() -> None:
+    from rules.prompt import Field
+    from ui.app.form import FormModel
+    from ui.app.look_first import LookFirst
+
+    trays = Field(key="trays_now", label="Markers", kind="counts", default={"red": 1})
+    blocked = Field(key="blocked", label="Blocked?", kind="bool", default=False)
+    form = FormModel((blocked, trays))
+    look = LookFirst()
+    look.out_of_view = lambda: ["blocked", "trays_now"]
+    assert look.unseen(form) == ["blocked", "trays_now"]  # a players' step: both presets
+    assert look.unseen(form, correcting=True) == []  # a bot's step: the tracked state
+    form.values["trays_now"] = {"red": 2}
+    form.from_camera.add("trays_now")  # the camera saw two
+    assert look.unseen(form, correcting=True) == ["trays_now"]
+
+
+def test_a_tracked_field_is_a_check_on_a_players_step_too() -> None:
+    from rules.prompt import Field
+    from ui.app.form import FormModel
+    from ui.app.look_first import LookFirst
+
+    news = Field(key="news", label="News", kind="counts", default={"red": 0})
+    trays = Field(key="trays", label="Now", kind="counts", default={"red": 1}, tracked=True)
+    form = FormModel((news, trays))
+    look = LookFirst()
+    look.out_of_view = lambda: ["news", "trays"]
+    assert look.unseen(form) == ["news"]  # the news' zeros are a guess; the trays are known
+    form.values["trays"] = {"red": 3}
+    form.from_camera.add("trays")
+    assert look.unseen(form) == ["news", "trays"]
+
+
+def test_an_optional_extra_is_not_the_steps_question() -> None:
+    from rules.prompt import Choice, Field
+    from ui.app.form import FormModel
+    from ui.app.look_first import LookFirst
+
+    placed = Field(key="placed", label="Went to", kind="choice", default="rest",
+                   choices=(Choice("rest", "rest"), Choice("done", "done")))  # fmt: skip
+    other = Field(key="other", label="Other changes", kind="choice", default="none",
+                  choices=(Choice("none", "none"), Choice("p1", "p1")), optional=True)  # fmt: skip
+    form = FormModel((placed, other))
+    look = LookFirst()
+    look.out_of_view = lambda: ["placed", "other"]
+    assert look.unseen(form) == ["placed"]  # the question's guessed default must be seen

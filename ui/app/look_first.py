@@ -68,10 +68,20 @@ class Shown(Msg):
         return fields_text(fields, self.form.values, translate or (lambda text: text))
 
 
-def _preset(form: FormModel, key: str) -> bool:
-    """The field starts with a value the players did not give: its default, or the camera's."""
+def _preset(form: FormModel, key: str, correcting: bool = False) -> bool:
+    """The field starts with a value the players did not give: its default, or the camera's.
+
+    On a bot's step (``correcting``) the fields only correct what the assistant tracked,
+    and their defaults *are* that tracked state, not a guess; so is a ``tracked`` field's
+    on any step (Marauders' markers on the control board now), and an ``optional``
+    extra's "nothing else" (Robinson's "Other changes to record"): not the step's
+    question. There only a camera value that differs from it must be seen.
+    """
+    field = form.field(key)
+    if correcting or field.tracked or field.optional:
+        return key in form.from_camera and form.values.get(key) != field.default
     return key in form.from_camera or (
-        form.field(key).default is not None and form.values.get(key) is not None
+        field.default is not None and form.values.get(key) is not None
     )
 
 
@@ -100,9 +110,9 @@ class LookFirst:
         known = {f.key for f in form.fields}
         self._on(form).update(key for key in keys if key in known)
 
-    def unseen(self, form: FormModel) -> list[str]:
+    def unseen(self, form: FormModel, correcting: bool = False) -> list[str]:
         """The fields out of view that would be confirmed with a value the players were not
-        shown, in screen order."""
+        shown, in screen order (``correcting``: on a bot's step, see :func:`_preset`)."""
         shown = self._on(form)
         keys = {f.key for f in form.fields}
         return [
@@ -112,7 +122,7 @@ class LookFirst:
             and key not in shown
             and key not in form.answered
             # nothing set for them: CONFIRM refuses an empty field and shows it
-            and _preset(form, key)
+            and _preset(form, key, correcting)
         ]
 
     def stops(self, c: AppController) -> bool:
@@ -120,7 +130,9 @@ class LookFirst:
         form = c.form
         if form is None or form.missing():
             return False  # a field left empty is refused first, and shown with its refusal
-        keys = self.unseen(form)
+        session = c.service.session
+        correcting = session is not None and session.prompt().decision is not None
+        keys = self.unseen(form, correcting)
         if not keys:
             return False
         mark = LOOK

@@ -177,6 +177,7 @@ def trays_field(state: State) -> Field:
         maximum=MAX_MARKERS,
         choices=colour_choices(state),
         camera=ColourTotals(),
+        tracked=True,
     )
 
 

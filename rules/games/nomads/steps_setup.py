@@ -219,6 +219,7 @@ def prompt_player(st: State) -> Prompt:
                 kind="choice",
                 default="none",
                 choices=tuple(events),
+                optional=True,
             ),
         ),
     )

@@ -98,6 +98,7 @@ def other_field(state: State) -> Field:
             Choice("none", msg("none")),
             *(Choice(p, msg("for {p}", p=who(p))) for p in alive(state)),
         ),
+        optional=True,
     )
 
 
@@ -113,4 +114,5 @@ def tracks_field(state: State, pid: str, key: str, label: Msg, tracks: tuple[str
         default=now,
         minimum=0,
         choices=tuple(Choice(t, TRACK[t], limit=limits[t]) for t in tracks),
+        tracked=True,
     )
