@@ -73,11 +73,11 @@ def marauders(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
 def test_with_the_camera_marauders_answers_every_step_in_fewer_presses(marauders) -> None:
     without, with_ = marauders["without"], marauders["with"]
     assert with_["unreachable"] == []
-    assert [s for s, _n, _ in with_["steps"]] == [s for s, _n, _ in without["steps"]]
-    cost = {k: sum(n for _s, n, _ in r["steps"]) for k, r in marauders.items()}
+    assert [s for s, *_ in with_["steps"]] == [s for s, *_ in without["steps"]]
+    cost = {k: sum(n for _s, n, *_ in r["steps"]) for k, r in marauders.items()}
     assert cost["with"] < cost["without"]
-    income = [n for s, n, _ in with_["steps"] if s == "spring-start"]
-    assert income and max(income) < max(n for s, n, _ in without["steps"] if s == "spring-start")
+    income = [n for s, n, *_ in with_["steps"] if s == "spring-start"]
+    assert income and max(income) < max(n for s, n, *_ in without["steps"] if s == "spring-start")
 
 
 def test_the_camera_lines_are_printed_besides_the_figures_without_it(monkeypatch) -> None:
