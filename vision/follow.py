@@ -128,6 +128,12 @@ GUARD_RISE = 0.1
 at the tray's last reading: the guard reads the tray (touching cubes, a cube leaning on the
 rim), so a value it already had is no new stack; the players confirmed or the follower
 judged that tray as it was."""
+WHITE_ON_WHITE = 0.9
+"""*No cube came* on a tray holding white cubes whose shade changed by a whole white cube's
+worth (over ``1 - COUNT_SLACK``) needs the counter this sure of every old count: a white
+cube dropped onto another shows shade and no hue, and left the counter at 0.83 on the old
+count (dev game 23 000 013-16, issue 28's sixth round); light and a neighbour's hand left
+it at 0.89-0.999."""
 EXPECTED_LIKELY = 0.2
 """The counter must give the followed count at least this probability, every colour ..."""
 OTHER_SURE = 0.9
@@ -487,10 +493,8 @@ class TableFollower:
         # shadows). Beside a hued change, what has no hue is that change's shadows and dark
         # sides; a white cube there is left to the counter's check.
         hue_cubes = max(abs(v) for v in measured.values())
-        white = 0.0
-        if hue_cubes < 0.5 or expected.get("white", 0):
-            excess = max(0.0, change.grey - self.grey_ratio * coloured)
-            white = excess / self.white_area(side, lift)
+        shade = max(0.0, change.grey - self.grey_ratio * coloured) / self.white_area(side, lift)
+        white = shade if hue_cubes < 0.5 or expected.get("white", 0) else 0.0
         sign = expected.get("white", 0)
         if not sign and read is not None:
             sign = read.counts["white"] - old["white"]
@@ -541,8 +545,7 @@ class TableFollower:
             not expected
             and bool(phantom)
             and all(abs(measured[c]) < TOUCHED for c in hued if c not in phantom)
-            and max(0.0, change.grey - self.grey_ratio * coloured) / self.white_area(side, lift)
-            < TOUCHED
+            and shade < TOUCHED
             and quiet
             and _agrees(read, old, REMOVAL_BACKS)
         )
@@ -551,15 +554,17 @@ class TableFollower:
         # most one white cube's worth of shade, and the counter is sure of every count as it
         # was (white included: that shade was light, a shadow or the neighbour's hand; a
         # white cube put down left the counter at most 0.76 on the old count on the dev
-        # games) (issue 28's sixth round).
+        # games) (issue 28's sixth round). Shade of a whole white cube on a tray holding
+        # white may be a white cube dropped onto another (the counter then gave the old
+        # count 0.83): the counter must be surer (seventh round).
+        whole_white = old["white"] > 0 and shade >= 1 - COUNT_SLACK
         nothing_came = (
             not expected
             and all((abs(measured[c]) if old[c] else measured[c]) < TOUCHED for c in hued)
             and change.over_cubes < HIDDEN_OVER * per_cube
-            and max(0.0, change.grey - self.grey_ratio * coloured) / self.white_area(side, lift)
-            < 1 + COUNT_SLACK
+            and shade < 1 + COUNT_SLACK
             and quiet
-            and _agrees(read, old, REMOVAL_BACKS)
+            and _agrees(read, old, WHITE_ON_WHITE if whole_white else REMOVAL_BACKS)
         )
         if shade_only or neighbours or nothing_came:
             moved, measured["white"], main = set(), 0.0, 0.0
@@ -674,6 +679,7 @@ class TableFollower:
             "over_cubes": change.over_cubes,
             "stack_limit": round(STACK_SHARE * per_cube, 1),
             "grey": change.grey,
+            "shade": round(shade, 2),
             "stack_by": stack_by,
             "why_flat": why_flat,
             "followed": followed,
@@ -687,6 +693,13 @@ class TableFollower:
                 c: round(_probability(read, c, counts[c]), 3)
                 for c in COLOURS
                 if counts[c] or old[c] or expected.get(c)
+            },
+            "p_followed": None
+            if read is None
+            else {
+                c: [round(_probability(read, c, followed[c] + k), 3) for k in (-1, 0, 1)]
+                for c in COLOURS
+                if followed[c] or old[c] or expected.get(c)
             },
             "p_old": None
             if read is None

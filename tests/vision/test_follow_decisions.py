@@ -401,3 +401,25 @@ def test_a_knock_with_the_counter_hesitating_says_moved(follower: TableFollower)
     follower.knocked = True
     got = decide(follower, "4", change(px=120, grey=26), reading({"white": (5, 0.6)}))
     assert not got.sure and got.why == "moved"
+
+
+# Issue 28's seventh round.
+
+
+@pytest.mark.parametrize(
+    ("grey", "p", "sure"),
+    [
+        (100, 0.83, False),  # a whole white cube's shade, the counter at 0.83: ask
+        (100, 0.93, True),  # the counter sure of the old five: nothing came
+        (40, 0.83, True),  # less than a white cube's shade: the sixth round's rule
+    ],
+)
+def test_shade_of_a_whole_white_cube_on_a_white_tray_needs_the_counter_at_nine_tenths(
+    follower: TableFollower, grey: int, p: float, sure: bool
+) -> None:
+    # Dev games 23 000 013-16: a white cube dropped onto another showed about a cube of
+    # shade and no hue, and the counter still gave the old count 0.83.
+    got = decide(follower, "4", change(px=150, grey=grey), reading({"white": (5, p)}))
+    assert got.sure is sure
+    if sure:
+        assert got.counts == counts(white=5)
