@@ -595,7 +595,7 @@ class TableFollower:
         )
         delta = {c: expected.get(c, 0) for c in COLOURS} if expected else whole
         agrees = clean and all(whole[c] == delta[c] for c in COLOURS)
-        pooled = False  # the removal agreed only with other colours' pixels pooled in
+        pooled = False  # the removal agreed with pixels that do not measure its cubes
         if expected and not agrees and read is not None:
             # The expected change, in its colours and direction, about as large as
             # expected, and the counter likely of the result: the evidence agrees.
@@ -612,6 +612,18 @@ class TableFollower:
                     _pooled(measured, delta, old), delta, moved, REMOVAL_RATIO, spill
                 )
                 agrees = (seen or pooled) and _agrees(read, result, REMOVAL_BACKS)
+                if not agrees:
+                    # Seen going in its colours, whatever its size, and nothing coming: the
+                    # counter sure of what is left decides. Cubes taken from touching ones
+                    # uncover the others (-2 seen as -0.55); a tray emptied of a colour
+                    # cannot lose more than it held (-1 seen as -2.3: the cube's shadow).
+                    # The other colours it holds stay put (seventh round). Such a removal
+                    # teaches no cube area either.
+                    went = all(measured[c] <= -TOUCHED for c, d in delta.items() if d < 0)
+                    came = any(v >= TOUCHED for v in measured.values())
+                    steady = all(abs(measured[c]) < TOUCHED for c in COLOURS if old[c] and not delta[c])
+                    pooled = went and steady and not came and _agrees(read, result, COUNTER_SURE)
+                    agrees = pooled
         if not agrees:
             delta = whole
         counts = {c: max(0, old[c] + delta[c]) for c in COLOURS}
@@ -738,7 +750,7 @@ class TableFollower:
             if read is None
             else {c: read.counts[c] for c in COLOURS if read.counts[c]},
         }
-        if why is None and not pooled:  # a pooled removal's colour shows too little of it
+        if why is None and not pooled:  # such a removal's pixels do not measure its cubes
             self._learn(side, change, delta, coloured)
 
     def _learn(self, side: str, change: Change, delta: dict[str, int], coloured: int) -> None:

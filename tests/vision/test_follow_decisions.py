@@ -473,3 +473,31 @@ def test_a_stack_mark_goes_when_the_guard_sees_none(follower: TableFollower) -> 
         follower._tracks["2"].stack_seen = True
         got = decide(follower, "2", change(added={"blue": 100}), reading({"blue": (3, 0.95)}, guard))
         assert got == (want or TrayFollow(counts(blue=3), True, None))
+
+
+@pytest.mark.parametrize(
+    ("start", "taken", "ch", "p", "want"),
+    [
+        # Dev game 23 000 003: two yellow taken from four touching ones, 0.55 went.
+        (4, -2, change(removed={"yellow": 55, "brown": 19}), 0.998, counts(yellow=2)),
+        # Dev game 23 000 012: the tray's last yellow taken, 2.31 went (its shadow too).
+        (1, -1, change(removed={"yellow": 231}), 1.0, counts()),
+        (4, -2, change(removed={"yellow": 55}), 0.85, None),  # the counter hesitates: ask
+        (4, -2, change(removed={"yellow": 55}, added={"red": 30}), 0.998, None),  # red came
+        (4, -2, change(removed={"yellow": 15}), 0.998, None),  # under a fifth of a cube went
+    ],
+)
+def test_the_games_removal_seen_going_is_followed_when_the_counter_is_sure_of_the_rest(
+    follower: TableFollower,
+    start: int,
+    taken: int,
+    ch: Change,
+    p: float,
+    want: dict[str, int] | None,
+) -> None:
+    follower._tracks["1"].state = TrayFollow(counts(yellow=start), True, None)
+    follower.expect({"1": {"yellow": taken}})
+    got = decide(follower, "1", ch, reading({"yellow": (start + taken, p)}))
+    assert got.sure is (want is not None)
+    if want is not None:
+        assert got.counts == want
