@@ -621,7 +621,9 @@ class TableFollower:
                     # teaches no cube area either.
                     went = all(measured[c] <= -TOUCHED for c, d in delta.items() if d < 0)
                     came = any(v >= TOUCHED for v in measured.values())
-                    steady = all(abs(measured[c]) < TOUCHED for c in COLOURS if old[c] and not delta[c])
+                    steady = all(
+                        abs(measured[c]) < TOUCHED for c in COLOURS if old[c] and not delta[c]
+                    )
                     pooled = went and steady and not came and _agrees(read, result, COUNTER_SURE)
                     agrees = pooled
         if not agrees:

@@ -471,7 +471,9 @@ def test_a_stack_mark_goes_when_the_guard_sees_none(follower: TableFollower) -> 
     for guard, want in ((0.15, TrayFollow(counts(blue=3), False, "stack")), (0.03, None)):
         follower._tracks["2"].state = TrayFollow(counts(blue=2), True, None)
         follower._tracks["2"].stack_seen = True
-        got = decide(follower, "2", change(added={"blue": 100}), reading({"blue": (3, 0.95)}, guard))
+        got = decide(
+            follower, "2", change(added={"blue": 100}), reading({"blue": (3, 0.95)}, guard)
+        )
         assert got == (want or TrayFollow(counts(blue=3), True, None))
 
 
