@@ -464,6 +464,19 @@ def test_pixels_over_cubes_without_a_cube_counted_need_the_counter_at_nine_tenth
         assert got.counts == counts(blue=2) or got.counts == counts(blue=3)
 
 
+def test_pixels_over_cubes_right_after_a_knock_need_no_surer_counter(
+    follower: TableFollower,
+) -> None:
+    # Dev game 23 000 008's knock: the four red seen from a little further round, 0.35 of a
+    # cube over cubes and no cube counted; the counter gives the four 0.89. The knock moved
+    # the cubes in the crop; it is followed again at once.
+    follower.knocked = True
+    follower._tracks["0"].state = TrayFollow(counts(red=4), True, None)
+    ch = change(px=120, added={"red": 10}, over=35, grey=30)
+    got = decide(follower, "0", ch, reading({"red": (4, 0.89)}))
+    assert got == TrayFollow(counts(red=4), True, None)
+
+
 def test_a_stack_mark_goes_when_the_guard_sees_none(follower: TableFollower) -> None:
     # A stack was seen on the blue tray; one blue has since been taken off. The next change
     # (one blue dropped beside) reads the guard at 0.03: the stack is gone, the gain is
