@@ -151,8 +151,7 @@ the dev games, an unstacked one 2 610 times in 2 895)."""
 STACK_GONE = 0.1
 """A tray marked as holding a stack (:attr:`_Track.stack_seen`) whose stack guard reads
 under this at a later reading holds none now (dev games: 6 readings of 166 on stacked
-trays; of the 120 changes flagged only because a stack had been seen, guard under 0.1,
-none held one)."""
+trays; of the 112 changes flagged by the mark with the guard under 0.1, none held one)."""
 EXPECTED_LIKELY = 0.2
 """The counter must give the followed count at least this probability, every colour ..."""
 OTHER_SURE = 0.9
