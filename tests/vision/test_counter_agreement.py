@@ -1,6 +1,7 @@
 """The agreement counter (issue 28 item 2, fourth round): the shipped counter and the heatmap
 counter, each read plain and mirrored, make a tray sure only when all four reads give the
-same counts and every confidence, check, stack and cover limit holds."""
+same counts and every confidence, check, stack and cover limit holds; since the fifth
+round the limits are those of the rule for the tray's number of cubes."""
 
 from __future__ import annotations
 
@@ -8,12 +9,13 @@ import numpy as np
 import pytest
 
 from tests.vision.test_counter_heatmap import app_sure, scattered_frames
+from vision import counter as vc
 from vision.counter import MAX_COUNT, Agreement, CounterModel, CubeCounter, Evidence, agree
 from vision.geometry import COLOURS, Board, TokenCatalogue
 from vision.reader import TableReader
 from vision.table_render import Setup
 
-RULE = Agreement(least=0.9, check=0.8, stack=0.025)
+RULE = (Agreement(least=0.9, check=0.8, stack=0.025),)
 RED_TWO = [2, 0, 1, 0, 0]
 
 
@@ -89,11 +91,55 @@ def test_the_geometric_mean_of_the_stack_scores_decides_not_either_one() -> None
     assert agree(evidence(both), RULE, cover_threshold=0.1)[1].tolist() == [True]
 
 
+BANDS = (
+    Agreement(least=0.9, check=0.8, stack=0.025, fewest=0, most=2),
+    Agreement(least=0.9, check=0.8, stack=0.1, fewest=3, most=6),
+)
+
+
+def test_each_tray_is_judged_by_the_rule_of_its_number_of_cubes() -> None:
+    # Stack scores sqrt(0.2 x 0.02) = 0.063: over the 0-2 band's 0.025, under the 3-6's 0.1.
+    doubt = {"stack": (0.2, 0.1), "heat_stack": (0.02, 0.01)}
+    one_red_one_blue = ([1, 0, 1, 0, 0], [1, 0, 1, 0, 0])
+    totals = ([1.0, 0, 1.0, 0, 0], [1.1, 0, 0.9, 0, 0])
+    trays = [
+        tray(**doubt),  # type: ignore[arg-type]  # 3 cubes
+        tray(ship=one_red_one_blue, totals=totals, **doubt),  # type: ignore[arg-type]
+        tray(ship=one_red_one_blue, totals=totals),  # 2 cubes, sqrt(0.04 x 0.01) = 0.02
+    ]
+    counts, sure = agree(evidence(*trays), BANDS, cover_threshold=0.1)
+    assert counts.sum(1).tolist() == [3, 2, 2]
+    assert sure.tolist() == [True, False, True]
+    assert vc.stack_limits(counts, BANDS).tolist() == [0.1, 0.025, 0.025]
+
+
+def test_a_tray_no_band_holds_is_never_sure() -> None:
+    seven = [4, 0, 3, 0, 0]
+    crowd = tray(ship=(seven, seven), totals=([4.0, 0, 3.0, 0, 0], [3.9, 0, 3.1, 0, 0]))
+    counts, sure = agree(evidence(crowd, tray()), BANDS, cover_threshold=0.1)
+    assert sure.tolist() == [False, True]
+    assert vc.stack_limits(counts, BANDS).tolist() == [0.0, 0.1]
+
+
+def test_an_operating_point_is_one_rule_or_one_rule_per_band() -> None:
+    assert vc.agreement_rules({"least": 0.5, "check": 0.8, "stack": 0.0249}) == (
+        Agreement(least=0.5, check=0.8, stack=0.0249, fewest=0, most=5 * MAX_COUNT),
+    )
+    bands = [
+        {"cubes": [0, 2], "least": 0.9, "check": 0.8, "stack": 0.025},
+        {"cubes": [3, 6], "least": 0.9, "check": 0.8, "stack": 0.1},
+    ]
+    assert vc.agreement_rules({"tuned_to": 0.003, "bands": bands}) == BANDS
+
+
 def test_the_kept_agreement_counter_loads_with_its_partner_and_rule() -> None:
     model = CounterModel.shipped("agreement-counter.json")
     assert model.threshold == 1.0 and model.mirror
     assert model.partner is not None and model.partner.net_path.name == "heatmap-counter.onnx"
-    assert model.agreement == Agreement(0.5, 0.8, 0.0249)
+    # The 0.2 % point, one rule per band of cubes (fifth round, tuned on dev and dev-2).
+    assert model.agreement is not None
+    assert [(r.fewest, r.most) for r in model.agreement] == [(0, 2), (3, 4), (5, 6), (7, 60)]
+    assert model.agreement[0] == Agreement(least=0.98, check=0.97, stack=0.0249, fewest=0, most=2)
     assert model.net_path.name == "tray-counter.onnx"
 
 
