@@ -1,32 +1,40 @@
 """Two counters that learned differently, agreeing: sure of more trays counted from scratch.
 
-Issue 28 item 2's fourth round (docs/vision.md "A counter that sees cubes"). The shipped
-counter (classes per colour) and the heatmap counter (centre heatmaps) are each exact on
-about 80 % of easy trays, and each one's own confidence ranks right from wrong poorly.
-:func:`vision.counter.agree` asks more: the four reads (both counters, plain and mirrored)
-give the same counts, each read's least sure colour and least check reach ``least`` and
-``check``, the two counters' stack scores (geometric mean) stay under ``stack``, no cover.
-``dump`` writes both counters' reads of a set of crops (``vision.counter.Evidence``,
-exactly as :class:`vision.counter.CubeCounter` computes them for the app); ``tune`` picks
-the thresholds on ``dev`` for each sure-but-wrong limit (most easy trays sure, at most that
-share wrong over the sure hand-free trays and over the sure easy trays), checks the choice
-by tuning on half the ``dev`` set-ups and reading the other half, and writes
-``agreement-counter.json``; ``measure`` reads a fresh set once with the rule frozen.
-C = /tmp/c3/crops (``train_heatmap_counter.py``'s docstring makes them), one core::
+Issue 28 item 2's fourth and fifth rounds (docs/vision.md "A counter that sees cubes"). The
+shipped counter (classes per colour) and the heatmap counter (centre heatmaps) are each
+exact on about 80 % of easy trays, and each one's own confidence ranks right from wrong
+poorly. :func:`vision.counter.agree` asks more: the four reads (both counters, plain and
+mirrored) give the same counts, each read's least sure colour and least check reach
+``least`` and ``check``, the two counters' stack scores (geometric mean) stay under
+``stack``, no cover; since the fifth round with one rule per band of cube counts
+(``--bands``). ``dump`` writes both counters' reads of a set of crops
+(``vision.counter.Evidence``, exactly as :class:`vision.counter.CubeCounter` computes them
+for the app); ``tune`` picks the thresholds on the dev reads for each operating point (most
+easy trays sure, at most ``--limits`` of the sure hand-free trays and of the sure easy
+trays wrong), checks the choice held apart (four folds of the set-ups, each read with the
+rules tuned on the other three; and ``dev`` and ``dev-2`` each read with the rules tuned on
+the other), and writes ``agreement-counter.json``; ``measure`` reads a fresh set once with
+the rule frozen. Fifth round, C = /tmp/c3/crops (``train_heatmap_counter.py``'s docstring
+makes them), one core::
 
-    uv run --locked python scripts/vision/combine_counters.py dump C /tmp/c4/dev.npz
-    uv run --locked python scripts/vision/combine_counters.py tune /tmp/c4/dev.npz \\
+    uv run --locked python scripts/vision/make_tray_crops.py --set dev-2 --out D2
+    uv run --locked python scripts/vision/combine_counters.py dump C /tmp/c5/dev.npz
+    uv run --locked python scripts/vision/combine_counters.py dump D2 /tmp/c5/dev2.npz \\
+        --prefix dev-2
+    uv run --locked python scripts/vision/combine_counters.py tune /tmp/c5/dev.npz \\
+        /tmp/c5/dev2.npz --bands 0-2,3-4,5-6,7-60 --limits 0.001 0.003 \\
         --out vision/data/agreement-counter.json
-    uv run --locked python scripts/vision/make_tray_crops.py --set held-out-10 --out F
-    uv run --locked python scripts/vision/combine_counters.py dump F /tmp/c4/fresh.npz \\
-        --prefix held-out-10
-    uv run --locked python scripts/vision/combine_counters.py measure /tmp/c4/fresh.npz \\
+    uv run --locked python scripts/vision/make_tray_crops.py --set held-out-11 --out F
+    uv run --locked python scripts/vision/combine_counters.py dump F /tmp/c5/fresh.npz \\
+        --prefix held-out-11
+    uv run --locked python scripts/vision/combine_counters.py measure /tmp/c5/fresh.npz \\
         --rule vision/data/agreement-counter.json
 
-(``held-out-9``, read again with the frozen rule: ``dump /tmp/c3/fresh ... --prefix
-held-out-9``, then ``measure``.) ``--heatmap FILE.onnx --stack-output stack2`` reads
-another heatmap network (a second stack guard, ``train_heatmap_counter.py train-stack``)
-in place of the kept one.
+(the round dumped ``dev-2`` in two halves, set-ups 0-119 and 120-239, and passed both to
+``tune``: the same reads and folds.) The fourth round: ``tune /tmp/c4/dev.npz --out ...``
+(one rule, ``--limits 0.002 0.005``), ``held-out-10`` read once, ``held-out-9`` a second
+time. ``--heatmap FILE.onnx --stack-output stack2`` reads another heatmap network (a second
+stack guard, ``train_heatmap_counter.py train-stack``) in place of the kept one.
 """
 
 from __future__ import annotations
