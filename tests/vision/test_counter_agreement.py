@@ -5,6 +5,10 @@ round the limits are those of the rule for the tray's number of cubes."""
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
 import numpy as np
 import pytest
 
@@ -166,3 +170,51 @@ def test_the_agreement_counter_reads_rendered_trays_as_the_script_measures(
     assert sure_reads, "plain scattered trays at 30 degrees: some should be sure"
     assert all(r.counts == t for r, t in sure_reads)
     assert all(max(r.confidence.values()) < 1.0 for r in reads if not app_sure(r, counter.model))
+
+
+def combine_script() -> ModuleType:
+    """scripts/vision/combine_counters.py as a module (its tuner)."""
+    path = Path(__file__).parents[2] / "scripts" / "vision" / "combine_counters.py"
+    spec = importlib.util.spec_from_file_location("combine_counters", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_tuner_gives_each_band_its_own_rule_where_one_rule_cannot_serve_both() -> None:
+    # Trays of 2 cubes: right ones at stack scores 0.1, a wrong one (a hidden cube) at 0.3.
+    # Trays of 4: right ones at stack scores 0.3 with checks 0.95, a wrong one checked 0.6.
+    # One rule keeps only one band's right trays; a rule per band keeps both, none wrong.
+    two, four = [1, 0, 1, 0, 0], [2, 0, 2, 0, 0]
+    twos = ([1.0, 0, 1.0, 0, 0], [1.0, 0, 1.0, 0, 0])
+    fours = ([2.0, 0, 2.0, 0, 0], [2.0, 0, 2.0, 0, 0])
+
+    def small(stack: float) -> dict[str, np.ndarray]:
+        return tray((two, two), twos, stack=(stack, stack), heat_stack=(stack, stack))
+
+    def big(stack: float, check: float) -> dict[str, np.ndarray]:
+        return tray(
+            (four, four), fours, check=(check, check), stack=(stack,) * 2, heat_stack=(stack,) * 2
+        )
+
+    trays = [small(0.1)] * 10 + [small(0.3)] + [big(0.3, 0.95)] * 10 + [big(0.01, 0.6)]
+    truth = [two] * 10 + [[2, 0, 1, 0, 0]] + [four] * 10 + [[3, 0, 2, 0, 0]]
+    n = len(trays)
+    labels = {
+        "counts": np.array(truth),
+        "hand": np.zeros(n, bool),
+        "tilt": np.full(n, 30.0),
+        "light_condition": np.array(["neutral"] * n),
+        "stacked": np.zeros(n, bool),
+        "setup": np.arange(n),
+    }
+    m = combine_script()
+    everything = np.ones(n, bool)
+    one, share = m.best_rules(evidence(*trays), labels, everything, 0.0, ((0, 60),))
+    assert len(one) == 1 and round(share, 1) == round(100 * 10 / 22, 1)
+    banded, share = m.best_rules(evidence(*trays), labels, everything, 0.0, ((0, 2), (3, 60)))
+    assert round(share, 1) == round(100 * 20 / 22, 1)
+    assert [(r.fewest, r.most) for r in banded] == [(0, 2), (3, 60)]
+    _, sure = agree(evidence(*trays), banded, cover_threshold=0.1)
+    assert sure.tolist() == [True] * 10 + [False] + [True] * 10 + [False]
