@@ -144,7 +144,7 @@ class CameraControl:
     def start_calibration(self) -> bool:
         """Enter the "Calibrating…" phase; False (with an error) when it cannot start."""
         if not self.has_camera:
-            self.error = _("No camera: start with --camera usb:0 (or pi, or a folder)")
+            self.error = _("No camera: start tableside with --camera auto (or usb:0, pi)")
             return False
         if self.phase == "calibrating":
             return False
@@ -240,8 +240,8 @@ class CameraControl:
         """The main text beside the picture for the current phase."""
         if not self.has_camera and self.phase != "confirm":
             return _(
-                "No camera: start with --camera usb:0 (or pi, or a folder of pictures) "
-                "to see the table here and calibrate"
+                "No camera: start tableside with --camera auto (or usb:0, pi, a folder of "
+                "pictures) to see the table here and calibrate"
             )
         if self.phase == "calibrating":
             return _("Calibrating…")
