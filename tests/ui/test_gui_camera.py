@@ -280,10 +280,16 @@ def test_the_kiosks_auto_camera_is_found_when_plugged_in_later(
     app = make_app(camera)
     press("c")
     cam = screen(app)
-    wait_for(lambda: shown(app, "No camera found (neither the Raspberry Pi camera nor a USB"))
+    wait_for(lambda: cam.ids.message.text.startswith("No camera found (neither the Raspberry"))
     assert cam.ids.picture.texture is None
+    assert cam.ids.status.text == ""  # said once, as the screen's main text
+    assert all(b.text != "Calibrate" for b in cam.focusables())  # nothing to calibrate yet
+    assert shown(app, "Camera: none found yet")  # status bar, one short line
     plugged.append(LoopingPictures(sources.ImageFiles(pictures["calib"])))
     wait_for(lambda: cam.ids.picture.texture is not None)
     assert tuple(cam.ids.picture.texture.size) == (W, H)
     wait_for(lambda: shown(app, "Not calibrated yet"))
     assert not shown(app, "No camera found")
+    assert cam.ids.message.text.startswith("To calibrate: put exactly one marker")
+    assert any(b.text == "Calibrate" for b in cam.focusables())
+    wait_for(lambda: shown(app, "Camera: not calibrated yet"))
