@@ -855,6 +855,8 @@ class CameraScreen(AppScreen):
 
     phase = StringProperty("live")
     has_camera = BooleanProperty(False)
+    #: A camera that has given a picture: Calibrate is offered.
+    can_calibrate = BooleanProperty(False)
     #: The camera follows a game: what it sees now leads the screen, calibration second.
     following = BooleanProperty(False)
     REFRESH_SECONDS = 0.5
@@ -888,6 +890,7 @@ class CameraScreen(AppScreen):
         m = self.model
         self.phase = m.phase
         self.has_camera = m.has_camera
+        self.can_calibrate = m.can_calibrate
         seen = m.seen()  # what the camera sees now comes first; calibration second
         self.ids.seen.text = "\n".join(c.text(line) for line in seen)
         self.following = bool(seen)
@@ -898,7 +901,7 @@ class CameraScreen(AppScreen):
         self.ids.status.color = (1, 0.5, 0.4, 1) if m.error else (0.75, 0.8, 0.9, 1)
         if self.ids.picture.texture is None:
             self.ids.nopicture.text = c.text(
-                _("No picture yet") if m.has_camera else _("No camera")
+                _("No picture yet") if m.has_camera and not m.never_seen else _("No camera")
             )
 
     def refresh_picture(self, *_args: Any) -> None:
@@ -910,11 +913,15 @@ class CameraScreen(AppScreen):
             return
         if self.model.phase == "calibrating":
             return  # the worker thread has the camera
+        found = self.model.can_calibrate
         picture = self.model.picture(self.controller.chosen_tray())
         if picture is not None:
             self.ids.picture.texture = bgr_texture(picture, self.ids.picture.texture)
             self.ids.nopicture.text = ""
-        self.render()
+        if self.model.can_calibrate != found:
+            App.get_running_app().refresh()  # the status bar: camera found (or lost)
+        else:
+            self.render()
 
     def calibrate(self) -> None:
         if not self.model.start_calibration():
