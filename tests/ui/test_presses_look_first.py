@@ -56,3 +56,17 @@ def test_the_preset_line_spares_every_look_first_confirm(kivy_window, tmp_path: 
     setup = next(s for s in seen["steps"] if s[0] == "setup")
     assert setup[1] == 8  # 9 on main: the look-first CONFIRM
     assert statistics.median(n for _s, n, needs, _l in seen["steps"] if needs) == 3  # main: 4
+
+
+def test_targi_takes_no_look_first_confirm(kivy_window, tmp_path: Path) -> None:
+    """Targi's joker field ("used now? nobody", on every step from the reveal) is an
+    optional extra (docs/targi.md, 19) and the other presets are on the preset line: main
+    took 4 look-first CONFIRMs (the reveal, Blue's Targi, the Targi tile, an action)."""
+    import statistics
+
+    from ui.benchmarks.presses import play
+    from ui.benchmarks.tables import targi
+
+    seen = play(targi, tmp_path, screen=True)["steps"]
+    assert [(s[0], s[3]) for s in seen if s[3]] == []
+    assert statistics.median(n for _s, n, needs, _l in seen if needs) == 4  # main: 5
