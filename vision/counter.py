@@ -37,10 +37,12 @@ and on its mirror image: four reads that learned differently. A tray is sure onl
 four give the same counts, each read's least sure colour and least check reach the
 thresholds tuned on the development set, the two counters' stack scores (their geometric
 mean) stay low and neither sees a cover (docs/vision.md "A counter that sees cubes",
-fourth round). The counts and probabilities it reports are the shipped counter's; a sure
-tray's confidence is 1.0 in every colour, an unsure tray's stays under 1.0 (its
-``threshold`` is 1.0), so the reader, the calibration check and the follower judge it as
-they judge any counter.
+fourth round); since the fifth round the thresholds may differ by how many cubes the tray
+holds (as counted): a stack hides a cube on a tray of two, a crowd on a tray of seven.
+The counts and probabilities it reports are the shipped counter's; a sure tray's
+confidence is 1.0 in every colour, an unsure tray's stays under 1.0 (its ``threshold`` is
+1.0), so the reader, the calibration check and the follower judge it as they judge any
+counter.
 """
 
 from __future__ import annotations
@@ -104,8 +106,9 @@ class CounterModel:
     """A heatmap counter: how far from its count a colour's total may lie (else unsure)."""
     partner: CounterModel | None = None
     """An agreement counter: the heatmap counter read beside this one."""
-    agreement: Agreement | None = None
-    """An agreement counter: when the two counters' four reads make a tray sure."""
+    agreement: tuple[Agreement, ...] | None = None
+    """An agreement counter: when the two counters' four reads make a tray sure (one rule
+    per band of cube counts, :func:`agree`)."""
     stack_output: str = "stack"
     """A heatmap counter: the output whose score is its stack guard."""
 
@@ -125,9 +128,7 @@ class CounterModel:
                 partner=replace(
                     partner, mirror=True, stack_output=meta.get("stack_output", "stack")
                 ),
-                agreement=Agreement(
-                    float(point["least"]), float(point["check"]), float(point["stack"])
-                ),
+                agreement=agreement_rules(point),
             )
         if meta.get("kind") == "heatmap":
             point = meta["points"][meta["point"]]
@@ -157,9 +158,10 @@ class CounterModel:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Agreement:
-    """When an agreement counter is sure of a tray (tuned on the development set)."""
+    """When an agreement counter is sure of a tray of ``fewest``..``most`` cubes (as the
+    shipped counter counts them; tuned on the development sets)."""
 
     least: float
     """Each read's least sure colour (the shipped counter's top count probability)."""
@@ -168,6 +170,35 @@ class Agreement:
     stack: float
     """The geometric mean of the two counters' stack scores (each their reads' highest)
     must stay under this."""
+    fewest: int = 0
+    most: int = len(COLOURS) * MAX_COUNT
+
+
+def agreement_rules(point: dict[str, Any]) -> tuple[Agreement, ...]:
+    """An operating point of ``agreement-counter.json``: one rule (``least``, ``check``,
+    ``stack``) for every tray, or ``bands``, each with its ``cubes`` [fewest, most]."""
+    bands = point.get("bands", [{**point, "cubes": [0, len(COLOURS) * MAX_COUNT]}])
+    return tuple(
+        Agreement(
+            least=float(b["least"]),
+            check=float(b["check"]),
+            stack=float(b["stack"]),
+            fewest=int(b["cubes"][0]),
+            most=int(b["cubes"][1]),
+        )
+        for b in bands
+    )
+
+
+def stack_limits(counts: np.ndarray, rules: tuple[Agreement, ...]) -> np.ndarray:
+    """Per tray (``counts`` N x 5), its band's rule's ``stack`` limit; 0.0 (never sure) for a
+    tray no band holds."""
+    return np.array(
+        [
+            next((r.stack for r in rules if r.fewest <= n <= r.most), 0.0)
+            for n in counts.sum(-1).tolist()
+        ]
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -191,22 +222,29 @@ class Evidence:
 
 
 def agree(
-    evidence: Evidence, rule: Agreement, cover_threshold: float
+    evidence: Evidence, rules: tuple[Agreement, ...], cover_threshold: float
 ) -> tuple[np.ndarray, np.ndarray]:
     """(counts N x 5, sure N): the counts are the shipped counter's first read's; a tray is
     sure when every read of both counters gives those counts (the heatmap's totals
-    rounded), every read's least sure colour reaches ``rule.least`` and its least check
-    ``rule.check``, the stack scores' geometric mean stays under ``rule.stack``, and no
-    read sees a cover (the shipped counter's at ``cover_threshold``, the heatmap's at 0.5)."""
+    rounded) and, for the rule of ``rules`` whose band holds its number of cubes, every
+    read's least sure colour reaches ``least`` and its least check ``check``, the stack
+    scores' geometric mean stays under ``stack``, and no read sees a cover (the shipped
+    counter's at ``cover_threshold``, the heatmap's at 0.5). A tray no band holds is
+    never sure."""
     counts = evidence.probs[0].argmax(-1)
     same = (evidence.probs.argmax(-1) == counts).all((0, 2))
     heat = np.rint(evidence.totals).clip(0, MAX_COUNT)
     same &= (heat == counts).all((0, 2))
-    least = evidence.probs.max(-1).min((0, 2)) >= rule.least
-    checked = evidence.check.min((0, 2)) >= rule.check
-    stack = np.sqrt(evidence.stack.max(0) * evidence.heat_stack.max(0)) < rule.stack
+    least = evidence.probs.max(-1).min((0, 2))
+    checked = evidence.check.min((0, 2))
+    stack = np.sqrt(evidence.stack.max(0) * evidence.heat_stack.max(0))
     clear = (evidence.cover.max(0) < cover_threshold) & (evidence.heat_cover.max(0) < 0.5)
-    return counts, same & least & checked & stack & clear
+    cubes = counts.sum(-1)
+    within = np.zeros(len(cubes), bool)
+    for rule in rules:
+        band = (cubes >= rule.fewest) & (cubes <= rule.most)
+        within |= band & (least >= rule.least) & (checked >= rule.check) & (stack < rule.stack)
+    return counts, same & within & clear
 
 
 def sigmoid(x: np.ndarray) -> np.ndarray:
@@ -387,11 +425,12 @@ class CubeCounter:
     def _read_agreeing(self, sides: list[int], evidence: Evidence) -> list[TrayRead]:
         """:meth:`read` for an agreement counter: the shipped counter's first read, its
         confidences raised to 1.0 where the two counters agree (:func:`agree`)."""
-        rule = self.model.agreement
-        assert rule is not None
-        counts, sure = agree(evidence, rule, self.model.cover_threshold)
+        rules = self.model.agreement
+        assert rules is not None
+        counts, sure = agree(evidence, rules, self.model.cover_threshold)
         probs = evidence.probs[0]
         stacked = np.sqrt(evidence.stack.max(0) * evidence.heat_stack.max(0))
+        limits = stack_limits(counts, rules)
         covered = np.maximum(evidence.cover.max(0), evidence.heat_cover.max(0))
         reads = []
         for i, side in enumerate(sides):
@@ -411,7 +450,7 @@ class CubeCounter:
                     "hand" if occluded else None,
                     float(stacked[i]),
                     0.0,
-                    bool(stacked[i] >= rule.stack),
+                    bool(stacked[i] >= limits[i]),
                 )
             )
         return reads

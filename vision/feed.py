@@ -56,6 +56,14 @@ from vision.sources import FrameSource
 log = logging.getLogger(__name__)
 
 
+#: The status bar's line for a reading that failed, by :attr:`Reading.status`.
+STATUS_LINES = {
+    "no-camera": msg("Camera: not connected"),
+    "mismatch": msg("Camera: calibrate again"),
+    "error": msg("Camera: unreadable, enter by hand"),
+}
+
+
 class VisionFeed(CameraFeed):
     """Camera readings for prompt fields; ``None`` whenever the players must say."""
 
@@ -76,13 +84,13 @@ class VisionFeed(CameraFeed):
         return self.last is None or self.last.status != "no-camera"
 
     def describe(self) -> Msg:
+        """One short line for the status bar; the whole reason goes with each field
+        (:meth:`please_check`) and to the Camera screen."""
         if self.last is None:
             return msg("Camera: ready")
         if self.last.status == "ok" and not self.last.needs_confirmation:
             return msg("Camera: read")
-        if self.last.reasons:
-            return self.last.reasons[0]
-        return msg("Camera: please check the values")
+        return STATUS_LINES.get(self.last.status) or msg("Camera: please check the values")
 
     def reading(self) -> Reading:
         """The current reading (a fresh one when the last is older than ``max_age_s``).

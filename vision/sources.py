@@ -5,6 +5,8 @@
   do not drift between frames (the reader corrects the light itself).
 * :class:`UsbCamera` - ``cv2.VideoCapture`` (V4L2, MJPG); buffered frames are
   dropped so ``read`` returns the newest picture, not one from a second ago.
+* :class:`AnyCamera` - ``auto``: the first of those two that gives a picture
+  (the kiosk's default: a café box works with whichever camera is plugged in).
 * :class:`ImageFiles`, :class:`VideoFile` - still pictures, folders and videos
   for tests and replay.
 
@@ -13,7 +15,7 @@ with a message saying what to do; the app falls back to manual entry. Live
 cameras try to reopen on the next ``read`` (at most every ``retry_s``
 seconds), so plugging the camera back in is enough.
 
-``open_source("usb:0" | "pi" | PATH)`` picks the right class.
+``open_source("auto" | "usb:0" | "pi" | PATH)`` picks the right class.
 """
 
 from __future__ import annotations
@@ -250,8 +252,67 @@ class PiCamera:
         self.camera = None
 
 
+class AnyCamera:
+    """``auto``: the Raspberry Pi camera if it answers, else the USB camera ``usb:0``.
+
+    Each ``read`` while none is open tries the candidates in order (at most
+    every ``retry_s`` seconds), so a camera plugged in later is found without a
+    restart; one that stops is closed and the search starts again.
+    ``candidates`` makes the sources to try (tests pass their own).
+    """
+
+    def __init__(
+        self,
+        retry_s: float = 2.0,
+        candidates: Callable[[], list[FrameSource]] | None = None,
+    ) -> None:
+        self.name = "auto"
+        self.retry_s = retry_s
+        self.candidates = candidates or (lambda: [PiCamera(), UsbCamera(0, retry_s=0.0)])
+        self.current: FrameSource | None = None
+        self._last_try = -1e9
+
+    def read(self) -> np.ndarray:
+        if self.current is not None:
+            try:
+                return self.current.read()
+            except CameraUnavailable:
+                self.close()
+                raise
+        now = time.monotonic()
+        if now - self._last_try < self.retry_s:
+            raise self._missing()
+        self._last_try = now
+        for source in self.candidates():
+            try:
+                frame = source.read()
+            except CameraUnavailable:
+                source.close()
+                continue
+            self.current = source
+            self.name = getattr(source, "name", "auto")
+            return frame
+        raise self._missing()
+
+    def _missing(self) -> CameraUnavailable:
+        return CameraUnavailable(
+            msg(
+                "No camera found (neither the Raspberry Pi camera nor a USB camera): "
+                "connect one; enter the counts by hand meanwhile"
+            )
+        )
+
+    def close(self) -> None:
+        if self.current is not None:
+            self.current.close()
+        self.current = None
+        self.name = "auto"
+
+
 def open_source(spec: str) -> FrameSource:
-    """``usb:N``, ``pi``, or a path to a picture, a folder of pictures or a video."""
+    """``auto``, ``usb:N``, ``pi``, or a path to a picture, a folder of pictures or a video."""
+    if spec == "auto":
+        return AnyCamera()
     if spec == "pi":
         return PiCamera()
     if spec.startswith("usb:"):
@@ -267,7 +328,8 @@ def open_source(spec: str) -> FrameSource:
     if not path.exists():
         raise CameraUnavailable(
             msg(
-                "No such camera or file: {spec} (use usb:0, pi, a picture, a folder or a video)",
+                "No such camera or file: {spec} "
+                "(use auto, usb:0, pi, a picture, a folder or a video)",
                 spec=spec,
             )
         )

@@ -103,7 +103,10 @@ def header(img: np.ndarray) -> np.ndarray:
 
 
 def expected_first_screen(work: Path) -> np.ndarray:
-    """The app's first screen on a new box, drawn here under Xvfb (``tableside app --kiosk``)."""
+    """The app's first screen on a new box, drawn here under Xvfb, started as the unit does.
+
+    (``tableside app --kiosk --camera auto``: no camera here or in QEMU, so manual entry.)
+    """
     display = f":{80 + os.getpid() % 100}"
     home = work / "host-home"
     home.mkdir()
@@ -114,7 +117,7 @@ def expected_first_screen(work: Path) -> np.ndarray:
     )
     env = {**os.environ, "DISPLAY": display, "TABLESIDE_HOME": str(home)}
     app = subprocess.Popen(
-        [str(HERE / ".venv/bin/tableside"), "app", "--kiosk"],
+        [str(HERE / ".venv/bin/tableside"), "app", "--kiosk", "--camera", "auto"],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

@@ -212,10 +212,9 @@ def main() -> None:
     parser.add_argument(
         "--set",
         default="train",
-        choices=["train", "dev", "held-out-8", "held-out-9", "held-out-10"],
-        help="held-out-8, held-out-9, held-out-10: the heatmap counter's fresh sets, each "
-        "read once "
-        "(docs/vision.md)",
+        choices=["train", "dev", "dev-2", "held-out-8", "held-out-9", "held-out-10", "held-out-11"],
+        help="dev-2: a second tuning set (combine_counters.py); held-out-8 to held-out-11: "
+        "the heatmap counter's fresh sets, each read once (docs/vision.md)",
     )
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--last", type=int, default=None)

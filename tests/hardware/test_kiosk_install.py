@@ -168,3 +168,22 @@ def test_an_image_build_without_running_systemd_skips_the_reloads(monkeypatch, c
     assert "udevadm" not in out and "daemon-reload" not in out
     assert "note    no running systemd (an image being built)" in out
     assert "would   run: systemctl enable tableside-kiosk.service" in out
+
+
+def test_the_kiosk_reads_whichever_camera_is_plugged_in(tmp_path: Path, capsys):
+    """A café box runs the camera by default (``--camera auto``: the Pi camera, else USB);
+    ``--camera none`` leaves manual entry only; a typo is refused before anything is written."""
+    unit = tmp_path / "a/etc/systemd/system" / UNIT_NAME
+    assert install(tmp_path / "a") == 0
+    assert "app --kiosk --camera auto\n" in unit.read_text()
+    assert install(tmp_path / "b", "--camera", "usb:1") == 0
+    assert (
+        "app --kiosk --camera usb:1\n"
+        in (tmp_path / "b/etc/systemd/system" / UNIT_NAME).read_text()
+    )
+    assert install(tmp_path / "c", "--camera", "none") == 0
+    text = (tmp_path / "c/etc/systemd/system" / UNIT_NAME).read_text()
+    assert "app --kiosk\n" in text and "--camera" not in text
+    assert install(tmp_path / "d", "--camera", "usb0") == 2
+    assert "--camera: must be auto, usb:N, pi or none, not usb0" in capsys.readouterr().err
+    assert not (tmp_path / "d").exists()

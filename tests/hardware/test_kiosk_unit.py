@@ -76,7 +76,7 @@ def check_kiosk_keys(unit: dict[str, dict[str, list[str]]]) -> None:
     assert env["KIVY_HOME"] == f"{home}/kivy"
     assert one(service, "StandardOutput") == "journal"
     assert one(service, "StandardError") == "journal"
-    assert shlex.split(one(service, "ExecStart"))[1:] == ["app", "--kiosk"]
+    assert shlex.split(one(service, "ExecStart"))[1:] == ["app", "--kiosk", "--camera", "auto"]
     assert one(unit["Install"], "WantedBy") == "multi-user.target"
     # The app owns its console (no login prompt there) and cannot grow without bound.
     tty = one(service, "TTYPath")
@@ -107,7 +107,10 @@ def test_unit_has_the_kiosk_keys(unit):
 def test_unit_as_shipped_is_the_documented_default():
     shipped = parse_unit((TEMPLATES / UNIT_NAME).read_text())
     check_kiosk_keys(shipped)
-    assert one(shipped["Service"], "ExecStart") == "/opt/tableside/.venv/bin/tableside app --kiosk"
+    assert (
+        one(shipped["Service"], "ExecStart")
+        == "/opt/tableside/.venv/bin/tableside app --kiosk --camera auto"
+    )
     assert one(shipped["Service"], "User") == "tableside"
 
 

@@ -239,7 +239,7 @@ def test_no_camera_shows_how_to_start_one(make_app):
     assert app.manager.current == "play"
     tap(button_with_text(app, "Camera"))  # from the play screen
     assert app.manager.current == "camera"
-    assert shown(app, "No camera: start with --camera usb:0")
+    assert shown(app, "No camera: start tableside with --camera auto")
     assert screen(app).ids.picture.texture is None
     assert all(b.text != "Calibrate" for b in screen(app).focusables())
     press("u")
@@ -256,3 +256,40 @@ def test_camera_option_without_picture_or_calibration_is_manual_entry(
     assert camera_feed(str(empty), tmp_path / "none.json") is None
     err = capsys.readouterr().err
     assert "camera not used" in err and "No pictures in the folder" in err
+
+
+def test_the_kiosks_auto_camera_is_found_when_plugged_in_later(
+    make_app, pictures, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """``--camera auto`` (the kiosk's unit) with no camera at start: the players play by
+    hand, the Camera screen says none is found, and a camera plugged in afterwards shows
+    its picture and can be calibrated without restarting the box."""
+    from tests.ui.support.driving import press, screen, shown
+    from ui.app.camera import LoopingPictures, UncalibratedCamera
+    from ui.commands.app import camera_feed
+    from vision import sources
+
+    plugged: list[sources.FrameSource] = []
+    monkeypatch.setattr(
+        sources,
+        "open_source",
+        lambda spec: sources.AnyCamera(retry_s=0.0, candidates=lambda: list(plugged)),
+    )
+    camera = camera_feed("auto", tmp_path / "none.json")
+    assert isinstance(camera, UncalibratedCamera)
+    app = make_app(camera)
+    press("c")
+    cam = screen(app)
+    wait_for(lambda: cam.ids.message.text.startswith("No camera found (neither the Raspberry"))
+    assert cam.ids.picture.texture is None
+    assert cam.ids.status.text == ""  # said once, as the screen's main text
+    assert all(b.text != "Calibrate" for b in cam.focusables())  # nothing to calibrate yet
+    assert shown(app, "Camera: none found yet")  # status bar, one short line
+    plugged.append(LoopingPictures(sources.ImageFiles(pictures["calib"])))
+    wait_for(lambda: cam.ids.picture.texture is not None)
+    assert tuple(cam.ids.picture.texture.size) == (W, H)
+    wait_for(lambda: shown(app, "Not calibrated yet"))
+    assert not shown(app, "No camera found")
+    assert cam.ids.message.text.startswith("To calibrate: put exactly one marker")
+    assert any(b.text == "Calibrate" for b in cam.focusables())
+    wait_for(lambda: shown(app, "Camera: not calibrated yet"))

@@ -1,19 +1,25 @@
 """The agreement counter (issue 28 item 2, fourth round): the shipped counter and the heatmap
 counter, each read plain and mirrored, make a tray sure only when all four reads give the
-same counts and every confidence, check, stack and cover limit holds."""
+same counts and every confidence, check, stack and cover limit holds; since the fifth
+round the limits are those of the rule for the tray's number of cubes."""
 
 from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 import pytest
 
 from tests.vision.test_counter_heatmap import app_sure, scattered_frames
+from vision import counter as vc
 from vision.counter import MAX_COUNT, Agreement, CounterModel, CubeCounter, Evidence, agree
 from vision.geometry import COLOURS, Board, TokenCatalogue
 from vision.reader import TableReader
 from vision.table_render import Setup
 
-RULE = Agreement(least=0.9, check=0.8, stack=0.025)
+RULE = (Agreement(least=0.9, check=0.8, stack=0.025),)
 RED_TWO = [2, 0, 1, 0, 0]
 
 
@@ -89,11 +95,55 @@ def test_the_geometric_mean_of_the_stack_scores_decides_not_either_one() -> None
     assert agree(evidence(both), RULE, cover_threshold=0.1)[1].tolist() == [True]
 
 
+BANDS = (
+    Agreement(least=0.9, check=0.8, stack=0.025, fewest=0, most=2),
+    Agreement(least=0.9, check=0.8, stack=0.1, fewest=3, most=6),
+)
+
+
+def test_each_tray_is_judged_by_the_rule_of_its_number_of_cubes() -> None:
+    # Stack scores sqrt(0.2 x 0.02) = 0.063: over the 0-2 band's 0.025, under the 3-6's 0.1.
+    doubt = {"stack": (0.2, 0.1), "heat_stack": (0.02, 0.01)}
+    one_red_one_blue = ([1, 0, 1, 0, 0], [1, 0, 1, 0, 0])
+    totals = ([1.0, 0, 1.0, 0, 0], [1.1, 0, 0.9, 0, 0])
+    trays = [
+        tray(**doubt),  # type: ignore[arg-type]  # 3 cubes
+        tray(ship=one_red_one_blue, totals=totals, **doubt),  # type: ignore[arg-type]
+        tray(ship=one_red_one_blue, totals=totals),  # 2 cubes, sqrt(0.04 x 0.01) = 0.02
+    ]
+    counts, sure = agree(evidence(*trays), BANDS, cover_threshold=0.1)
+    assert counts.sum(1).tolist() == [3, 2, 2]
+    assert sure.tolist() == [True, False, True]
+    assert vc.stack_limits(counts, BANDS).tolist() == [0.1, 0.025, 0.025]
+
+
+def test_a_tray_no_band_holds_is_never_sure() -> None:
+    seven = [4, 0, 3, 0, 0]
+    crowd = tray(ship=(seven, seven), totals=([4.0, 0, 3.0, 0, 0], [3.9, 0, 3.1, 0, 0]))
+    counts, sure = agree(evidence(crowd, tray()), BANDS, cover_threshold=0.1)
+    assert sure.tolist() == [False, True]
+    assert vc.stack_limits(counts, BANDS).tolist() == [0.0, 0.1]
+
+
+def test_an_operating_point_is_one_rule_or_one_rule_per_band() -> None:
+    assert vc.agreement_rules({"least": 0.5, "check": 0.8, "stack": 0.0249}) == (
+        Agreement(least=0.5, check=0.8, stack=0.0249, fewest=0, most=5 * MAX_COUNT),
+    )
+    bands = [
+        {"cubes": [0, 2], "least": 0.9, "check": 0.8, "stack": 0.025},
+        {"cubes": [3, 6], "least": 0.9, "check": 0.8, "stack": 0.1},
+    ]
+    assert vc.agreement_rules({"tuned_to": 0.003, "bands": bands}) == BANDS
+
+
 def test_the_kept_agreement_counter_loads_with_its_partner_and_rule() -> None:
     model = CounterModel.shipped("agreement-counter.json")
     assert model.threshold == 1.0 and model.mirror
     assert model.partner is not None and model.partner.net_path.name == "heatmap-counter.onnx"
-    assert model.agreement == Agreement(0.5, 0.8, 0.0249)
+    # The 0.2 % point, one rule per band of cubes (fifth round, tuned on dev and dev-2).
+    assert model.agreement is not None
+    assert [(r.fewest, r.most) for r in model.agreement] == [(0, 2), (3, 4), (5, 6), (7, 60)]
+    assert model.agreement[0] == Agreement(least=0.98, check=0.97, stack=0.0249, fewest=0, most=2)
     assert model.net_path.name == "tray-counter.onnx"
 
 
@@ -120,3 +170,51 @@ def test_the_agreement_counter_reads_rendered_trays_as_the_script_measures(
     assert sure_reads, "plain scattered trays at 30 degrees: some should be sure"
     assert all(r.counts == t for r, t in sure_reads)
     assert all(max(r.confidence.values()) < 1.0 for r in reads if not app_sure(r, counter.model))
+
+
+def combine_script() -> ModuleType:
+    """scripts/vision/combine_counters.py as a module (its tuner)."""
+    path = Path(__file__).parents[2] / "scripts" / "vision" / "combine_counters.py"
+    spec = importlib.util.spec_from_file_location("combine_counters", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_tuner_gives_each_band_its_own_rule_where_one_rule_cannot_serve_both() -> None:
+    # Trays of 2 cubes: right ones at stack scores 0.1, a wrong one (a hidden cube) at 0.3.
+    # Trays of 4: right ones at stack scores 0.3 with checks 0.95, a wrong one checked 0.6.
+    # One rule keeps only one band's right trays; a rule per band keeps both, none wrong.
+    two, four = [1, 0, 1, 0, 0], [2, 0, 2, 0, 0]
+    twos = ([1.0, 0, 1.0, 0, 0], [1.0, 0, 1.0, 0, 0])
+    fours = ([2.0, 0, 2.0, 0, 0], [2.0, 0, 2.0, 0, 0])
+
+    def small(stack: float) -> dict[str, np.ndarray]:
+        return tray((two, two), twos, stack=(stack, stack), heat_stack=(stack, stack))
+
+    def big(stack: float, check: float) -> dict[str, np.ndarray]:
+        return tray(
+            (four, four), fours, check=(check, check), stack=(stack,) * 2, heat_stack=(stack,) * 2
+        )
+
+    trays = [small(0.1)] * 10 + [small(0.3)] + [big(0.3, 0.95)] * 10 + [big(0.01, 0.6)]
+    truth = [two] * 10 + [[2, 0, 1, 0, 0]] + [four] * 10 + [[3, 0, 2, 0, 0]]
+    n = len(trays)
+    labels = {
+        "counts": np.array(truth),
+        "hand": np.zeros(n, bool),
+        "tilt": np.full(n, 30.0),
+        "light_condition": np.array(["neutral"] * n),
+        "stacked": np.zeros(n, bool),
+        "setup": np.arange(n),
+    }
+    m = combine_script()
+    everything = np.ones(n, bool)
+    one, share = m.best_rules(evidence(*trays), labels, everything, 0.0, ((0, 60),))
+    assert len(one) == 1 and round(share, 1) == round(100 * 10 / 22, 1)
+    banded, share = m.best_rules(evidence(*trays), labels, everything, 0.0, ((0, 2), (3, 60)))
+    assert round(share, 1) == round(100 * 20 / 22, 1)
+    assert [(r.fewest, r.most) for r in banded] == [(0, 2), (3, 60)]
+    _, sure = agree(evidence(*trays), banded, cover_threshold=0.1)
+    assert sure.tolist() == [True] * 10 + [False] + [True] * 10 + [False]

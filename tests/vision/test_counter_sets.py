@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from vision.table_sets import HELD_OUT_9, HELD_OUT_10, SETS, FrameSet
+from vision.table_sets import DEV_2, HELD_OUT_9, HELD_OUT_10, HELD_OUT_11, SETS, FrameSet
 
 TRAIN_SETUPS_RENDERED = 5000
 """``train`` set-ups rendered beyond the set's own 2 400 (issue 11's sixth and seventh
@@ -35,6 +35,14 @@ def test_held_out_10_is_new_seeds() -> None:
     assert SETS["held-out-10"] is HELD_OUT_10
     assert (HELD_OUT_10.setup_base, HELD_OUT_10.frame_base) == (29_000_000, 29_100_000)
     assert (HELD_OUT_10.setups, HELD_OUT_10.frames) == (50, 12)
+
+
+def test_held_out_11_and_dev_2_are_new_seeds() -> None:
+    assert SETS["held-out-11"] is HELD_OUT_11 and SETS["dev-2"] is DEV_2
+    assert (HELD_OUT_11.setup_base, HELD_OUT_11.frame_base) == (31_000_000, 31_100_000)
+    assert (HELD_OUT_11.setups, HELD_OUT_11.frames) == (50, 12)
+    assert (DEV_2.setup_base, DEV_2.frame_base) == (33_000_000, 33_100_000)
+    assert (DEV_2.setups, DEV_2.frames) == (240, 8)
 
 
 def test_no_two_sets_share_a_seed() -> None:

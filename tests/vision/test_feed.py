@@ -72,7 +72,7 @@ def test_feed_without_camera_leaves_fields_to_the_players(reader: TableReader) -
     field = Field(key="side", label=msg("Side"), kind="int", camera="priority_side")
     assert feed.read(field) is None
     assert not feed.available
-    assert "No camera at usb:96" in feed.describe().english()
+    assert feed.describe().english() == "Camera: not connected"  # one short status line
     assert "No camera at usb:96" in feed.please_check(field).english()  # type: ignore[union-attr]
 
 
@@ -101,10 +101,11 @@ def test_a_picture_unlike_the_calibration_asks_the_players_instead_of_raising(
     assert feed.read(field) is None
     reading = feed.reading()
     assert reading.status == "mismatch" and reading.needs_confirmation
-    assert "calibrate again" in feed.describe().english()
+    assert feed.describe().english() == "Camera: calibrate again"
+    assert "calibrate again" in feed.please_check(field).english()  # type: ignore[union-attr]
     small = VisionFeed(reader, _Frames([cv2.resize(image, (640, 360))]), frames=2)
     assert small.reading().status == "mismatch"
-    assert "1280x720" in small.describe().english()
+    assert "1280x720" in small.please_check(field).english()  # type: ignore[union-attr]
 
 
 def test_any_failure_inside_the_reader_becomes_a_plain_reason(reader: TableReader) -> None:
@@ -113,5 +114,6 @@ def test_any_failure_inside_the_reader_becomes_a_plain_reason(reader: TableReade
     tray = Field(key="t", label=msg("Tray"), kind="counts", camera="tray_counts:0")
     assert feed.read(tray) is None
     assert feed.reading().status == "error"
-    assert "by hand" in feed.describe().english()
+    assert feed.describe().english() == "Camera: unreadable, enter by hand"
+    assert "by hand" in feed.please_check(tray).english()  # type: ignore[union-attr]
     assert feed.available

@@ -9,8 +9,17 @@ import cv2
 import numpy as np
 import pytest
 
+from rules.text import msg
 from vision.errors import CameraUnavailable
-from vision.sources import ImageFiles, PiCamera, UsbCamera, VideoFile, grab, open_source
+from vision.sources import (
+    AnyCamera,
+    ImageFiles,
+    PiCamera,
+    UsbCamera,
+    VideoFile,
+    grab,
+    open_source,
+)
 
 
 def frames(n: int) -> list[np.ndarray]:
@@ -78,7 +87,7 @@ def test_pi_camera_without_picamera2_says_what_to_install(
 
 
 def test_unknown_source_is_a_clear_error() -> None:
-    with pytest.raises(CameraUnavailable, match="usb:0, pi"):
+    with pytest.raises(CameraUnavailable, match="auto, usb:0, pi"):
         open_source("/nonexistent/camera")
 
 
@@ -90,3 +99,56 @@ def test_reading_from_a_missing_camera_degrades_to_asking(reader) -> None:
     assert reading.needs_confirmation
     assert "No camera at usb:98" in reading.reasons[0].english()
     assert reading.trays == []
+
+
+class FakeCamera:
+    """The physical edge: a camera that answers with one grey picture, or is not there."""
+
+    def __init__(self, name: str, there: bool) -> None:
+        self.name, self.there, self.closed = name, there, 0
+
+    def read(self) -> np.ndarray:
+        if not self.there:
+            raise CameraUnavailable(msg("No camera at {name}", name=self.name))
+        return np.full((48, 64, 3), 7, np.uint8)
+
+    def close(self) -> None:
+        self.closed += 1
+
+
+def test_auto_takes_the_first_camera_that_answers() -> None:
+    pi, usb = FakeCamera("pi", there=False), FakeCamera("usb:0", there=True)
+    camera = AnyCamera(retry_s=0.0, candidates=lambda: [pi, usb])
+    assert int(camera.read()[0, 0, 0]) == 7
+    assert camera.name == "usb:0" and pi.closed == 1
+    assert isinstance(open_source("auto"), AnyCamera)
+
+
+def test_auto_without_any_camera_says_so_and_finds_one_plugged_in_later() -> None:
+    plugged: list[FakeCamera] = []
+    camera = AnyCamera(retry_s=0.0, candidates=lambda: list(plugged))
+    with pytest.raises(CameraUnavailable) as err:
+        camera.read()
+    text = err.value.message.english()
+    assert "neither the Raspberry Pi camera nor a USB camera" in text and "by hand" in text
+    plugged.append(FakeCamera("pi", there=True))
+    camera.read()
+    assert camera.name == "pi"
+    plugged[0].there = False  # unplugged: closed, and the search starts again
+    with pytest.raises(CameraUnavailable, match="No camera at pi"):
+        camera.read()
+    assert camera.name == "auto" and plugged[0].closed == 1
+
+
+def test_auto_waits_between_searches() -> None:
+    tries: list[int] = []
+
+    def candidates() -> list[FakeCamera]:
+        tries.append(1)
+        return []
+
+    camera = AnyCamera(retry_s=60.0, candidates=candidates)
+    for _ in range(3):
+        with pytest.raises(CameraUnavailable):
+            camera.read()
+    assert len(tries) == 1  # a missing camera is looked for at most every retry_s

@@ -88,13 +88,18 @@ class UncalibratedCamera(CameraFeed):
     def __init__(self, source: Any, first_frame: Any = None) -> None:
         self.source = source
         self.first_frame = first_frame
+        #: A picture came (at start or since): ``--camera auto`` starts without one
+        #: when no camera is plugged in, and the Camera screen sets it on the first.
+        self.found = first_frame is not None
 
     @property
     def available(self) -> bool:
         return True
 
     def describe(self) -> Msg:
-        return _("Camera: not calibrated yet (Camera screen, key C)")
+        if not self.found:
+            return _("Camera: none found yet")
+        return _("Camera: not calibrated yet")
 
 
 class LoopingPictures:

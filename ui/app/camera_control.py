@@ -87,6 +87,15 @@ class CameraControl:
         return self.source is not None
 
     @property
+    def never_seen(self) -> bool:
+        """A camera was given but no picture has come from it (none plugged in yet)."""
+        return self.has_camera and not self.recent and self.problem is not None
+
+    @property
+    def can_calibrate(self) -> bool:
+        return self.has_camera and not self.never_seen
+
+    @property
     def calibrated(self) -> bool:
         return self.controller.camera.reader is not None
 
@@ -104,6 +113,10 @@ class CameraControl:
 
             frame = grab(self.source, 1)[0]
         self.recent = [*self.recent[-(KEEP_FRAMES - 1) :], frame]
+        from ui.app.camera import UncalibratedCamera
+
+        if isinstance(camera, UncalibratedCamera):
+            camera.found = True
         return frame
 
     def picture(self, highlight_side: int | None = None) -> np.ndarray | None:
@@ -144,7 +157,7 @@ class CameraControl:
     def start_calibration(self) -> bool:
         """Enter the "Calibrating…" phase; False (with an error) when it cannot start."""
         if not self.has_camera:
-            self.error = _("No camera: start with --camera usb:0 (or pi, or a folder)")
+            self.error = _("No camera: start tableside with --camera auto (or usb:0, pi)")
             return False
         if self.phase == "calibrating":
             return False
@@ -240,9 +253,11 @@ class CameraControl:
         """The main text beside the picture for the current phase."""
         if not self.has_camera and self.phase != "confirm":
             return _(
-                "No camera: start with --camera usb:0 (or pi, or a folder of pictures) "
-                "to see the table here and calibrate"
+                "No camera: start tableside with --camera auto (or usb:0, pi, a folder of "
+                "pictures) to see the table here and calibrate"
             )
+        if self.never_seen and self.phase == "live" and self.problem is not None:
+            return self.problem  # what is wrong leads: the steps to calibrate come later
         if self.phase == "calibrating":
             return _("Calibrating…")
         if self.phase == "confirm":
@@ -299,6 +314,8 @@ class CameraControl:
             return self.error
         if self.notice is not None:
             return self.notice
+        if self.never_seen:
+            return None  # the problem is the main text already
         if self.problem is not None and self.has_camera:
             return _("No new picture: {reason}", reason=self.problem)
         if self.has_camera and not self.calibrated and self.phase == "live":

@@ -17,7 +17,11 @@ shows the rest the same way.
 
 A field counts as shown too once it was drawn in view: at the top of the step,
 after a finger's scroll, or where the button box's focus took it (NEXT, BOT,
-UNDO scroll it into view: :meth:`LookFirst.seen`). While a field is still
+UNDO scroll it into view: :meth:`LookFirst.seen`), and so does every field the
+step's preset line names with its value ("Preset below (check): Joker goods
+tile: none."), drawn above the fields, once the screen measured that whole line
+in view (:meth:`LookFirst.listed`): the players saw each preset before their
+first CONFIRM, so that CONFIRM takes the step. While a field is still
 empty CONFIRM is refused as before (the refusal scrolls to that field); the
 players' own answers are never stopped. No Kivy here.
 """
@@ -40,6 +44,8 @@ if TYPE_CHECKING:
 LOOK = _("Check this answer: confirm again to take it as shown.")
 #: The mark when several fields out of view start with a value: each with its value.
 LOOK_ALL = _("Check these answers: {fields}. Confirm again to take them as shown.")
+#: The line above a step's fields naming each field that starts with a value, with it.
+PRESET = _("Preset below (check): {fields}.")
 
 
 def _none() -> list[str]:
@@ -97,12 +103,31 @@ class LookFirst:
         self.fits: Callable[[str, str], bool] = lambda key, text: True
         self._form: FormModel | None = None
         self._shown: set[str] = set()
+        self._listed: list[str] = []
 
     def _on(self, form: FormModel) -> set[str]:
         """The keys shown on ``form`` (forgotten when another form is on screen)."""
         if form is not self._form:
-            self._form, self._shown = form, set()
+            self._form, self._shown, self._listed = form, set(), []
         return self._shown
+
+    def listed(self, form: FormModel, correcting: bool = False) -> list[str]:
+        """The fields the step's preset line names: every field that starts with a value the
+        players did not give (:func:`_preset`), in screen order. A key once named stays named
+        on this form (a camera value arriving later adds its field), so the line never
+        shrinks under a finger."""
+        self._on(form)
+        for field in form.fields:
+            if field.key not in self._listed and _preset(form, field.key, correcting):
+                self._listed.append(field.key)
+        return list(self._listed)
+
+    def preset_line(self, form: FormModel, correcting: bool = False) -> Msg | None:
+        """The line above the fields naming each preset field with its value now, or None."""
+        keys = self.listed(form, correcting)
+        if not keys:
+            return None
+        return _(PRESET.template, fields=Shown("-", form=form, keys=tuple(keys)))
 
     def seen(self, form: FormModel, keys: Iterable[str]) -> None:
         """The fields ``keys`` of ``form`` were drawn in view (the screen measured them after
@@ -130,9 +155,7 @@ class LookFirst:
         form = c.form
         if form is None or form.missing():
             return False  # a field left empty is refused first, and shown with its refusal
-        session = c.service.session
-        correcting = session is not None and session.prompt().decision is not None
-        keys = self.unseen(form, correcting)
+        keys = self.unseen(form, correcting(c))
         if not keys:
             return False
         mark = LOOK
@@ -150,6 +173,12 @@ class LookFirst:
             focus.index = next((i for i, s in enumerate(focus.stops) if s.key == keys[0]), None)
         c.on_change()
         return True
+
+
+def correcting(c: AppController) -> bool:
+    """The step on screen is a bot's step: its fields only correct what was tracked."""
+    session = c.service.session
+    return session is not None and session.prompt().decision is not None
 
 
 def mark_for(form: FormModel, keys: list[str]) -> Msg:

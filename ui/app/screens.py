@@ -29,7 +29,7 @@ from rules.text import Msg
 from ui.app.app_screen import AppScreen, scroll_to
 from ui.app.fields import Actions
 from ui.app.game_over import over_view
-from ui.app.look_first import LOOK, looking
+from ui.app.look_first import LOOK, correcting, looking
 from ui.app.presenters import DecisionView, PlayView
 from ui.app.settings import VOICE_VOLUMES
 from ui.app.widgets import BODY, SMALL, TOUCH, BigButton, FitLabel, FocusRing, list_button
@@ -184,7 +184,22 @@ class StepScreen(AppScreen):
         c = self.controller
         if key:
             self.ids.fields.update(c.field_view(key))
+        self._presets()
         self._focus()
+
+    def _presets(self) -> None:
+        """The preset line above the fields: each field that starts with a value, with
+        its value now (ui/app/look_first.py; seen once the whole line was drawn in view)."""
+        c = self.controller
+        line = c.look_first.preset_line(c.form, correcting(c)) if c.form is not None else None
+        set_text(self.ids.presets, c.text(line) if line is not None else "")
+
+    def _in_view(self, widget: Widget) -> bool:
+        """The whole of ``widget`` is in the visible part of the scroll."""
+        scroll = self.ids.scroll
+        _x, bottom = scroll.to_window(scroll.x, scroll.y)
+        _wx, low = widget.to_window(widget.x, widget.y)
+        return bool(low >= bottom - 1 and low + widget.height <= bottom + scroll.height + 1)
 
     def fields_out_of_view(self) -> list[str]:
         """The fields whose caption and first line are not in the visible part of the scroll
@@ -244,6 +259,9 @@ class StepScreen(AppScreen):
         if c.form is not None:  # what was drawn in view was shown (CONFIRM need not show it)
             boxes = self.ids.fields.boxes.items()
             c.look_first.seen(c.form, [k for k, b in boxes if b.parent and k not in out])
+            line = self.ids.presets
+            if line.text and self._in_view(line):  # the preset line named them with their values
+                c.look_first.seen(c.form, c.look_first.listed(c.form, correcting(c)))
 
     def _mark_fits(self, key: str, text: str) -> bool:
         """Whether ``text``, as the mark beside field ``key``, fits in the visible part of the
@@ -321,6 +339,7 @@ class ChecklistScreen(StepScreen):
             [f"• {line}" for line in d.instructions] if d is not None else [],
             lambda: FitLabel(auto_height=True),
         )
+        self._presets()
         self.ids.fields.show(view.fields, _actions(c), _field_texts(c))
         self.ids.confirm.text = view.confirm_label if view.fields else c.text(_("All done"))
         self._focus(settle=False)  # a refusal scrolls last (_show_refusal)
@@ -369,6 +388,7 @@ class PlayScreen(StepScreen):
         if view.finished:
             lines.append(c.text(_("The game is over. Undo goes back; New game starts again.")))
         show_texts(self.ids.lines, lines, lambda: FitLabel(auto_height=True, max_font_size=24))
+        self._presets()
         self.ids.fields.show(view.fields, _actions(c), _field_texts(c))
         self._focus(settle=False)  # a refusal scrolls last (_show_refusal)
         if fresh:
@@ -835,6 +855,8 @@ class CameraScreen(AppScreen):
 
     phase = StringProperty("live")
     has_camera = BooleanProperty(False)
+    #: A camera that has given a picture: Calibrate is offered.
+    can_calibrate = BooleanProperty(False)
     #: The camera follows a game: what it sees now leads the screen, calibration second.
     following = BooleanProperty(False)
     REFRESH_SECONDS = 0.5
@@ -868,6 +890,7 @@ class CameraScreen(AppScreen):
         m = self.model
         self.phase = m.phase
         self.has_camera = m.has_camera
+        self.can_calibrate = m.can_calibrate
         seen = m.seen()  # what the camera sees now comes first; calibration second
         self.ids.seen.text = "\n".join(c.text(line) for line in seen)
         self.following = bool(seen)
@@ -878,7 +901,7 @@ class CameraScreen(AppScreen):
         self.ids.status.color = (1, 0.5, 0.4, 1) if m.error else (0.75, 0.8, 0.9, 1)
         if self.ids.picture.texture is None:
             self.ids.nopicture.text = c.text(
-                _("No picture yet") if m.has_camera else _("No camera")
+                _("No picture yet") if m.has_camera and not m.never_seen else _("No camera")
             )
 
     def refresh_picture(self, *_args: Any) -> None:
@@ -890,11 +913,15 @@ class CameraScreen(AppScreen):
             return
         if self.model.phase == "calibrating":
             return  # the worker thread has the camera
+        found = self.model.can_calibrate
         picture = self.model.picture(self.controller.chosen_tray())
         if picture is not None:
             self.ids.picture.texture = bgr_texture(picture, self.ids.picture.texture)
             self.ids.nopicture.text = ""
-        self.render()
+        if self.model.can_calibrate != found:
+            App.get_running_app().refresh()  # the status bar: camera found (or lost)
+        else:
+            self.render()
 
     def calibrate(self) -> None:
         if not self.model.start_calibration():

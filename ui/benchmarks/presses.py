@@ -64,6 +64,12 @@ LOOKS_AT_MOST = 20
 #: Frames drawn after each press (the screen scrolls the focus into view and measures
 #: what is in view two frames after a change, as the app does between a player's presses).
 FRAMES = 3
+#: Frames drawn after a press that brought another step on screen: players read a new
+#: step before they press again (0.1 s at 60 frames a second; a new step opens at its top,
+#: scrolls to its first field once laid out and measures what is in view after that, some
+#: 5 frames: with 3, a CONFIRM came before the screen had measured and Ante Portas'
+#: "What happened?" took a look-first CONFIRM although it was in view).
+READ_FRAMES = 6
 
 
 class Screen:
@@ -74,10 +80,10 @@ class Screen:
 
         self.app = open_app(controller, use_hardware=False)
 
-    def draw(self) -> None:
+    def draw(self, frames: int = FRAMES) -> None:
         from ui.app.harness import pump
 
-        pump(FRAMES)
+        pump(frames)
 
     def close(self) -> None:
         from ui.app.harness import close_app
@@ -106,7 +112,12 @@ class Box:
     def _deliver(self, event: str) -> None:
         self.controller.button(event)
 
+    def _step(self) -> int | None:
+        session = self.controller.service.session
+        return session.step_count if session is not None else None
+
     def press(self, name: str) -> None:
+        step = self._step()
         pin = self.factory.pin(self.pin_map.buttons[name])
         pin.drive_low()
         self.now += 3 * self.pin_map.debounce_s
@@ -116,7 +127,7 @@ class Box:
         self.panel.poll()
         self.presses += 1
         if self.screen is not None:
-            self.screen.draw()
+            self.screen.draw(READ_FRAMES if self._step() != step else FRAMES)
 
     def confirm(self) -> int:
         """CONFIRM as a player does: again while it only showed preset fields out of view

@@ -33,9 +33,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--camera",
         metavar="SOURCE",
         help=(
-            "read the table with a camera: usb:N, pi, a folder or a video "
-            "(calibrate it on the Camera screen or with tableside vision calibrate); "
-            "default: manual entry"
+            "read the table with a camera: auto (the Pi camera, else usb:0; the kiosk's "
+            "default), usb:N, pi, a folder or a video (calibrate it on the Camera screen or "
+            "with tableside vision calibrate); default: manual entry"
         ),
     )
     parser.add_argument(
@@ -98,6 +98,14 @@ def camera_feed(source: str | None, calibration: Path | None) -> CameraFeed | No
         frames = opened()
         first = frames.read()  # type: ignore[attr-defined]  # does the camera give a picture at all?
     except (VisionError, OSError) as exc:
+        if source == "auto":
+            # The kiosk's camera: keep looking, so one plugged in later shows on the
+            # Camera screen (which says meanwhile that none is found) and calibrates.
+            print(
+                f"tableside: no camera found yet ({exc}); facts are entered by hand.",
+                file=sys.stderr,
+            )
+            return UncalibratedCamera(frames)
         print(
             f"tableside: camera not used ({no_calibration}; {exc}); facts are entered by hand.",
             file=sys.stderr,

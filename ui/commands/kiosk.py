@@ -48,6 +48,8 @@ MASKED = ("autovt@.service", "serial-getty@.service", "ctrl-alt-del.target")
 GROUPS = ("video", "render", "input", "gpio", "audio")
 DEFAULT_EXEC = "/opt/tableside/.venv/bin/tableside"
 DEFAULT_STATE = "/var/lib/tableside"
+DEFAULT_CAMERA = "auto"
+"""The kiosk's camera: the Pi camera, else a USB camera (``vision.sources.AnyCamera``)."""
 DEFAULT_USER = "tableside"
 DEFAULT_TOUCH = "/dev/input/tableside-touch"
 DEFAULT_TTY = "/dev/tty1"
@@ -64,6 +66,7 @@ class KioskOptions:
     touch: str = "hidinput"
     touch_device: str = DEFAULT_TOUCH
     tty: str = DEFAULT_TTY
+    camera: str = DEFAULT_CAMERA
 
     @property
     def writable(self) -> tuple[str, str, str]:
@@ -95,7 +98,8 @@ def render_unit(options: KioskOptions, text: str | None = None) -> str:
     text = text.replace(DEFAULT_STATE, options.state_dir)
     text = text.replace(DEFAULT_TTY, options.tty)
     text = re.sub(r"(?m)^(User|Group)=.*$", rf"\1={options.user}", text)
-    return text
+    camera = "" if options.camera == "none" else f" --camera {options.camera}"
+    return text.replace(f" --camera {DEFAULT_CAMERA}", camera)
 
 
 def render_kivy_config(options: KioskOptions, text: str | None = None) -> str:
@@ -321,6 +325,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         default=DEFAULT_TTY,
         help=f"the console the app owns: no login prompt there (default {DEFAULT_TTY})",
     )
+    install.add_argument(
+        "--camera",
+        default=DEFAULT_CAMERA,
+        help=(
+            f"the camera the app reads (default {DEFAULT_CAMERA}: the Pi camera, else usb:0; "
+            "usb:N, pi, or none for manual entry only)"
+        ),
+    )
     install.set_defaults(func=run)
     parser.set_defaults(func=lambda args: parser.print_help() or 2)
 
@@ -334,7 +346,10 @@ def run(args: argparse.Namespace) -> int:
         touch=args.touch,
         touch_device=args.touch_device,
         tty=args.tty,
+        camera=args.camera,
     )
+    if not re.fullmatch(r"auto|none|pi|usb:[0-9]+", options.camera):
+        raise UserError(f"--camera: must be auto, usb:N, pi or none, not {options.camera}")
     if not re.fullmatch(r"/dev/tty[0-9]+", options.tty):
         raise UserError(f"--tty: must be a virtual console such as /dev/tty1, not {options.tty}")
     if not options.state_dir.startswith("/"):

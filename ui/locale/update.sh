@@ -9,7 +9,7 @@ uv run pybabel extract -F babel.cfg -k msg -k msgn:1,2 -k N_ -k _ -k tx --no-def
 for lang in de pt; do
     if [[ -f ui/locale/$lang/LC_MESSAGES/tableside.po ]]; then
         uv run pybabel update -i ui/locale/tableside.pot -d ui/locale -D tableside -l "$lang" \
-            --no-fuzzy-matching
+            --no-fuzzy-matching --ignore-obsolete
     else
         uv run pybabel init -i ui/locale/tableside.pot -d ui/locale -D tableside -l "$lang"
     fi

@@ -171,6 +171,7 @@ class TargiGame(Game):
             kind="choice",
             default="none",
             choices=tuple(choices),
+            optional=True,  # an extra on every step, not its question (docs/targi.md, 19)
         )
 
     @staticmethod

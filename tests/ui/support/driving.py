@@ -112,9 +112,10 @@ def confirm_as_shown(app: TablesideApp, do: Callable[[], None], most: int = 12) 
     raise AssertionError("CONFIRM kept showing fields out of view")
 
 
-def play_to(app: TablesideApp, scripted: Any, step: str) -> Any:
+def play_to(app: TablesideApp, scripted: Any, step: str | Callable[[Any], bool]) -> Any:
     """Start a scripted table's game (``ui.benchmarks.tables``) and answer its steps until
-    ``step`` is on screen; a table that follows the bot's moves is told them. The session."""
+    ``step`` is on screen (a step name, or a test of the prompt); a table that follows the
+    bot's moves is told them. The session."""
     c = app.controller
     c.choose_game(scripted.GAME)
     c.setup_form.values.update(scripted.OPTIONS)
@@ -122,7 +123,8 @@ def play_to(app: TablesideApp, scripted: Any, step: str) -> Any:
     table = scripted.Table()
     session = c.service.session
     observe = getattr(table, "observe", None)
-    while session.prompt().step != step:
+    reached = step if callable(step) else lambda prompt: prompt.step == step
+    while not reached(session.prompt()):
         prompt = session.prompt()
         values = table.answer(prompt, session.state)
         c.service.answer(values)
