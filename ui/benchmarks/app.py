@@ -24,8 +24,10 @@ system-wide monotonic clock:
 Latencies are medians and 95th percentiles over every event of the game (at
 least 20 of each kind). The table plays the scripted table of ``tableside bench answers``
 (:class:`ShadowTable`, each step answered once, by field key) by tapping steppers and buttons;
-a step that table cannot answer is confirmed with the values shown. The machine's load
-average is printed with the figures: on a busy machine every latency is longer.
+a step that table cannot answer is confirmed with the values shown, and an answer naming
+an option the step does not offer stops the scripted game with its name
+(:mod:`ui.benchmarks.offered`). The machine's load average is printed with the figures:
+on a busy machine every latency is longer.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ui.benchmarks.offered import NotOffered, check_offered
 from ui.commands.bench import Figure
 
 NAME = "app"
@@ -276,7 +279,7 @@ class ShadowTable:
 
     def answers(self, session_id: int) -> tuple[Any, dict[str, Any]]:
         """The step on screen and the values the table sets on it (only those it changes)."""
-        from ui.benchmarks.tables.marauders import Table
+        from ui.benchmarks.tables.marauders import GAME, Table
 
         session = self.service.watch(session_id)  # the app holds the game's lock
         table = self.tables.setdefault(session_id, Table())
@@ -304,6 +307,8 @@ class ShadowTable:
         except Exception:
             self.lost += 1  # confirm what is shown (a refusal is filled in by the caller)
             wanted = {}
+        # An option the step does not offer has no button: refused, never tapped in vain.
+        check_offered(GAME, session.step_count + 1, prompt, wanted)
         self.asked[session_id] = (session.step_count, prompt, wanted)
         return prompt, wanted
 
@@ -472,7 +477,7 @@ def play_game(app: AppProcess, x: Any, steps: int) -> tuple[Player, int]:
                 "h", "history open"
             ):
                 player.press("u", "history back to the game")
-    except Stuck as exc:
+    except (Stuck, NotOffered) as exc:
         print(f"\n  the scripted game stopped early: {exc}", file=sys.stderr)
     finally:
         service.close()
