@@ -123,3 +123,28 @@ def test_bench_app_refuses_a_scripted_answer_not_offered(monkeypatch: pytest.Mon
         "does not offer: start = green"
     )
     assert shadow.lost == 0
+
+
+def test_bench_app_counts_a_count_left_changed_that_the_table_did_not_answer() -> None:
+    """A burst of taps left on a count the table did not touch was confirmed unseen: the
+    app's trays parted from the table's and later lanes were another member's."""
+    session = Session(get_game("marauders"), marauders.OPTIONS, seed=marauders.SEED)
+    shadow = ShadowTable(Watched(session))
+    for _ in range(2):  # set-up and spring start, as the table answered
+        session.answer(shadow.answers(1)[1])
+    prompt, wanted = shadow.answers(1)
+    assert prompt.step == "spring-turn" and "trays_now" not in wanted
+    trays = {**session.state["trays"]}
+    session.answer({**wanted, "trays_now": {**trays, "red": trays["red"] + 5}})  # a burst
+    shadow.answers(1)
+    assert shadow.differed == 1
+    assert shadow.lost == 0
+
+
+def test_bench_app_counts_nothing_when_the_app_confirmed_the_tables_answer() -> None:
+    session = Session(get_game("marauders"), marauders.OPTIONS, seed=marauders.SEED)
+    shadow = ShadowTable(Watched(session))
+    for _ in range(30):  # the first round's spring and summer, and into the autumn
+        _prompt, wanted = shadow.answers(1)
+        session.answer(wanted)
+    assert (shadow.differed, shadow.lost) == (0, 0)
