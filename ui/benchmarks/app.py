@@ -515,20 +515,38 @@ def _a_counts_entry(prompt: Any) -> str | None:
     return None
 
 
-def _burst_and_back(player: Player, prompt: Any) -> None:
-    """A burst of taps on the step's first count (the taps it lost are counted), then that
-    count tapped back to what it showed: the burst measures, it never changes the answer.
-    (Left 5 higher, it was confirmed behind the script's back: the app's trays parted from
-    the table's and later lanes looked another way, places the script asked not offered.)"""
+def _burst_and_back(player: Player, prompt: Any, taps: int = 5) -> None:
+    """A burst of ``taps`` taps on the step's first count (the taps it lost are counted),
+    then as many on its ``-``, as fast: the burst measures, it never changes the answer.
+    (Left higher, it was confirmed behind the script's back: the app's trays parted from the
+    table's and later lanes looked another way, places the script asked not offered.) The
+    screen read after a burst may lag behind taps still being handled, so the way back is
+    the same number of taps, not the difference seen; a count its limit would stop is not
+    burst."""
     entry = _a_counts_entry(prompt)
     if entry is None:
         return
-    before = _count(player.screen, entry)
-    player.burst(entry, lambda s: _count(s, entry))
-    back = entry[:-1] + "-"
-    for _ in range(2 * MAX_TAPS):  # not timed: the burst is the figure
-        if _count(player.screen, entry) <= before or not player.tap(back):
-            break
+    key, _, name = entry[:-1].partition(".")
+    fld = next(f for f in prompt.fields if f.key == key)
+    limit = next(c.limit for c in fld.choices if c.value == name)
+    limit = fld.maximum if limit is None else limit
+    if limit is not None and _count(player.screen, entry) + taps > limit:
+        return
+    if player.where(entry) is None:  # no button to burst on: nothing to take back either
+        return
+    player.burst(entry, lambda s: _count(s, entry), taps)
+    spot = player.where(entry[:-1] + "-")
+    if spot is None:
+        return
+    last = time.monotonic()
+    for index in range(taps):  # not a figure: the burst up is
+        if index:
+            time.sleep(0.15)
+        last = time.monotonic()
+        player.x.tap(*spot)
+    result = player.app.settled(last)
+    if result is not None:
+        player.screen = result
 
 
 def _count(screen: dict[str, Any], stepper: str) -> int:
