@@ -466,10 +466,13 @@ def play_game(app: AppProcess, x: Any, steps: int, strict: bool = True) -> tuple
             if refused:
                 _fill_missing(player, prompt)
             number = player.screen.get("steps", 0)
+            burst = False
             if len(player.times.get("stepper tap", [])) < 20 + BURSTS and number % 9 == 3:
-                _burst_and_back(player, prompt)
+                burst = _burst_and_back(player, prompt)
             traced = len(player.times.get("trace open", []))
-            if prompt.decision is not None and traced < 25 and player.press("b", "trace open"):
+            # BOT with a count focused (the burst's) adds 1 to it instead of opening the trace.
+            tracing = prompt.decision is not None and traced < 25 and not burst
+            if tracing and player.press("b", "trace open"):
                 player.press("b", "trace back to the game")
             player.press("space", "step change")
             progress(f"step {earlier + player.screen.get('steps', 0)} of {steps}")
@@ -515,29 +518,28 @@ def _a_counts_entry(prompt: Any) -> str | None:
     return None
 
 
-def _burst_and_back(player: Player, prompt: Any, taps: int = 5) -> None:
+def _burst_and_back(player: Player, prompt: Any, taps: int = 5) -> bool:
     """A burst of ``taps`` taps on the step's first count (the taps it lost are counted),
-    then as many on its ``-``, as fast: the burst measures, it never changes the answer.
-    (Left higher, it was confirmed behind the script's back: the app's trays parted from the
-    table's and later lanes looked another way, places the script asked not offered.) The
-    screen read after a burst may lag behind taps still being handled, so the way back is
-    the same number of taps, not the difference seen; a count its limit would stop is not
-    burst."""
+    then as many on its ``-``: the burst measures, it never changes the answer. (Left 5
+    higher, plus 2 from the trace's BOT presses on the focused count, it was confirmed
+    behind the script's back: the app's trays parted from the table's and later lanes looked
+    another way.) A count its limit would stop is not burst. True: it burst (the count keeps
+    the focus, so no BOT for the trace on this step)."""
     entry = _a_counts_entry(prompt)
     if entry is None:
-        return
+        return False
     key, _, name = entry[:-1].partition(".")
     fld = next(f for f in prompt.fields if f.key == key)
     limit = next(c.limit for c in fld.choices if c.value == name)
     limit = fld.maximum if limit is None else limit
     if limit is not None and _count(player.screen, entry) + taps > limit:
-        return
+        return False
     if player.where(entry) is None:  # no button to burst on: nothing to take back either
-        return
+        return False
     player.burst(entry, lambda s: _count(s, entry), taps)
     spot = player.where(entry[:-1] + "-")
     if spot is None:
-        return
+        return True
     last = time.monotonic()
     for index in range(taps):  # not a figure: the burst up is
         if index:
@@ -547,6 +549,7 @@ def _burst_and_back(player: Player, prompt: Any, taps: int = 5) -> None:
     result = player.app.settled(last)
     if result is not None:
         player.screen = result
+    return True
 
 
 def _count(screen: dict[str, Any], stepper: str) -> int:
