@@ -454,8 +454,11 @@ def play_game(app: AppProcess, x: Any, steps: int, strict: bool = True) -> tuple
     try:
         while earlier + player.screen.get("steps", 0) < steps:
             if player.screen.get("finished"):
+                # The game-over screen: CONFIRM only moves the focus (ui/app/game_over.py);
+                # its New game asks first.
+                if not (player.tap("#new") and player.tap("#yes")):
+                    raise Stuck("no New game on the game-over screen")
                 earlier += int(player.screen.get("steps", 0))
-                player.press("space", "step change")  # New game
                 _new_game(player)
                 continue
             session_id = player.screen.get("session_id")
