@@ -318,13 +318,12 @@ def _same(fld: Any, a: Any, b: Any) -> bool:
     if fld.spec.many and not fld.spec.ordered:
         return sorted(map(str, a or [])) == sorted(map(str, b or []))
     if fld.spec.per_choice:
-        return {k: v for k, v in (a or {}).items() if v} == {
-            k: v for k, v in (b or {}).items() if v
-        }
+        return _counted(a) == _counted(b)
     return bool(a == b)
 
 
 def _counted(value: Any) -> dict[str, Any]:
+    """A count's entries that are not 0."""
     return {k: v for k, v in (value or {}).items() if v}
 
 
