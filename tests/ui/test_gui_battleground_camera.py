@@ -65,7 +65,14 @@ def app(kivy_window, tmp_path: Path):
 
 
 def test_correct_hexes_prefilled_from_the_camera(app) -> None:
-    from tests.ui.support.driving import button_with_text, confirm_as_shown, keyed, shown, tap
+    from tests.ui.support.driving import (
+        button_with_text,
+        confirm_as_shown,
+        keyed,
+        screen,
+        shown,
+        tap,
+    )
 
     c = app.controller
     c.choose_game("anteportas")
@@ -112,8 +119,13 @@ def test_correct_hexes_prefilled_from_the_camera(app) -> None:
     tap(keyed(app, "soldiers-2.farmer+"))
     assert "soldiers-2" not in form.from_camera
     assert shown(app, "Soldiers on #2") and not shown(app, "Soldiers on #2  (from the camera)")
-    # The other hexes' camera values are below the fold: CONFIRM shows them first.
-    assert confirm_as_shown(app, lambda: tap(button_with_text(app, "Confirm"))) > 1
+    # The other hexes' camera values are below the fold, but the preset line above the
+    # fields named each with its value while it was in view (docs/ui.md, look-first):
+    # one CONFIRM takes them.
+    line = screen(app).ids.presets.text
+    assert line.startswith("Preset below (check): Soldiers on #2: Farmer 2;")
+    assert "; Invaders on #5: Basic Units 1; Tile on #5: no tile;" in line
+    assert confirm_as_shown(app, lambda: tap(button_with_text(app, "Confirm"))) == 1
     assert c.error is None, c.text(c.error)
     field = c.service.session.state["field"]
     assert [s["kind"] for s in field["hexes"]["2"]["soldiers"]] == ["farmer", "farmer"]
