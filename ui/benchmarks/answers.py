@@ -25,6 +25,7 @@ from typing import Any
 from rules.errors import RulesError
 from rules.registry import get_game
 from rules.session import Session
+from ui.benchmarks.offered import check_offered
 from ui.commands.bench import Figure
 
 NAME = "answers"
@@ -59,6 +60,7 @@ def play(module: ModuleType) -> dict[str, int]:
         if prompt.finished:
             break
         values: dict[str, Any] = table.answer(prompt, session.state)
+        check_offered(module.GAME, counts["steps"] + 1, prompt, values)
         changed = [f for f in prompt.fields if f.key in values and values[f.key] != f.default] + [
             f for f in prompt.fields if f.key not in values and f.default is None
         ]

@@ -24,8 +24,12 @@ system-wide monotonic clock:
 Latencies are medians and 95th percentiles over every event of the game (at
 least 20 of each kind). The table plays the scripted table of ``tableside bench answers``
 (:class:`ShadowTable`, each step answered once, by field key) by tapping steppers and buttons;
-a step that table cannot answer is confirmed with the values shown. The machine's load
-average is printed with the figures: on a busy machine every latency is longer.
+a step that table cannot answer is confirmed with the values shown, and an answer naming
+an option the step does not offer stops the scripted game with its name
+(:mod:`ui.benchmarks.offered`; not with the camera, whose readings replace the table the
+script keeps). A burst of taps on a count is tapped back after it: it never changes the
+answer. The machine's load average is printed with the figures: on a busy machine every
+latency is longer.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ui.benchmarks.offered import NotOffered, check_offered
 from ui.commands.bench import Figure
 
 NAME = "app"
@@ -265,8 +270,11 @@ class ShadowTable:
     ``bench presses`` gives it what the form sent) and the bot's decision.
     """
 
-    def __init__(self, service: Any) -> None:
+    def __init__(self, service: Any, strict: bool = True) -> None:
         self.service = service
+        #: Refuse an answer naming an option the step does not offer (off with the camera,
+        #: whose readings of rendered pictures replace the table the script keeps).
+        self.strict = strict
         self.tables: dict[int, Any] = {}
         self.asked: dict[int, tuple[int, Any, dict[str, Any]]] = {}
         #: Steps where the script no longer knew the table (its world went astray).
@@ -276,7 +284,7 @@ class ShadowTable:
 
     def answers(self, session_id: int) -> tuple[Any, dict[str, Any]]:
         """The step on screen and the values the table sets on it (only those it changes)."""
-        from ui.benchmarks.tables.marauders import Table
+        from ui.benchmarks.tables.marauders import GAME, Table
 
         session = self.service.watch(session_id)  # the app holds the game's lock
         table = self.tables.setdefault(session_id, Table())
@@ -287,12 +295,7 @@ class ShadowTable:
         try:
             if earlier is not None and session.step_count == earlier[0] + 1:
                 sent = session.history[-1].values
-                fields = {f.key: f for f in earlier[1].fields}
-                missed = {
-                    k: (v, sent.get(k))
-                    for k, v in earlier[2].items()
-                    if not _same(fields[k], sent.get(k), v)
-                }
+                missed = _missed(earlier[1], earlier[2], sent)
                 if missed:
                     self.differed += 1
                     print(
@@ -304,15 +307,35 @@ class ShadowTable:
         except Exception:
             self.lost += 1  # confirm what is shown (a refusal is filled in by the caller)
             wanted = {}
+        if self.strict:  # an option the step does not offer has no button: never tapped in vain
+            check_offered(GAME, session.step_count + 1, prompt, wanted)
         self.asked[session_id] = (session.step_count, prompt, wanted)
         return prompt, wanted
 
 
 def _same(fld: Any, a: Any, b: Any) -> bool:
-    """Two values of ``fld`` say the same (picks of a multi in any order)."""
+    """Two values of ``fld`` say the same (picks of a multi in any order, counts of 0 or none)."""
     if fld.spec.many and not fld.spec.ordered:
         return sorted(map(str, a or [])) == sorted(map(str, b or []))
+    if fld.spec.per_choice:
+        return _counted(a) == _counted(b)
     return bool(a == b)
+
+
+def _counted(value: Any) -> dict[str, Any]:
+    """A count's entries that are not 0."""
+    return {k: v for k, v in (value or {}).items() if v}
+
+
+def _missed(prompt: Any, wanted: dict[str, Any], sent: dict[str, Any]) -> dict[str, Any]:
+    """``(answer, confirmed)`` per field the app confirmed otherwise than the table answered:
+    a field the table left alone should keep its default (a burst of taps left on a count
+    went unseen before and walked the app's game away from the table's)."""
+    return {
+        fld.key: (want, sent.get(fld.key))
+        for fld in prompt.fields
+        if not _same(fld, sent.get(fld.key), want := wanted.get(fld.key, fld.default))
+    }
 
 
 def _set_fields(player: Player, prompt: Any, wanted: dict[str, Any]) -> None:
@@ -407,8 +430,9 @@ def _new_game(player: Player) -> None:
         raise Stuck("no Start button on the set-up screen")
 
 
-def play_game(app: AppProcess, x: Any, steps: int) -> tuple[Player, int]:
-    """From the first screen: choose Marauders, set it up, play ``steps`` steps."""
+def play_game(app: AppProcess, x: Any, steps: int, strict: bool = True) -> tuple[Player, int]:
+    """From the first screen: choose Marauders, set it up, play ``steps`` steps (``strict``:
+    stop at a scripted answer the step does not offer)."""
     from ui.service import TableService
 
     first = app.settled(app.started)
@@ -423,14 +447,17 @@ def play_game(app: AppProcess, x: Any, steps: int) -> tuple[Player, int]:
     if not player.tap("#start"):
         raise Stuck("no Start button on the set-up screen")
     service = TableService(app.journal, recover=False)
-    shadow = ShadowTable(service)
+    shadow = ShadowTable(service, strict)
     refused = looks = 0
     earlier = 0  # steps of the games already finished
     try:
         while earlier + player.screen.get("steps", 0) < steps:
             if player.screen.get("finished"):
+                # The game-over screen: CONFIRM only moves the focus (ui/app/game_over.py);
+                # its New game asks first.
+                if not (player.tap("#new") and player.tap("#yes")):
+                    raise Stuck("no New game on the game-over screen")
                 earlier += int(player.screen.get("steps", 0))
-                player.press("space", "step change")  # New game
                 _new_game(player)
                 continue
             session_id = player.screen.get("session_id")
@@ -441,12 +468,13 @@ def play_game(app: AppProcess, x: Any, steps: int) -> tuple[Player, int]:
             if refused:
                 _fill_missing(player, prompt)
             number = player.screen.get("steps", 0)
+            burst = False
             if len(player.times.get("stepper tap", [])) < 20 + BURSTS and number % 9 == 3:
-                entry = _a_counts_entry(prompt)
-                if entry:
-                    player.burst(entry, lambda s, e=entry: _count(s, e))
+                burst = _burst_and_back(player, prompt)
             traced = len(player.times.get("trace open", []))
-            if prompt.decision is not None and traced < 25 and player.press("b", "trace open"):
+            # BOT with a count focused (the burst's) adds 1 to it instead of opening the trace.
+            tracing = prompt.decision is not None and traced < 25 and not burst
+            if tracing and player.press("b", "trace open"):
                 player.press("b", "trace back to the game")
             player.press("space", "step change")
             progress(f"step {earlier + player.screen.get('steps', 0)} of {steps}")
@@ -472,7 +500,7 @@ def play_game(app: AppProcess, x: Any, steps: int) -> tuple[Player, int]:
                 "h", "history open"
             ):
                 player.press("u", "history back to the game")
-    except Stuck as exc:
+    except (Stuck, NotOffered) as exc:
         print(f"\n  the scripted game stopped early: {exc}", file=sys.stderr)
     finally:
         service.close()
@@ -490,6 +518,40 @@ def _a_counts_entry(prompt: Any) -> str | None:
         if fld.spec.widget == "steppers" and fld.choices:
             return f"{fld.key}.{fld.choices[0].value}+"
     return None
+
+
+def _burst_and_back(player: Player, prompt: Any, taps: int = 5) -> bool:
+    """A burst of ``taps`` taps on the step's first count (the taps it lost are counted),
+    then as many on its ``-``: the burst measures, it never changes the answer. (Left 5
+    higher, plus 2 from the trace's BOT presses on the focused count, it was confirmed
+    behind the script's back: the app's trays parted from the table's and later lanes looked
+    another way.) A count its limit would stop is not burst. True: it burst (the count keeps
+    the focus, so no BOT for the trace on this step)."""
+    entry = _a_counts_entry(prompt)
+    if entry is None:
+        return False
+    key, _, name = entry[:-1].partition(".")
+    fld = next(f for f in prompt.fields if f.key == key)
+    limit = next(c.limit for c in fld.choices if c.value == name)
+    limit = fld.maximum if limit is None else limit
+    if limit is not None and _count(player.screen, entry) + taps > limit:
+        return False
+    if player.where(entry) is None:  # no button to burst on: nothing to take back either
+        return False
+    player.burst(entry, lambda s: _count(s, entry), taps)
+    spot = player.where(entry[:-1] + "-")
+    if spot is None:
+        return True
+    last = time.monotonic()
+    for index in range(taps):  # not a figure: the burst up is
+        if index:
+            time.sleep(0.15)
+        last = time.monotonic()
+        player.x.tap(*spot)
+    result = player.app.settled(last)
+    if result is not None:
+        player.screen = result
+    return True
 
 
 def _count(screen: dict[str, Any], stepper: str) -> int:
@@ -564,7 +626,7 @@ def game_run(display: str, steps: int, camera: bool) -> tuple[Player, int, float
             rss_first = app.rss_mb()
             app._offset = 0  # play_game reads the first screen again
             app._buffer = ""
-            player, played = play_game(app, x, steps)
+            player, played = play_game(app, x, steps, strict=not camera)
             time.sleep(REST)
             rss_end = app.rss_mb()
             gl_end = app.software_gl_mb()

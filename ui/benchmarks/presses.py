@@ -49,6 +49,7 @@ from ui.app.focus import Stop
 from ui.app.form import FormModel
 from ui.app.look_first import looking
 from ui.benchmarks.answers import tables
+from ui.benchmarks.offered import check_offered
 from ui.commands.bench import Figure
 from ui.service import TableService
 
@@ -355,6 +356,7 @@ def play(
             if prompt.finished:
                 break
             values: dict[str, Any] = table.answer(prompt, session.state)
+            check_offered(module.GAME, session.step_count + 1, prompt, values)
             assert c.form is not None
             if camera:
                 sure_camera(c.form, values)

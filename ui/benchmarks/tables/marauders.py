@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -41,6 +42,9 @@ TRIBE_MEMBERS = 8
 #: How far along its lane a player can tap things on the lane picture.
 LANE_ROWS = 8
 Hex = tuple[int, int]
+#: Where a member that built a campsite stands until the round's autumn ends: back on the
+#: tribe's player board, off the map (the app drops it once the last member has moved).
+PLAYER_BOARD: Hex = (99, 99)
 
 
 def step(hex_: Hex, side: int, times: int = 1) -> Hex:
@@ -273,6 +277,8 @@ class Table:
         self.world = World(components=example_components())
         self.news: dict[str, Any] = {}
         self.member: int | None = None
+        #: The members still to activate this autumn (indices into the world's members).
+        self.order: list[int] = []
         self.ceremony = False
         self.state: dict[str, Any] = {}
         self.resolved: set[int] = set()
@@ -504,14 +510,20 @@ class Table:
         elif decision.kind == "autumn-move":
             self._move(result, values.get("to"))
 
-    def _move(self, result: dict[str, Any], to: str | None) -> None:
+    def _move(self, result: Mapping[str, Any], to: str | None) -> None:
         w = self.world
         assert self.member is not None
         if result.get("colour"):
             w.trays[result["colour"]] -= result["returned"]
         member, self.member = self.member, None
-        if result["outcome"] != "move":
-            return
+        if result["outcome"] == "move":
+            self._walk(member, result, to)
+        if not self.order:  # the round's last member: those back on the player board leave the map
+            w.members = [m for m in w.members if m != PLAYER_BOARD]
+
+    def _walk(self, member: int, result: Mapping[str, Any], to: str | None) -> None:
+        """The member goes where the bot said and takes (or builds on) what lies there."""
+        w = self.world
         here = w.members[member]
         found = w.target(here, result["direction"])
         assert found is not None and found[0] == result["priority"], (found, result)
@@ -528,7 +540,7 @@ class Table:
         item = w.items.get(hex_)
         if kind == "campsite":
             w.items.pop(hex_)
-            w.members[member] = (99, 99)  # back onto the player board
+            w.members[member] = PLAYER_BOARD
         elif kind == "megalith":
             w.members[member] = hex_
             if item is not None and item.kind == "megalith":
@@ -543,5 +555,3 @@ class Table:
             w.members[member] = hex_
             gains = TILE_GAINS[kind]
             self.gain(gains["gained"], gains["vp"])
-        if not self.order:
-            w.members = [m for m in w.members if m != (99, 99)]
