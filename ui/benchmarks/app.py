@@ -454,10 +454,11 @@ def play_game(app: AppProcess, x: Any, steps: int, strict: bool = True) -> tuple
         while earlier + player.screen.get("steps", 0) < steps:
             if player.screen.get("finished"):
                 # The game-over screen: CONFIRM only moves the focus (ui/app/game_over.py);
-                # its New game asks first.
+                # its New game asks first. Its steps count before the taps leave it.
+                finished_steps = int(player.screen.get("steps", 0))
                 if not (player.tap("#new") and player.tap("#yes")):
                     raise Stuck("no New game on the game-over screen")
-                earlier += int(player.screen.get("steps", 0))
+                earlier += finished_steps
                 _new_game(player)
                 continue
             session_id = player.screen.get("session_id")
