@@ -182,7 +182,7 @@ HEAT_MODEL = "heatmap-counter.json"
 """The counter that sees cubes (:mod:`vision.counter`, issue 28 item 2): one centre
 heatmap per colour, so touching and stacked cubes each leave their own mass. The follower
 reads it on changed trays only (about 3 ms a tray on one core) for its stack score."""
-HEAT_STACK = 0.5
+HEAT_STACK = 0.4
 """The heatmap counter's stack score this high on a changed tray is a sign of a stack, in
 place of the shipped counter's stack guard rising (issue 28's eighth round, dev games
 23 000 000-031: on 109 changes of stacked trays it fired 83 times, the guard 55; on 1 890
@@ -192,6 +192,17 @@ HEAT_QUIET = 0.1
 every colour, sees no stack: the "hidden cube" signs of the pixels (a touching cube's
 shadow and sides over its neighbours) and a tray's stack mark then say nothing (eighth
 round, dev games: 89 ``stack`` flags so lifted, every one on a right count)."""
+BOTH_SURE = 0.9
+"""*Both counters agree* (eighth round): on a tray followed surely until this change, when
+the shipped counter gives its top counts at least this much, the heatmap counter counts
+the same with its check at least this much and sees no stack (:data:`HEAT_QUIET`), and
+every colour's change from the old counts lies within a cube of what the pixels measured
+(whole cubes between the measure's floor and ceiling; a colour measured under
+:data:`TOUCHED` of a cube did not change), the tray holds those counts, surely (dev games:
+the pixels measure a touching cube's shadow and sides too, or miss the parts of a cube
+others hide; 149 changes left to the players so were all right, none wrong). Never when
+the counters see no change but a colour the tray holds rose by :data:`TOUCHED` of a cube
+(a cube dropped onto one of its colour hides from both)."""
 REMOVAL_RATIO = (0.4, 2.0)
 REMOVAL_BACKS = 0.8
 REMOVAL_SPILL = 1.1
@@ -707,6 +718,13 @@ class TableFollower:
             if delta["white"]
             else (COUNTER_BACKS if not expected and (gained or not moved) else EXPECTED_LIKELY)
         )
+        rose = any(old[c] and measured[c] >= TOUCHED for c in hued)
+        if not expected and not moved and rose:
+            # No cube counted, but a colour the tray holds rose by a fifth of a cube: a cube
+            # dropped onto one of its colour shows little of itself (dev game 23 000 021:
+            # red on red seen as 0.24 red, the counter 0.56 on the old count): the counter
+            # must be sure of the old counts (eighth round).
+            likely = COUNTER_SURE
         if not expected and not moved and over > HIDDEN_OVER_ALONE and not self.knocked:
             # A cube on one of its own colour shows only over cubes; a knocked camera moves
             # every cube a little in the crop, so there they are the cubes' own edges (dev
@@ -727,6 +745,10 @@ class TableFollower:
         elif not track.state.sure:
             why = track.state.why
         why_flat = why  # what the evidence says when no stack is suspected
+        agreed = _both_counters(old, measured, expected, read, heat) if track_was_sure else None
+        if agreed is not None:  # both counters sure of the same counts, near the pixels'
+            counts, why, stacked = agreed, None, False
+            track.stack_seen = False
         if stacked:
             why = "stack"
             if expected:  # the best estimate to show; the players check it
@@ -781,6 +803,7 @@ class TableFollower:
             else {c: round(heat.confidence[c], 3) for c in COLOURS if heat.counts[c] or old[c]},
             "guard_before": None if track.guard is None else round(track.guard, 4),
             "was_sure": track_was_sure,
+            "agreed": agreed is not None,
             "p": None
             if read is None
             else {
@@ -802,7 +825,9 @@ class TableFollower:
             if read is None
             else {c: read.counts[c] for c in COLOURS if read.counts[c]},
         }
-        if why is None and not pooled:  # such a removal's pixels do not measure its cubes
+        # Such a removal's pixels do not measure its cubes, nor do pixels the counters
+        # corrected.
+        if why is None and not pooled and (agreed is None or agreed == followed):
             self._learn(side, change, delta, coloured)
 
     def _learn(self, side: str, change: Change, delta: dict[str, int], coloured: int) -> None:
@@ -890,6 +915,36 @@ def _pooled(
         return dict(measured)
     gone = sum(v for c, v in measured.items() if old[c] == 0 and v < 0 and not delta.get(c))
     return {**measured, taken[0]: measured[taken[0]] + gone}
+
+
+def _both_counters(
+    old: Mapping[str, int],
+    measured: Mapping[str, float],
+    expected: Mapping[str, int],
+    read: Any,
+    heat: Any,
+) -> dict[str, int] | None:
+    """The counts both counters are sure of (:data:`BOTH_SURE`), when they agree with each
+    other, with the game's expected change (if any) and, within a cube, with the change the
+    pixels measured; ``None`` otherwise."""
+    if read is None or heat is None or heat.stacked >= HEAT_QUIET:
+        return None
+    counts = {c: int(read.counts[c]) for c in COLOURS}
+    if any(int(heat.counts[c]) != counts[c] for c in COLOURS):
+        return None
+    if expected and any(counts[c] != old[c] + expected.get(c, 0) for c in COLOURS):
+        return None
+    for c in COLOURS:
+        step, m = counts[c] - old[c], measured.get(c, 0.0)
+        if not (step == 0 if abs(m) < TOUCHED else math.floor(m) <= step <= math.ceil(m)):
+            return None
+    if counts == dict(old) and any(old[c] and measured.get(c, 0.0) >= TOUCHED for c in COLOURS):
+        return None  # a colour it holds rose, the counters see no change: a cube on its colour
+    if not _agrees(read, counts, BOTH_SURE):
+        return None
+    if any(heat.confidence[c] < BOTH_SURE for c in COLOURS if counts[c] or old[c]):
+        return None
+    return counts
 
 
 def _possible(expected: Mapping[str, int], counts: Mapping[str, int]) -> dict[str, int]:
