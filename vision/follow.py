@@ -122,7 +122,9 @@ LEARNABLE = ("moved", "uncounted-change", "unexpected", "counter-disagrees")
 STACK_GUARD = 0.5
 """A changed tray whose counter's stack guard (:mod:`vision.counter`) is this sure of a
 stacked cube is not sure (the guard alone fires too often on untouched trays to be used
-there; on a change it flags what the colours cannot see)."""
+there; on a change it flags what the colours cannot see). Since issue 28's eighth round
+only where the heatmap counter was not read (:data:`HEAT_STACK` speaks in its place); a
+guard that fires still keeps a change from counting as light or a neighbour's hand."""
 GUARD_RISE = 0.1
 """The stack guard on a changed tray fires only when it rose more than this above its value
 at the tray's last reading: the guard reads the tray (touching cubes, a cube leaning on the
@@ -184,9 +186,10 @@ heatmap per colour, so touching and stacked cubes each leave their own mass. The
 reads it on changed trays only (about 3 ms a tray on one core) for its stack score."""
 HEAT_STACK = 0.4
 """The heatmap counter's stack score this high on a changed tray is a sign of a stack, in
-place of the shipped counter's stack guard rising (issue 28's eighth round, dev games
-23 000 000-031: on 109 changes of stacked trays it fired 83 times, the guard 55; on 1 890
-changes of trays without a stack 24 times, the guard 61)."""
+place of the shipped counter's stack guard rising (issue 28's eighth round, 3 373 changes
+of the dev games: on the 193 changes of stacked trays it fired 134 times, the guard 81; on
+the 3 180 of trays without a stack 49 times, the guard 92). At 0.5 it let a white cube
+through that the guard had flagged (score 0.46)."""
 HEAT_QUIET = 0.1
 """The heatmap counter's stack score under this, with its counts the followed counts in
 every colour, sees no stack: the "hidden cube" signs of the pixels (a touching cube's
@@ -697,6 +700,10 @@ class TableFollower:
             and heat.stacked < HEAT_QUIET
             and all(heat.counts[c] == counts[c] for c in COLOURS)
         )
+        # A change that shows a hidden-cube sign measures no cube's area, whoever lifts the
+        # sign (a confirmed +1 measured as 2.05 cubes made the next +2 look like +3: dev game
+        # 23 000 012).
+        measures_area = not hidden
         hidden = hidden and not heat_quiet
         # The game's own removal, backed by the evidence, reveals parts of the cubes it
         # uncovered (pixels that showed a cube and show one still): no sign of a stack.
@@ -780,7 +787,7 @@ class TableFollower:
                 if expected.get(c) or counts[c] != old[c] or abs(measured[c]) >= TOUCHED
             }
             counts = _estimate(counts, read, touched)
-        track.last = (dict(old), change) if why in LEARNABLE else None
+        track.last = (dict(old), change) if why in LEARNABLE and measures_area else None
         track.state = TrayFollow(counts, why is None, why)
         self.evidence[side] = {
             "measured": {c: round(v, 2) for c, v in measured.items() if abs(v) > 0.05},
@@ -827,7 +834,7 @@ class TableFollower:
         }
         # Such a removal's pixels do not measure its cubes, nor do pixels the counters
         # corrected.
-        if why is None and not pooled and (agreed is None or agreed == followed):
+        if why is None and not pooled and measures_area and agreed in (None, followed):
             self._learn(side, change, delta, coloured)
 
     def _learn(self, side: str, change: Change, delta: dict[str, int], coloured: int) -> None:

@@ -656,3 +656,12 @@ def test_both_counters_seeing_no_change_where_a_colour_it_holds_rose_settle_noth
     ch = change(px=60, added={"red": 32})
     got = decide(follower, "0", ch, reading({"red": (2, 0.85)}), heat_reading({"red": 2}))
     assert not got.sure
+
+
+def test_a_change_with_a_hidden_cube_sign_teaches_no_cube_area(follower: TableFollower) -> None:
+    # The heatmap counter lifts the sign and the tray is followed, but its pixels (a third
+    # of a cube over cubes) measure no cube: one blue's area stays as it was.
+    ch = change(added={"blue": 72}, over=40)
+    got = decide(follower, "2", ch, reading({"blue": (3, 0.7)}), heat_reading({"blue": 3}))
+    assert got == TrayFollow(counts(blue=3), True, None)
+    assert follower._tracks["2"].area["blue"] == AREA
