@@ -832,9 +832,11 @@ class TableFollower:
             if read is None
             else {c: read.counts[c] for c in COLOURS if read.counts[c]},
         }
-        # Such a removal's pixels do not measure its cubes, nor do pixels the counters
-        # corrected.
-        if why is None and not pooled and measures_area and agreed in (None, followed):
+        # Such a removal's pixels do not measure its cubes, nor do those of a change the
+        # counters settled (dev game 23 000 012: +1 measured 1.43 taught, and a later +2
+        # looked like +3): only the pixels' own whole cubes teach.
+        settled = agreed is not None and (why_flat is not None or agreed != followed)
+        if why is None and not pooled and measures_area and not settled:
             self._learn(side, change, delta, coloured)
 
     def _learn(self, side: str, change: Change, delta: dict[str, int], coloured: int) -> None:

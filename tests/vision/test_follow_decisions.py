@@ -665,3 +665,13 @@ def test_a_change_with_a_hidden_cube_sign_teaches_no_cube_area(follower: TableFo
     got = decide(follower, "2", ch, reading({"blue": (3, 0.7)}), heat_reading({"blue": 3}))
     assert got == TrayFollow(counts(blue=3), True, None)
     assert follower._tracks["2"].area["blue"] == AREA
+
+
+def test_a_change_both_counters_settled_teaches_no_cube_area(follower: TableFollower) -> None:
+    # Dev game 23 000 012: +1 measured 1.43 cubes (not whole), settled by both counters;
+    # learning from it made a later +2 look like +3.
+    follower._tracks["1"].state = TrayFollow(counts(yellow=3), True, None)
+    ch = change(added={"yellow": 143})
+    got = decide(follower, "1", ch, reading({"yellow": (4, 0.95)}), heat_reading({"yellow": 4}))
+    assert got == TrayFollow(counts(yellow=4), True, None)
+    assert follower._tracks["1"].area["yellow"] == AREA
