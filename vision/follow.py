@@ -424,11 +424,8 @@ class TableFollower:
             got = self.counter.read({k: crops[k] for k in sides}, {k: lifts[k] for k in sides})
             reads = {str(r.side): r for r in got}
             changed = [k for k in sides if str(k) not in first and str(k) not in covered]
-            if changed:
-                seen = self.heat.read(
-                    {k: crops[k] for k in changed}, {k: lifts[k] for k in changed}
-                )
-                heats = {str(r.side): r for r in seen}
+            for k in changed:  # one at a time: its buffers stay one tray's (about 5 MB)
+                heats[str(k)] = self.heat.read({k: crops[k]}, {k: lifts[k]})[0]
         for side in self.sides:
             track = self._tracks[side]
             read = reads.get(side)
