@@ -203,7 +203,7 @@ every colour's change from the old counts lies within a cube of what the pixels 
 (whole cubes between the measure's floor and ceiling; a colour measured under
 :data:`TOUCHED` of a cube did not change), the tray holds those counts, surely (dev games:
 the pixels measure a touching cube's shadow and sides too, or miss the parts of a cube
-others hide; 149 changes left to the players so were all right, none wrong). Never when
+others hide; 150 changes left to the players so were all right, none wrong). Never when
 the counters see no change but a colour the tray holds rose by :data:`TOUCHED` of a cube
 (a cube dropped onto one of its colour hides from both)."""
 REMOVAL_RATIO = (0.4, 2.0)
