@@ -113,12 +113,16 @@ class CounterModel:
     """A heatmap counter: the output whose score is its stack guard."""
 
     @staticmethod
-    def shipped(name: str = "tray-counter.json") -> CounterModel:
-        """The counter ``vision/data/{name}`` describes (the default: the one the app reads)."""
+    def shipped(name: str = "tray-counter.json", point: str | None = None) -> CounterModel:
+        """The counter ``vision/data/{name}`` describes (the default: the one the app reads);
+        ``point``: an operating point of an agreement or heatmap counter (a key of its
+        ``points``, e.g. ``"0.005"``; default: its JSON's ``point``)."""
         base = resources.files("vision").joinpath("data")
         meta: dict[str, Any] = json.loads(base.joinpath(name).read_text("utf-8"))
+        if point is not None and point not in meta.get("points", {}):
+            raise ValueError(f"{name} has no operating point {point}")
         if meta.get("kind") == "agreement":
-            point = meta["points"][meta["point"]]
+            rule = meta["points"][point or meta["point"]]
             first = CounterModel.shipped(meta["counters"][0])
             partner = CounterModel.shipped(meta["counters"][1])
             return replace(
@@ -128,19 +132,19 @@ class CounterModel:
                 partner=replace(
                     partner, mirror=True, stack_output=meta.get("stack_output", "stack")
                 ),
-                agreement=agreement_rules(point),
+                agreement=agreement_rules(rule),
             )
         if meta.get("kind") == "heatmap":
-            point = meta["points"][meta["point"]]
+            rule = meta["points"][point or meta["point"]]
             return CounterModel(
                 net_path=Path(str(base.joinpath(meta["model"]))),
                 temperature=1.0,
-                threshold=float(point["check"]),
+                threshold=float(rule["check"]),
                 cover_threshold=0.5,
                 mirror=bool(meta["mirror"]),
                 lift=True,
-                stack_threshold=float(point["stack"]),
-                heatmap_margin=float(point["margin"]),
+                stack_threshold=float(rule["stack"]),
+                heatmap_margin=float(rule["margin"]),
             )
         return CounterModel(
             net_path=Path(str(base.joinpath(meta["model"]))),

@@ -147,6 +147,17 @@ def test_the_kept_agreement_counter_loads_with_its_partner_and_rule() -> None:
     assert model.net_path.name == "tray-counter.onnx"
 
 
+def test_an_operating_point_is_chosen_by_name() -> None:
+    """The resume's read from scratch takes the 0.5 % point (ui.app.follow_feed)."""
+    model = CounterModel.shipped("agreement-counter.json", "0.005")
+    assert model.agreement is not None
+    assert model.agreement[0] == Agreement(least=0.95, check=0.8, stack=0.207, fewest=0, most=2)
+    assert model.agreement[3] == Agreement(least=0.5, check=0.8, stack=0.0355, fewest=7, most=60)
+    assert CounterModel.shipped("heatmap-counter.json", "0.005").threshold == 0.98
+    with pytest.raises(ValueError, match=r"no operating point 0\.01"):
+        CounterModel.shipped("agreement-counter.json", "0.01")
+
+
 def test_the_agreement_counter_reads_rendered_trays_as_the_script_measures(
     control_board: Board, setup: Setup, tokens: TokenCatalogue, reader: TableReader
 ) -> None:
