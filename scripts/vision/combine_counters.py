@@ -59,6 +59,7 @@ from vision.counter import (
     Evidence,
     agree,
     agreement_rules,
+    network_input,
 )
 from vision.geometry import COLOURS, load_board
 
@@ -115,6 +116,39 @@ def dump(args: argparse.Namespace) -> None:
     print(f"{len(data['crops'])} crops; both counters, plain and mirrored: {ms:.2f} ms a tray")
 
 
+def dump_third(args: argparse.Namespace) -> None:
+    """A third counter's reads of every crop of ``{prefix}-*.npz`` (a heatmap network,
+    plain and mirrored: each read's totals and checks), in the order of :func:`dump`."""
+    cv2.setNumThreads(1)
+    data = load_set(args.crops, args.prefix)
+    net = cv2.dnn.readNetFromONNX(str(args.onnx))
+    names = list(net.getUnconnectedOutLayersNames())  # OpenCV wants them all
+    totals, checks = [], []
+    t0 = time.thread_time()
+    for i in range(0, len(data["crops"]), 6):
+        crops = list(data["crops"][i : i + 6])
+        lifts = [(float(s), float(u), float(v)) for s, u, v in data["lift"][i : i + 6]]
+        net.setInput(network_input(crops, lifts, True, True))
+        out = dict(zip(names, (np.asarray(a, np.float64) for a in net.forward(names)), strict=True))
+        n = len(crops)
+        totals.append(out["density"].sum((2, 3)).reshape(2, n, len(COLOURS)))
+        checks.append((1 / (1 + np.exp(-out["check"]))).reshape(2, n, len(COLOURS)))
+    ms = 1000 * (time.thread_time() - t0) / max(1, len(data["crops"]))
+    np.savez_compressed(
+        args.out, totals=np.concatenate(totals, 1), check=np.concatenate(checks, 1), ms=ms
+    )
+    print(f"{len(data['crops'])} crops; the third counter, plain and mirrored: {ms:.2f} ms a tray")
+
+
+def third_veto(paths: list[Path], counts: np.ndarray, check: float) -> np.ndarray:
+    """Per tray (dumps of :func:`dump_third`, in the order of the evidence): the third
+    counter's reads all give ``counts`` (totals rounded) and each check reaches ``check``."""
+    totals = np.concatenate([np.load(p)["totals"] for p in paths], 1)
+    checks = np.concatenate([np.load(p)["check"] for p in paths], 1)
+    same = (np.rint(totals).clip(0, MAX_COUNT) == counts).all((0, 2))
+    return np.asarray(same & (checks.min((0, 2)) >= check))
+
+
 def load(*paths: Path) -> tuple[Evidence, dict[str, np.ndarray]]:
     """One or more dumps, concatenated (set-ups numbered on across them)."""
     parts, labels = [], []
@@ -147,14 +181,21 @@ def tally(
 
 
 def grid(
-    evidence: Evidence, labels: dict[str, np.ndarray], mask: np.ndarray, band: tuple[int, int]
+    evidence: Evidence,
+    labels: dict[str, np.ndarray],
+    mask: np.ndarray,
+    band: tuple[int, int],
+    veto: np.ndarray | None = None,
 ) -> list[tuple[Agreement, tuple[int, int, int, int]]]:
-    """Every rule of the grid for trays of ``band`` cubes, with its tally within ``mask``."""
+    """Every rule of the grid for trays of ``band`` cubes, with its tally within ``mask``
+    (``veto``: a third counter must agree too, :func:`third_veto`)."""
     cover = CounterModel.shipped().cover_threshold
     everyone = (Agreement(least=0.0, check=0.0, stack=1.01),)
     counts, agreed = agree(evidence, everyone, cover)  # the same counts and no cover
     cubes = counts.sum(1)
     agreed &= mask & (cubes >= band[0]) & (cubes <= band[1])
+    if veto is not None:
+        agreed &= veto
     least = evidence.probs.max(-1).min((0, 2))
     check = evidence.check.min((0, 2))
     stack = np.sqrt(evidence.stack.max(0) * evidence.heat_stack.max(0))
@@ -177,6 +218,7 @@ def best_rules(
     mask: np.ndarray,
     limit: float,
     bands: tuple[tuple[int, int], ...],
+    veto: np.ndarray | None = None,
 ) -> tuple[tuple[Agreement, ...], float]:
     """One rule per band with most easy trays (within ``mask``) sure while at most
     ``limit`` of the sure easy trays, and of the sure hand-free trays, are wrong (all bands
@@ -184,7 +226,7 @@ def best_rules(
     share of it is found, and the best split of the budget across the bands that keeps
     the limit wins (one band: the whole grid searched)."""
     easy = max(1, int((easy_mask(labels) & mask).sum()))
-    options = [grid(evidence, labels, mask, band) for band in bands]
+    options = [grid(evidence, labels, mask, band, veto) for band in bands]
     if len(bands) == 1:
         fitting = [
             o
@@ -236,14 +278,16 @@ def held_apart(
     limit: float,
     bands: tuple[tuple[int, int], ...],
     parts: list[np.ndarray],
+    veto: np.ndarray | None = None,
 ) -> tuple[int, int, int, int]:
     """Each part read with the rules tuned on the rest, pooled: (sure easy, wrong of those,
     sure hand-free, wrong of those): what to expect of the rules on new set-ups."""
     cover = CounterModel.shipped().cover_threshold
     total = np.zeros(4, int)
     for part in parts:
-        rules, _ = best_rules(evidence, labels, ~part, limit, bands)
-        total += tally(labels, *agree(evidence, rules, cover), part)
+        rules, _ = best_rules(evidence, labels, ~part, limit, bands, veto)
+        counts, sure = agree(evidence, rules, cover)
+        total += tally(labels, counts, sure if veto is None else sure & veto, part)
     return int(total[0]), int(total[1]), int(total[2]), int(total[3])
 
 
@@ -261,9 +305,14 @@ def tune(args: argparse.Namespace) -> None:
         sets = [first, ~first]
     easy = easy_mask(labels)
     bands = tuple((int(a), int(b)) for a, b in (band.split("-") for band in args.bands.split(",")))
+    veto = None
+    if args.third:
+        counts = agree(evidence, (Agreement(least=0.0, check=0.0, stack=1.01),), cover)[0]
+        veto = third_veto(args.third, counts, args.third_check)
+        print(f"the third counter agrees on {100 * veto[easy].mean():.1f} % of easy trays")
     points = {}
     for name, limit in zip(POINTS, args.limits, strict=True):
-        rules, share = best_rules(evidence, labels, everything, limit, bands)
+        rules, share = best_rules(evidence, labels, everything, limit, bands, veto)
         points[name] = point_json(rules, limit)
         print(f"point {name}, <= {100 * limit:.2f} % wrong on dev: sure on {share:.1f} % of easy")
         for rule in rules:
@@ -271,7 +320,9 @@ def tune(args: argparse.Namespace) -> None:
         print(json.dumps(figures(labels, *agree(evidence, rules, cover))))
         for what, parts in (("four folds of the set-ups", folds), ("the two sets", sets)):
             if parts:
-                n_easy, w_easy, n_free, w_free = held_apart(evidence, labels, limit, bands, parts)
+                n_easy, w_easy, n_free, w_free = held_apart(
+                    evidence, labels, limit, bands, parts, veto
+                )
                 print(
                     f"  held apart ({what}): sure on {100 * n_easy / easy.sum():.1f} % of easy "
                     f"trays, wrong {w_easy} of {n_easy} ({100 * w_easy / max(1, n_easy):.2f} %); "
@@ -331,6 +382,15 @@ def main() -> None:
         help="a rule per band of cube counts, e.g. 0-2,3-4,5-6,7-60 (default: one rule)",
     )
     t.add_argument("--heatmap-json", default="heatmap-counter.json")
+    t.add_argument(
+        "--third", type=Path, nargs="*", help="dump-third reads of the same crops (a veto)"
+    )
+    t.add_argument("--third-check", type=float, default=0.0, help="the third counter's check")
+    h = sub.add_parser("dump-third")
+    h.add_argument("crops", type=Path)
+    h.add_argument("out", type=Path)
+    h.add_argument("--onnx", type=Path, required=True, help="the third counter (heatmap net)")
+    h.add_argument("--prefix", default="dev")
     for s in (d, t):
         s.add_argument("--stack-output", default="stack")
     d.add_argument("--heatmap", type=Path, help="another heatmap network's ONNX file")
@@ -338,7 +398,7 @@ def main() -> None:
     m.add_argument("reads", type=Path, help="dump of a held-out set's crops")
     m.add_argument("--rule", type=Path, required=True)
     args = parser.parse_args()
-    {"dump": dump, "tune": tune, "measure": measure}[args.what](args)
+    {"dump": dump, "dump-third": dump_third, "tune": tune, "measure": measure}[args.what](args)
 
 
 if __name__ == "__main__":
