@@ -171,6 +171,9 @@ def run(quick: bool) -> list[Figure]:
                 tally["easy, sure from scratch"] += easy and scratch_sure
                 tally["sure from scratch"] += scratch_sure
                 tally["sure from scratch, wrong"] += scratch_sure and scratch != right
+                tally["easy, sure from scratch, wrong"] += (
+                    easy and scratch_sure and scratch != right
+                )
                 tally["changed"] += changed
                 tally["changed, caught"] += changed and outcome == "resume-differs"
                 tally["changed, shown right"] += changed and dict(tray.counts) == right
@@ -217,7 +220,14 @@ def figures(
             wrong <= 0.2,
         ),
         Figure(
-            "read from scratch: sure but wrong",
+            "read from scratch: sure but wrong, easy trays",
+            share("easy, sure from scratch, wrong", "easy, sure from scratch"),
+            "% of sure",
+            "<= 0.5 %",
+            share("easy, sure from scratch, wrong", "easy, sure from scratch") <= 0.5,
+        ),
+        Figure(
+            "read from scratch: sure but wrong, all trays",
             share("sure from scratch, wrong", "sure from scratch"),
             "% of sure",
         ),
