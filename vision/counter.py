@@ -33,8 +33,9 @@ probabilities put that confidence on the count and spread the rest evenly.
 
 An *agreement* counter (``"kind": "agreement"``; ``agreement-counter.json``, not the
 default: the app reads trays from scratch with it once on a resume,
-:data:`ui.app.follow_feed.RESUME_COUNTER`) reads the shipped counter and the heatmap counter together, each on the crop
-and on its mirror image: four reads that learned differently. A tray is sure only when all
+:data:`ui.app.follow_feed.RESUME_COUNTER`) reads the shipped counter and the heatmap
+counter together, each on the crop and on its mirror image: four reads that learned
+differently. A tray is sure only when all
 four give the same counts, each read's least sure colour and least check reach the
 thresholds tuned on the development set, the two counters' stack scores (their geometric
 mean) stay low and neither sees a cover (docs/vision.md "A counter that sees cubes",
