@@ -428,6 +428,19 @@ class CubeCounter:
             heat_stack=sigmoid(heat_stack[:, 0]).reshape(2, n),
         )
 
+    def read_agreeing(
+        self,
+        crops: dict[int, np.ndarray],
+        lifts: dict[int, tuple[float, float, float]],
+        also: tuple[Agreement, ...],
+    ) -> tuple[list[TrayRead], list[bool]]:
+        """An agreement counter's :meth:`read`, and per tray whether it is sure under the
+        rules ``also`` too (another operating point), from one pass of the networks."""
+        sides = sorted(crops)
+        evidence = self.evidence([crops[s] for s in sides], [lifts[s] for s in sides])
+        _, sure = agree(evidence, also, self.model.cover_threshold)
+        return self._read_agreeing(sides, evidence), [bool(v) for v in sure]
+
     def _read_agreeing(self, sides: list[int], evidence: Evidence) -> list[TrayRead]:
         """:meth:`read` for an agreement counter: the shipped counter's first read, its
         confidences raised to 1.0 where the two counters agree (:func:`agree`)."""

@@ -149,6 +149,20 @@ def third_veto(paths: list[Path], counts: np.ndarray, check: float) -> np.ndarra
     return np.asarray(same & (checks.min((0, 2)) >= check))
 
 
+def simulated_journal(truth: np.ndarray, seed: int, changed: float) -> np.ndarray:
+    """The journal of a resume (N x 5): the table's counts, one marker more or fewer on a
+    ``changed`` share of the trays (a held colour taken or any colour added, as likely)."""
+    rng = np.random.default_rng(seed)
+    out = truth.copy()
+    for i in np.flatnonzero(rng.random(len(truth)) < changed):
+        held = np.flatnonzero(out[i] > 0)
+        if len(held) and rng.random() < 0.5:
+            out[i, rng.choice(held)] -= 1
+        else:
+            out[i, rng.integers(len(COLOURS))] += 1
+    return out
+
+
 def load(*paths: Path) -> tuple[Evidence, dict[str, np.ndarray]]:
     """One or more dumps, concatenated (set-ups numbered on across them)."""
     parts, labels = [], []
@@ -306,6 +320,13 @@ def tune(args: argparse.Namespace) -> None:
     easy = easy_mask(labels)
     bands = tuple((int(a), int(b)) for a, b in (band.split("-") for band in args.bands.split(",")))
     veto = None
+    if args.journal is not None:
+        # A resume: the trays are sure only where the counts are the journal's, which is
+        # the table's except where a marker came or went while the app was off.
+        counts = agree(evidence, (Agreement(least=0.0, check=0.0, stack=1.01),), cover)[0]
+        journal = simulated_journal(labels["counts"], args.journal, args.changed)
+        veto = (counts == journal).all(1)
+        print(f"journal: {100 * (journal != labels['counts']).any(1).mean():.1f} % of trays off")
     if args.third:
         counts = agree(evidence, (Agreement(least=0.0, check=0.0, stack=1.01),), cover)[0]
         veto = third_veto(args.third, counts, args.third_check)
@@ -386,6 +407,10 @@ def main() -> None:
         "--third", type=Path, nargs="*", help="dump-third reads of the same crops (a veto)"
     )
     t.add_argument("--third-check", type=float, default=0.0, help="the third counter's check")
+    t.add_argument(
+        "--journal", type=int, help="tune for a resume: a simulated journal's seed (a veto)"
+    )
+    t.add_argument("--changed", type=float, default=0.15, help="share of journal trays off")
     h = sub.add_parser("dump-third")
     h.add_argument("crops", type=Path)
     h.add_argument("out", type=Path)

@@ -25,10 +25,11 @@ On a resume (:meth:`start` with ``sure=False``) the journal's counts are not sur
 players confirm them, or until the camera reads them from scratch: at the first still
 moment whose board it registers, every tray is counted once by the agreement counter
 (:data:`RESUME_COUNTER`, :func:`vision.counter.agree`; docs/vision.md "A counter that sees
-cubes", sixth round). A tray it is sure of and that holds the journal's counts is sure
-from then on; one it is sure of that holds other counts shows the camera's counts and asks
-(``resume-differs``); one it is not sure of keeps the journal's counts and asks
-(``resume-unsure``); a covered one stays ``start-unconfirmed``.
+cubes", sixth round). A tray whose reads give the journal's counts, sure at the ``journal``
+point (tuned for reads that must match the journal), is sure from then on; one the counter
+is sure of at its 0.5 % point that holds other counts shows the camera's counts and asks
+(``resume-differs``); any other keeps the journal's counts and asks (``resume-unsure``); a
+covered one stays ``start-unconfirmed``.
 
 Every other reading (tokens, the priority marker, Ante Portas hexes) is the
 wrapped feed's, read from scratch.
@@ -53,6 +54,7 @@ from vision.feed import VisionFeed
 from vision.follow import TableFollower, TrayFollow, full_counts
 from vision.geometry import COLOURS
 from vision.reader import Reading, TrayReading
+from vision.tray_crops import camera_pose, tray_crops, tray_lifts
 
 log = logging.getLogger(__name__)
 
@@ -73,11 +75,12 @@ WHY_WORDS = {
     "resume-unsure": _("the camera is not sure of its count"),
 }
 
-#: The counter that reads the trays from scratch on a resume, and its operating point: the
-#: agreement counter at the point whose sure-but-wrong share was 0.39 % of the easy trays of
-#: ``held-out-11`` (read once, issue 28's fifth round); a resumed tray is sure only when that
-#: read also holds the journal's counts.
-RESUME_COUNTER = ("agreement-counter.json", "0.005")
+#: The counter that reads the trays from scratch on a resume and its two operating points:
+#: the agreement counter at the point whose sure-but-wrong share was 0.39 % of the easy
+#: trays of ``held-out-11`` (read once, issue 28's fifth round) tells a tray whose markers
+#: differ from the journal's; the ``journal`` point, tuned on the development sets for
+#: reads that must give the journal's counts, makes such a tray sure.
+RESUME_COUNTER = ("agreement-counter.json", "0.005", "journal")
 
 
 #: The status bar's line for one tray to check, by colour: short enough for one line of
@@ -326,48 +329,61 @@ class FollowFeed(CameraFeed):
 
     # -- a resume: the trays read from scratch once -----------------------------------------
 
-    def read_from_scratch(self, frame: Any, follower: TableFollower) -> list[tuple[TrayRead, bool]]:
+    def read_from_scratch(
+        self, frame: Any, follower: TableFollower
+    ) -> list[tuple[TrayRead, bool, bool]]:
         """Every tray of ``frame`` counted from scratch by the resume's counter, on the
         follower's registration of that frame, each with whether that counter is sure of it
-        (about 45 ms of one core here, once per resume)."""
+        and whether it is sure at the ``journal`` point (a read that must give the
+        journal's counts; about 50 ms of one core here, once per resume)."""
         import cv2
 
         t0 = time.process_time()
-        model = self.resume_model or CounterModel.shipped(*RESUME_COUNTER)
+        name, point, journal = RESUME_COUNTER
+        model = self.resume_model or CounterModel.shipped(name, point)
         counter = CubeCounter(follower.board, model)
         grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         reg = follower.last_registration
         assert reg is not None
-        reads = counter.count(frame, follower.finder.detect(grey), reg)
+        crops = tray_crops(frame, follower.finder.detect(grey), reg, follower.board)
+        lifts = tray_lifts(follower.board, camera_pose(reg, (frame.shape[1], frame.shape[0])))
+        if model.agreement is not None:
+            also = CounterModel.shipped(name, journal).agreement or ()
+            reads, backs = counter.read_agreeing(crops, lifts, also)
+        else:  # another kind of counter (tests): its own threshold at both points
+            reads = counter.read(crops, lifts)
+            backs = [False] * len(reads)
         self.resume_ms = (time.process_time() - t0) * 1000
         return [
-            (r, not r.stack_suspect and min(r.confidence.values()) >= model.threshold)
-            for r in reads
+            (r, not r.stack_suspect and min(r.confidence.values()) >= model.threshold, b)
+            for r, b in zip(reads, backs, strict=True)
         ]
 
-    def _settle(self, follower: TableFollower, reads: list[tuple[TrayRead, bool]]) -> None:
+    def _settle(self, follower: TableFollower, reads: list[tuple[TrayRead, bool, bool]]) -> None:
         """The read from scratch decides the trays still waiting for the players (under the
-        lock, right after the still moment it read)."""
+        lock, right after the still moment it read): ``(read, sure, backs)``, ``backs``: sure
+        at the journal point, which counts only where the read gives the journal's counts."""
         self._resume_due = False
         now = follower.trays
         agreed: dict[str, dict[str, int]] = {}
-        for read, sure in reads:
+        for read, sure, backs in reads:
             side = str(read.side)
             tray = now.get(side)
             if tray is None or tray.why != "start-unconfirmed":
                 continue  # the players confirmed it meanwhile
             seen = full_counts(read.counts)
+            same = seen == full_counts(tray.counts)
             if read.occluded:
                 outcome = "covered"  # not read: the players confirm it
-            elif not sure:
-                outcome = "resume-unsure"
-                self._resumed[side] = TrayFollow(tray.counts, False, outcome)
-            elif seen != full_counts(tray.counts):
+            elif same and (sure or backs):
+                outcome = "sure"
+                agreed[side] = seen
+            elif sure:
                 outcome = "resume-differs"
                 self._resumed[side] = TrayFollow(seen, False, outcome)
             else:
-                outcome = "sure"
-                agreed[side] = seen
+                outcome = "resume-unsure"
+                self._resumed[side] = TrayFollow(tray.counts, False, outcome)
             self.resume_outcome[side] = outcome
         if agreed:
             follower.confirm(agreed)  # this settles their expected changes: tell them again
