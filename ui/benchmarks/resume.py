@@ -92,8 +92,9 @@ def resume_memory(board: Any) -> tuple[float, float]:
     CubeCounter(board).read(crops, lifts)
     before = status_mb("VmRSS")
     peak = status_mb("VmHWM")
-    counter = CubeCounter(board, CounterModel.shipped(*RESUME_COUNTER))
-    counter.read(crops, lifts)
+    name, point, journal = RESUME_COUNTER
+    counter = CubeCounter(board, CounterModel.shipped(name, point))
+    counter.read_agreeing(crops, lifts, CounterModel.shipped(name, journal).agreement or ())
     del counter
     return status_mb("VmHWM") - max(before, peak), status_mb("VmRSS") - before
 
