@@ -142,6 +142,9 @@ class FollowFeed(CameraFeed):
         #: The resume's read from scratch: each tray's outcome (``sure``, ``resume-differs``,
         #: ``resume-unsure``, ``covered``) and its CPU time.
         self.resume_outcome: dict[str, str] = {}
+        #: Each tray read: was the counter sure of it from scratch (the 0.5 % point, whatever
+        #: the journal says)? For the record and ``tableside bench resume``.
+        self.resume_scratch: dict[str, bool] = {}
         self.resume_ms: float | None = None
 
     # -- the CameraFeed seam ----------------------------------------------------------
@@ -269,7 +272,7 @@ class FollowFeed(CameraFeed):
             self.follower = follower
             self._resume_due = not sure
             self._told, self._resumed = {}, {}
-            self.resume_outcome, self.resume_ms = {}, None
+            self.resume_outcome, self.resume_scratch, self.resume_ms = {}, {}, None
             self.trays = dict(follower.trays)
             self.moving = True
 
@@ -385,6 +388,7 @@ class FollowFeed(CameraFeed):
                 outcome = "resume-unsure"
                 self._resumed[side] = TrayFollow(tray.counts, False, outcome)
             self.resume_outcome[side] = outcome
+            self.resume_scratch[side] = sure and not read.occluded
         if agreed:
             follower.confirm(agreed)  # this settles their expected changes: tell them again
             again = {s: d for s, d in self._told.items() if s in agreed and any(d.values())}

@@ -20,6 +20,7 @@ alone, and the memory its two networks take.
 
 from __future__ import annotations
 
+import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -167,8 +168,17 @@ def run(quick: bool) -> list[Figure]:
                 tally["easy, sure"] += easy and tray.sure
                 tally["sure"] += tray.sure
                 tally["sure but wrong"] += tray.sure and dict(tray.counts) != right
-                scratch_sure = outcome in ("sure", "resume-differs")
+                if tray.sure and dict(tray.counts) != right:
+                    print(
+                        f"sure but wrong: set-up {k} side {side} ({got.setup.light}, "
+                        f"{got.setup.tilt_deg:.0f} deg, easy {easy}): followed "
+                        f"{ {c: n for c, n in tray.counts.items() if n} }, table "
+                        f"{ {c: n for c, n in right.items() if n} }",
+                        file=sys.stderr,
+                    )
+                scratch_sure = feed.resume_scratch.get(side, False)
                 scratch = dict(tray.counts) if outcome == "resume-differs" else journal[side]
+                tally["easy, sure but wrong"] += easy and tray.sure and dict(tray.counts) != right
                 tally["easy, sure from scratch"] += easy and scratch_sure
                 tally["sure from scratch"] += scratch_sure
                 tally["sure from scratch, wrong"] += scratch_sure and scratch != right
@@ -219,6 +229,13 @@ def figures(
             "% of sure",
             "<= 0.2 %",
             wrong <= 0.2,
+        ),
+        Figure(
+            "followed easy trays sure but wrong after the resume",
+            share("easy, sure but wrong", "easy, sure"),
+            "% of sure",
+            "<= 0.5 %",
+            share("easy, sure but wrong", "easy, sure") <= 0.5,
         ),
         Figure(
             "read from scratch: sure but wrong, easy trays",
