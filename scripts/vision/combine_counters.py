@@ -31,7 +31,20 @@ makes them), one core::
         --rule vision/data/agreement-counter.json
 
 (the round dumped ``dev-2`` in two halves, set-ups 0-119 and 120-239, and passed both to
-``tune``: the same reads and folds.) The fourth round: ``tune /tmp/c4/dev.npz --out ...``
+``tune``: the same reads and folds.) The sixth round: the ``journal`` point of a resume
+(``--journal SEED``: a tray is sure only where the counts are a simulated journal's, the
+table's but one marker off on ``--changed`` of the trays; copied by hand into
+``agreement-counter.json``), and a third counter's agreement as a veto (``dump-third``, then
+``tune ... --third``; it did not pay)::
+
+    uv run --locked python scripts/vision/combine_counters.py tune /tmp/c5/dev.npz \
+        /tmp/c5/dev2a.npz /tmp/c5/dev2b.npz --bands 0-2,3-4,5-6,7-60 \
+        --limits 0.0003 0.0005 --journal 1 --out /tmp/journal.json
+    uv run --locked python scripts/vision/combine_counters.py dump-third C /tmp/t-dev.npz \
+        --onnx /tmp/scratch.onnx --prefix dev   # and each dev-2 half, --prefix dev-2
+    uv run --locked python scripts/vision/combine_counters.py tune /tmp/c5/dev.npz \
+        /tmp/c5/dev2a.npz /tmp/c5/dev2b.npz --bands 0-2,3-4,5-6,7-60 --limits 0.001 0.003 \
+        --third /tmp/t-dev.npz /tmp/t-dev2a.npz /tmp/t-dev2b.npz --third-check 0.5 --out X The fourth round: ``tune /tmp/c4/dev.npz --out ...``
 (one rule, ``--limits 0.002 0.005``), ``held-out-10`` read once, ``held-out-9`` a second
 time. ``--heatmap FILE.onnx --stack-output stack2`` reads another heatmap network (a second
 stack guard, ``train_heatmap_counter.py train-stack``) in place of the kept one.
