@@ -44,7 +44,9 @@ table's but one marker off on ``--changed`` of the trays; copied by hand into
         --onnx /tmp/scratch.onnx --prefix dev   # and each dev-2 half, --prefix dev-2
     uv run --locked python scripts/vision/combine_counters.py tune /tmp/c5/dev.npz \
         /tmp/c5/dev2a.npz /tmp/c5/dev2b.npz --bands 0-2,3-4,5-6,7-60 --limits 0.001 0.003 \
-        --third /tmp/t-dev.npz /tmp/t-dev2a.npz /tmp/t-dev2b.npz --third-check 0.5 --out X The fourth round: ``tune /tmp/c4/dev.npz --out ...``
+        --third /tmp/t-dev.npz /tmp/t-dev2a.npz /tmp/t-dev2b.npz --third-check 0.5 --out X
+
+The fourth round: ``tune /tmp/c4/dev.npz --out ...``
 (one rule, ``--limits 0.002 0.005``), ``held-out-10`` read once, ``held-out-9`` a second
 time. ``--heatmap FILE.onnx --stack-output stack2`` reads another heatmap network (a second
 stack guard, ``train_heatmap_counter.py train-stack``) in place of the kept one.
