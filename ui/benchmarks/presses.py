@@ -457,13 +457,15 @@ def camera_figures(name: str, module: ModuleType, base: Path) -> list[Figure]:
     worst step, labelled "with the camera" (the figures without it stay as they are)."""
     where = base / "camera"
     where.mkdir(exist_ok=True)
-    steps = play(module, where, camera=True, screen=True)["steps"]
+    result = play(module, where, camera=True, screen=True)
+    steps = result["steps"]
     asked = [n for _step, n, needs, _looks in steps if needs] or [0]
     worst_step, worst, _needs, _looks = max(steps, key=lambda s: s[1])
     median = statistics.median(asked)
     return [
         _at_most(f"{name}: median presses with the camera", median, MEDIAN_TARGET),
         _at_most(f"{name}: worst step with the camera ({worst_step})", worst, WORST_TARGET),
+        answer_presses(name, result, " with the camera"),
     ]
 
 
@@ -511,7 +513,7 @@ def _figures(name: str, result: dict[str, Any]) -> list[Figure]:
     ]
 
 
-def answer_presses(name: str, result: dict[str, Any]) -> Figure:
+def answer_presses(name: str, result: dict[str, Any], label: str = "") -> Figure:
     """Median and worst step of the answer presses (answered steps; the module doc): what
     stays however the focus moves, with the same questions, options and defaults."""
     steps: list[tuple[str, int, bool, int]] = result["steps"]
@@ -519,7 +521,7 @@ def answer_presses(name: str, result: dict[str, Any]) -> Figure:
     asked = [f for f, (_step, _n, needs, _looks) in zip(floors, steps, strict=True) if needs]
     worst = max(range(len(floors)), key=lambda i: floors[i])
     return Figure(
-        name=f"{name}: answer presses alone: median / worst (no NEXT, no opening)",
+        name=f"{name}: answer presses alone{label}: median / worst (no NEXT, no opening)",
         value=statistics.median(asked or [0]),
         unit=f"/ {floors[worst]} ({steps[worst][0]})",
     )
