@@ -256,8 +256,8 @@ class FieldBox(BoxLayout):
         row = FocusRow(size_hint_y=None, height=TOUCH, spacing=8)
         if label:
             row.add_widget(FitLabel(text=label, max_font_size=BODY + 2))
-        minus = BigButton(text="-", size_hint_x=None, width=TOUCH + 16, max_font_size=34, bold=True)
-        plus = BigButton(text="+", size_hint_x=None, width=TOUCH + 16, max_font_size=34, bold=True)
+        minus = BigButton(text="-", size_hint_x=None, width=TOUCH + 10, max_font_size=34, bold=True)
+        plus = BigButton(text="+", size_hint_x=None, width=TOUCH + 10, max_font_size=34, bold=True)
         shown = FitLabel(
             size_hint_x=None, width=70, halign="center", max_font_size=30, bold=True, markup=True
         )

@@ -300,6 +300,50 @@ def overlapping_labels(root: Widget) -> list[tuple[Label, Label]]:
     return found
 
 
+def text_right(label: Label) -> float:
+    """Where ``label``'s widest line of text ends, in its parent's coordinates.
+
+    A label draws its texture centred on itself; with a text width set the
+    texture is that wide and each line sits in it by ``halign``.
+    """
+    label.texture_update()
+    width = label.texture_size[0]
+    left = label.center_x - width / 2
+    if label.text_size[0] is None:
+        return left + width - label.padding[2]
+    lines = getattr(label._label, "_cached_lines", None) or []
+    widest = max((line.w for line in lines), default=width)
+    if label.halign == "right":
+        return left + width - label.padding[2]
+    if label.halign == "center":
+        return left + width / 2 + widest / 2
+    return left + label.padding[0] + widest
+
+
+def under_scroll_bar(root: Widget, tolerance: float = 1.0) -> list[Label]:
+    """Labels whose text reaches under a scroll view's bar while it shows: it hides letters.
+
+    A vertical scroll view draws its bar over the right-hand ``bar_width`` pixels of
+    its content (plus ``bar_margin`` from the edge) whenever the content is taller
+    than the view, so the content keeps that strip free with its right padding.
+    """
+    bad = []
+    for widget in walk_visible(root):
+        if not isinstance(widget, Label) or not widget.text.strip() or widget.width < 2:
+            continue
+        scroll = _scroll_of(widget)
+        if scroll is None or not scroll.do_scroll_y or not scroll.children:
+            continue
+        if scroll.children[0].height <= scroll.height:
+            continue  # everything fits: no bar is drawn
+        bar = scroll.right - scroll.bar_width - scroll.bar_margin
+        bar_left, _y = scroll.to_window(bar, scroll.y)
+        right, _y = widget.to_window(text_right(widget), widget.y)
+        if right > bar_left + tolerance:
+            bad.append(widget)
+    return bad
+
+
 def _scroll_of(widget: Widget) -> Widget | None:
     parent = widget.parent
     while parent is not None and parent is not parent.parent:

@@ -149,6 +149,7 @@ class Shooter:
             overlapping_labels,
             small_labels,
             stencil_lines,
+            under_scroll_bar,
         )
 
         pump(3)
@@ -171,6 +172,10 @@ class Shooter:
         for widget in small_labels(root):
             self.findings.append(
                 Finding(label, f"{widget.text[:40]!r} is {widget.font_size:.0f} px (under 16 px)")
+            )
+        for widget in under_scroll_bar(root):
+            self.findings.append(
+                Finding(label, f"{widget.text[:40]!r} reaches under the scroll bar")
             )
         for first, second in overlapping_labels(root):
             self.findings.append(
