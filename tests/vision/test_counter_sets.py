@@ -47,7 +47,7 @@ def test_held_out_11_and_dev_2_are_new_seeds() -> None:
 
 def test_the_resume_bench_set_is_new_seeds() -> None:
     assert SETS["resume"] is RESUME
-    assert (RESUME.setup_base, RESUME.frame_base) == (35_000_000, 35_100_000)
+    assert (RESUME.setup_base, RESUME.frame_base) == (37_000_000, 37_100_000)
     assert (RESUME.setups, RESUME.frames) == (40, 2)
 
 

@@ -6,7 +6,7 @@ the players confirm them or the camera reads them from scratch: at the first sti
 (``RESUME_COUNTER``) and makes sure the trays it is sure of that hold the journal's counts
 (issue 28 item 1; docs/vision.md "A counter that sees cubes", sixth round).
 
-Each set-up of the seeded set ``resume`` (:mod:`vision.table_sets`: 35 000 000 + k, never
+Each set-up of the seeded set ``resume`` (:mod:`vision.table_sets`: 37 000 000 + k, never
 tuned on) is calibrated from its own picture; each of its frames is one resume: the table
 as rendered (hands, light, tilt 20-60 degrees, stacks as the set draws them), and a
 journal that says what the table holds except on about one tray in seven, where a marker
