@@ -31,9 +31,11 @@ that the rounded total is right), 0 when the mirrored reads' totals lie further 
 ``margin`` from the count (docs/vision.md "A counter that sees cubes"). Its count
 probabilities put that confidence on the count and spread the rest evenly.
 
-An *agreement* counter (``"kind": "agreement"``; ``agreement-counter.json``, kept but not
-the default) reads the shipped counter and the heatmap counter together, each on the crop
-and on its mirror image: four reads that learned differently. A tray is sure only when all
+An *agreement* counter (``"kind": "agreement"``; ``agreement-counter.json``, not the
+default: the app reads trays from scratch with it once on a resume,
+:data:`ui.app.follow_feed.RESUME_COUNTER`) reads the shipped counter and the heatmap
+counter together, each on the crop and on its mirror image: four reads that learned
+differently. A tray is sure only when all
 four give the same counts, each read's least sure colour and least check reach the
 thresholds tuned on the development set, the two counters' stack scores (their geometric
 mean) stay low and neither sees a cover (docs/vision.md "A counter that sees cubes",
@@ -113,12 +115,16 @@ class CounterModel:
     """A heatmap counter: the output whose score is its stack guard."""
 
     @staticmethod
-    def shipped(name: str = "tray-counter.json") -> CounterModel:
-        """The counter ``vision/data/{name}`` describes (the default: the one the app reads)."""
+    def shipped(name: str = "tray-counter.json", point: str | None = None) -> CounterModel:
+        """The counter ``vision/data/{name}`` describes (the default: the one the app reads);
+        ``point``: an operating point of an agreement or heatmap counter (a key of its
+        ``points``, e.g. ``"0.005"``; default: its JSON's ``point``)."""
         base = resources.files("vision").joinpath("data")
         meta: dict[str, Any] = json.loads(base.joinpath(name).read_text("utf-8"))
+        if point is not None and point not in meta.get("points", {}):
+            raise ValueError(f"{name} has no operating point {point}")
         if meta.get("kind") == "agreement":
-            point = meta["points"][meta["point"]]
+            rule = meta["points"][point or meta["point"]]
             first = CounterModel.shipped(meta["counters"][0])
             partner = CounterModel.shipped(meta["counters"][1])
             return replace(
@@ -128,19 +134,19 @@ class CounterModel:
                 partner=replace(
                     partner, mirror=True, stack_output=meta.get("stack_output", "stack")
                 ),
-                agreement=agreement_rules(point),
+                agreement=agreement_rules(rule),
             )
         if meta.get("kind") == "heatmap":
-            point = meta["points"][meta["point"]]
+            rule = meta["points"][point or meta["point"]]
             return CounterModel(
                 net_path=Path(str(base.joinpath(meta["model"]))),
                 temperature=1.0,
-                threshold=float(point["check"]),
+                threshold=float(rule["check"]),
                 cover_threshold=0.5,
                 mirror=bool(meta["mirror"]),
                 lift=True,
-                stack_threshold=float(point["stack"]),
-                heatmap_margin=float(point["margin"]),
+                stack_threshold=float(rule["stack"]),
+                heatmap_margin=float(rule["margin"]),
             )
         return CounterModel(
             net_path=Path(str(base.joinpath(meta["model"]))),
@@ -421,6 +427,19 @@ class CubeCounter:
             heat_cover=sigmoid(heat_cover[:, 0]).reshape(2, n),
             heat_stack=sigmoid(heat_stack[:, 0]).reshape(2, n),
         )
+
+    def read_agreeing(
+        self,
+        crops: dict[int, np.ndarray],
+        lifts: dict[int, tuple[float, float, float]],
+        also: tuple[Agreement, ...],
+    ) -> tuple[list[TrayRead], list[bool]]:
+        """An agreement counter's :meth:`read`, and per tray whether it is sure under the
+        rules ``also`` too (another operating point), from one pass of the networks."""
+        sides = sorted(crops)
+        evidence = self.evidence([crops[s] for s in sides], [lifts[s] for s in sides])
+        _, sure = agree(evidence, also, self.model.cover_threshold)
+        return self._read_agreeing(sides, evidence), [bool(v) for v in sure]
 
     def _read_agreeing(self, sides: list[int], evidence: Evidence) -> list[TrayRead]:
         """:meth:`read` for an agreement counter: the shipped counter's first read, its

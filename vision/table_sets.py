@@ -22,6 +22,7 @@ set              set-up seeds           frame seeds             set-ups  frames
 ``held-out-9``   27 000 000 + k         27 100 000 + 100 k + j       50      12
 ``held-out-10``  29 000 000 + k         29 100 000 + 100 k + j       50      12
 ``held-out-11``  31 000 000 + k         31 100 000 + 100 k + j       50      12
+``resume``       37 000 000 + k         37 100 000 + 100 k + j       40       2
 ===============  =====================  ======================  =======  ======
 
 Tuning and training use ``dev``, ``dev-2`` and ``train`` only (``dev-2``, a second tuning
@@ -48,7 +49,12 @@ the shipped counter's weights, and read once in the same way; ``held-out-10`` wa
 in issue 28's fourth round, for the two counters read together (``combine_counters.py``),
 once the rule was chosen on ``dev``, and read once (``held-out-9`` then a second time);
 ``held-out-11`` was added in issue 28's fifth round, for the agreement rule re-chosen on
-``dev``, and read once when that rule was frozen.
+``dev``, and read once when that rule was frozen. ``resume`` was added in issue 28's
+sixth round for ``tableside bench resume`` (a resumed game's trays read from scratch once,
+each frame one resume), after the resume's counter and point were chosen; never tuned on.
+Its first seeds, 35 000 000 + k, were read three times while the point was chosen and
+are the set-up seeds of ``bench follow``'s ``held-out-2`` games, so the set moved to
+37 000 000 + k, read once with the kept point.
 Lights and tilt bands are spread evenly over the set-ups: set-up ``k`` has light
 ``LIGHT_KINDS[k % 5]`` and tilt band ``(k // 5) % 4`` (20-30, 30-40, 40-50, 50-60 degrees)."""
 
@@ -98,6 +104,7 @@ HELD_OUT_8 = FrameSet("held-out-8", 25_000_000, 25_100_000, 50, 12)
 HELD_OUT_9 = FrameSet("held-out-9", 27_000_000, 27_100_000, 50, 12)
 HELD_OUT_10 = FrameSet("held-out-10", 29_000_000, 29_100_000, 50, 12)
 HELD_OUT_11 = FrameSet("held-out-11", 31_000_000, 31_100_000, 50, 12)
+RESUME = FrameSet("resume", 37_000_000, 37_100_000, 40, 2)
 SETS = {
     s.name: s
     for s in (
@@ -115,6 +122,7 @@ SETS = {
         HELD_OUT_9,
         HELD_OUT_10,
         HELD_OUT_11,
+        RESUME,
     )
 }
 

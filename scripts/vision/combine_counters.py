@@ -31,7 +31,22 @@ makes them), one core::
         --rule vision/data/agreement-counter.json
 
 (the round dumped ``dev-2`` in two halves, set-ups 0-119 and 120-239, and passed both to
-``tune``: the same reads and folds.) The fourth round: ``tune /tmp/c4/dev.npz --out ...``
+``tune``: the same reads and folds.) The sixth round: the ``journal`` point of a resume
+(``--journal SEED``: a tray is sure only where the counts are a simulated journal's, the
+table's but one marker off on ``--changed`` of the trays; copied by hand into
+``agreement-counter.json``), and a third counter's agreement as a veto (``dump-third``, then
+``tune ... --third``; it did not pay)::
+
+    uv run --locked python scripts/vision/combine_counters.py tune /tmp/c5/dev.npz \
+        /tmp/c5/dev2a.npz /tmp/c5/dev2b.npz --bands 0-2,3-4,5-6,7-60 \
+        --limits 0.0003 0.0005 --journal 1 --out /tmp/journal.json
+    uv run --locked python scripts/vision/combine_counters.py dump-third C /tmp/t-dev.npz \
+        --onnx /tmp/scratch.onnx --prefix dev   # and each dev-2 half, --prefix dev-2
+    uv run --locked python scripts/vision/combine_counters.py tune /tmp/c5/dev.npz \
+        /tmp/c5/dev2a.npz /tmp/c5/dev2b.npz --bands 0-2,3-4,5-6,7-60 --limits 0.001 0.003 \
+        --third /tmp/t-dev.npz /tmp/t-dev2a.npz /tmp/t-dev2b.npz --third-check 0.5 --out X
+
+The fourth round: ``tune /tmp/c4/dev.npz --out ...``
 (one rule, ``--limits 0.002 0.005``), ``held-out-10`` read once, ``held-out-9`` a second
 time. ``--heatmap FILE.onnx --stack-output stack2`` reads another heatmap network (a second
 stack guard, ``train_heatmap_counter.py train-stack``) in place of the kept one.
@@ -59,6 +74,7 @@ from vision.counter import (
     Evidence,
     agree,
     agreement_rules,
+    network_input,
 )
 from vision.geometry import COLOURS, load_board
 
@@ -115,6 +131,53 @@ def dump(args: argparse.Namespace) -> None:
     print(f"{len(data['crops'])} crops; both counters, plain and mirrored: {ms:.2f} ms a tray")
 
 
+def dump_third(args: argparse.Namespace) -> None:
+    """A third counter's reads of every crop of ``{prefix}-*.npz`` (a heatmap network,
+    plain and mirrored: each read's totals and checks), in the order of :func:`dump`."""
+    cv2.setNumThreads(1)
+    data = load_set(args.crops, args.prefix)
+    net = cv2.dnn.readNetFromONNX(str(args.onnx))
+    names = list(net.getUnconnectedOutLayersNames())  # OpenCV wants them all
+    totals, checks = [], []
+    t0 = time.thread_time()
+    for i in range(0, len(data["crops"]), 6):
+        crops = list(data["crops"][i : i + 6])
+        lifts = [(float(s), float(u), float(v)) for s, u, v in data["lift"][i : i + 6]]
+        net.setInput(network_input(crops, lifts, True, True))
+        out = dict(zip(names, (np.asarray(a, np.float64) for a in net.forward(names)), strict=True))
+        n = len(crops)
+        totals.append(out["density"].sum((2, 3)).reshape(2, n, len(COLOURS)))
+        checks.append((1 / (1 + np.exp(-out["check"]))).reshape(2, n, len(COLOURS)))
+    ms = 1000 * (time.thread_time() - t0) / max(1, len(data["crops"]))
+    np.savez_compressed(
+        args.out, totals=np.concatenate(totals, 1), check=np.concatenate(checks, 1), ms=ms
+    )
+    print(f"{len(data['crops'])} crops; the third counter, plain and mirrored: {ms:.2f} ms a tray")
+
+
+def third_veto(paths: list[Path], counts: np.ndarray, check: float) -> np.ndarray:
+    """Per tray (dumps of :func:`dump_third`, in the order of the evidence): the third
+    counter's reads all give ``counts`` (totals rounded) and each check reaches ``check``."""
+    totals = np.concatenate([np.load(p)["totals"] for p in paths], 1)
+    checks = np.concatenate([np.load(p)["check"] for p in paths], 1)
+    same = (np.rint(totals).clip(0, MAX_COUNT) == counts).all((0, 2))
+    return np.asarray(same & (checks.min((0, 2)) >= check))
+
+
+def simulated_journal(truth: np.ndarray, seed: int, changed: float) -> np.ndarray:
+    """The journal of a resume (N x 5): the table's counts, one marker more or fewer on a
+    ``changed`` share of the trays (a held colour taken or any colour added, as likely)."""
+    rng = np.random.default_rng(seed)
+    out = truth.copy()
+    for i in np.flatnonzero(rng.random(len(truth)) < changed):
+        held = np.flatnonzero(out[i] > 0)
+        if len(held) and rng.random() < 0.5:
+            out[i, rng.choice(held)] -= 1
+        else:
+            out[i, rng.integers(len(COLOURS))] += 1
+    return out
+
+
 def load(*paths: Path) -> tuple[Evidence, dict[str, np.ndarray]]:
     """One or more dumps, concatenated (set-ups numbered on across them)."""
     parts, labels = [], []
@@ -147,14 +210,21 @@ def tally(
 
 
 def grid(
-    evidence: Evidence, labels: dict[str, np.ndarray], mask: np.ndarray, band: tuple[int, int]
+    evidence: Evidence,
+    labels: dict[str, np.ndarray],
+    mask: np.ndarray,
+    band: tuple[int, int],
+    veto: np.ndarray | None = None,
 ) -> list[tuple[Agreement, tuple[int, int, int, int]]]:
-    """Every rule of the grid for trays of ``band`` cubes, with its tally within ``mask``."""
+    """Every rule of the grid for trays of ``band`` cubes, with its tally within ``mask``
+    (``veto``: a third counter must agree too, :func:`third_veto`)."""
     cover = CounterModel.shipped().cover_threshold
     everyone = (Agreement(least=0.0, check=0.0, stack=1.01),)
     counts, agreed = agree(evidence, everyone, cover)  # the same counts and no cover
     cubes = counts.sum(1)
     agreed &= mask & (cubes >= band[0]) & (cubes <= band[1])
+    if veto is not None:
+        agreed &= veto
     least = evidence.probs.max(-1).min((0, 2))
     check = evidence.check.min((0, 2))
     stack = np.sqrt(evidence.stack.max(0) * evidence.heat_stack.max(0))
@@ -177,6 +247,7 @@ def best_rules(
     mask: np.ndarray,
     limit: float,
     bands: tuple[tuple[int, int], ...],
+    veto: np.ndarray | None = None,
 ) -> tuple[tuple[Agreement, ...], float]:
     """One rule per band with most easy trays (within ``mask``) sure while at most
     ``limit`` of the sure easy trays, and of the sure hand-free trays, are wrong (all bands
@@ -184,7 +255,7 @@ def best_rules(
     share of it is found, and the best split of the budget across the bands that keeps
     the limit wins (one band: the whole grid searched)."""
     easy = max(1, int((easy_mask(labels) & mask).sum()))
-    options = [grid(evidence, labels, mask, band) for band in bands]
+    options = [grid(evidence, labels, mask, band, veto) for band in bands]
     if len(bands) == 1:
         fitting = [
             o
@@ -236,14 +307,16 @@ def held_apart(
     limit: float,
     bands: tuple[tuple[int, int], ...],
     parts: list[np.ndarray],
+    veto: np.ndarray | None = None,
 ) -> tuple[int, int, int, int]:
     """Each part read with the rules tuned on the rest, pooled: (sure easy, wrong of those,
     sure hand-free, wrong of those): what to expect of the rules on new set-ups."""
     cover = CounterModel.shipped().cover_threshold
     total = np.zeros(4, int)
     for part in parts:
-        rules, _ = best_rules(evidence, labels, ~part, limit, bands)
-        total += tally(labels, *agree(evidence, rules, cover), part)
+        rules, _ = best_rules(evidence, labels, ~part, limit, bands, veto)
+        counts, sure = agree(evidence, rules, cover)
+        total += tally(labels, counts, sure if veto is None else sure & veto, part)
     return int(total[0]), int(total[1]), int(total[2]), int(total[3])
 
 
@@ -261,9 +334,21 @@ def tune(args: argparse.Namespace) -> None:
         sets = [first, ~first]
     easy = easy_mask(labels)
     bands = tuple((int(a), int(b)) for a, b in (band.split("-") for band in args.bands.split(",")))
+    veto = None
+    if args.journal is not None:
+        # A resume: the trays are sure only where the counts are the journal's, which is
+        # the table's except where a marker came or went while the app was off.
+        counts = agree(evidence, (Agreement(least=0.0, check=0.0, stack=1.01),), cover)[0]
+        journal = simulated_journal(labels["counts"], args.journal, args.changed)
+        veto = (counts == journal).all(1)
+        print(f"journal: {100 * (journal != labels['counts']).any(1).mean():.1f} % of trays off")
+    if args.third:
+        counts = agree(evidence, (Agreement(least=0.0, check=0.0, stack=1.01),), cover)[0]
+        veto = third_veto(args.third, counts, args.third_check)
+        print(f"the third counter agrees on {100 * veto[easy].mean():.1f} % of easy trays")
     points = {}
     for name, limit in zip(POINTS, args.limits, strict=True):
-        rules, share = best_rules(evidence, labels, everything, limit, bands)
+        rules, share = best_rules(evidence, labels, everything, limit, bands, veto)
         points[name] = point_json(rules, limit)
         print(f"point {name}, <= {100 * limit:.2f} % wrong on dev: sure on {share:.1f} % of easy")
         for rule in rules:
@@ -271,7 +356,9 @@ def tune(args: argparse.Namespace) -> None:
         print(json.dumps(figures(labels, *agree(evidence, rules, cover))))
         for what, parts in (("four folds of the set-ups", folds), ("the two sets", sets)):
             if parts:
-                n_easy, w_easy, n_free, w_free = held_apart(evidence, labels, limit, bands, parts)
+                n_easy, w_easy, n_free, w_free = held_apart(
+                    evidence, labels, limit, bands, parts, veto
+                )
                 print(
                     f"  held apart ({what}): sure on {100 * n_easy / easy.sum():.1f} % of easy "
                     f"trays, wrong {w_easy} of {n_easy} ({100 * w_easy / max(1, n_easy):.2f} %); "
@@ -331,6 +418,19 @@ def main() -> None:
         help="a rule per band of cube counts, e.g. 0-2,3-4,5-6,7-60 (default: one rule)",
     )
     t.add_argument("--heatmap-json", default="heatmap-counter.json")
+    t.add_argument(
+        "--third", type=Path, nargs="*", help="dump-third reads of the same crops (a veto)"
+    )
+    t.add_argument("--third-check", type=float, default=0.0, help="the third counter's check")
+    t.add_argument(
+        "--journal", type=int, help="tune for a resume: a simulated journal's seed (a veto)"
+    )
+    t.add_argument("--changed", type=float, default=0.15, help="share of journal trays off")
+    h = sub.add_parser("dump-third")
+    h.add_argument("crops", type=Path)
+    h.add_argument("out", type=Path)
+    h.add_argument("--onnx", type=Path, required=True, help="the third counter (heatmap net)")
+    h.add_argument("--prefix", default="dev")
     for s in (d, t):
         s.add_argument("--stack-output", default="stack")
     d.add_argument("--heatmap", type=Path, help="another heatmap network's ONNX file")
@@ -338,7 +438,7 @@ def main() -> None:
     m.add_argument("reads", type=Path, help="dump of a held-out set's crops")
     m.add_argument("--rule", type=Path, required=True)
     args = parser.parse_args()
-    {"dump": dump, "tune": tune, "measure": measure}[args.what](args)
+    {"dump": dump, "dump-third": dump_third, "tune": tune, "measure": measure}[args.what](args)
 
 
 if __name__ == "__main__":

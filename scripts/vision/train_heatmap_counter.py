@@ -43,6 +43,13 @@ the frozen first layers; not kept, docs/vision.md)::
 
     nice -n 19 /tmp/torch2/bin/python train_heatmap_counter.py train-stack C --threads 1 \
         --init /tmp/r2.pt --lr 3e-4 --minutes 45 --out /tmp/c4/s2.onnx
+
+Issue 28's sixth round trained a third counter from random weights (no ``--init``), to see
+whether a counter whose errors differ helps the agreement rule (it did not:
+``combine_counters.py``)::
+
+    nice -n 15 /tmp/torch2/bin/python train_heatmap_counter.py train C --threads 1 \
+        --lr 1e-3 --minutes 50 --report-minutes 12 --out /tmp/c6/scratch.onnx
 """
 
 from __future__ import annotations

@@ -147,6 +147,17 @@ def test_the_kept_agreement_counter_loads_with_its_partner_and_rule() -> None:
     assert model.net_path.name == "tray-counter.onnx"
 
 
+def test_an_operating_point_is_chosen_by_name() -> None:
+    """The resume's read from scratch takes the 0.5 % point (ui.app.follow_feed)."""
+    model = CounterModel.shipped("agreement-counter.json", "0.005")
+    assert model.agreement is not None
+    assert model.agreement[0] == Agreement(least=0.95, check=0.8, stack=0.207, fewest=0, most=2)
+    assert model.agreement[3] == Agreement(least=0.5, check=0.8, stack=0.0355, fewest=7, most=60)
+    assert CounterModel.shipped("heatmap-counter.json", "0.005").threshold == 0.98
+    with pytest.raises(ValueError, match=r"no operating point 0\.01"):
+        CounterModel.shipped("agreement-counter.json", "0.01")
+
+
 def test_the_agreement_counter_reads_rendered_trays_as_the_script_measures(
     control_board: Board, setup: Setup, tokens: TokenCatalogue, reader: TableReader
 ) -> None:
@@ -170,6 +181,25 @@ def test_the_agreement_counter_reads_rendered_trays_as_the_script_measures(
     assert sure_reads, "plain scattered trays at 30 degrees: some should be sure"
     assert all(r.counts == t for r, t in sure_reads)
     assert all(max(r.confidence.values()) < 1.0 for r in reads if not app_sure(r, counter.model))
+
+
+def test_one_pass_judges_a_second_operating_point_too(
+    control_board: Board, setup: Setup, tokens: TokenCatalogue, reader: TableReader
+) -> None:
+    """read_agreeing (a resume: ui.app.follow_feed) gives read()'s reads and, per tray, the
+    verdict of other rules on the same evidence."""
+    counter = CubeCounter(control_board, CounterModel.shipped("agreement-counter.json"))
+    anything = (Agreement(least=0.0, check=0.0, stack=1.01),)
+    nothing = (Agreement(least=1.01, check=0.0, stack=1.01),)
+    for crops, lifts, _ in scattered_frames(control_board, setup, tokens, reader):
+        sides = sorted(crops)
+        reads, loose = counter.read_agreeing(crops, lifts, anything)
+        assert [r.counts for r in reads] == [r.counts for r in counter.read(crops, lifts)]
+        got = counter.evidence([crops[s] for s in sides], [lifts[s] for s in sides])
+        _, agreed = agree(got, anything, counter.model.cover_threshold)
+        assert loose == agreed.tolist()
+        assert any(loose), "the four reads agree on some plain scattered tray"
+        assert counter.read_agreeing(crops, lifts, nothing)[1] == [False] * len(sides)
 
 
 def combine_script() -> ModuleType:
@@ -218,3 +248,14 @@ def test_the_tuner_gives_each_band_its_own_rule_where_one_rule_cannot_serve_both
     assert [(r.fewest, r.most) for r in banded] == [(0, 2), (3, 60)]
     _, sure = agree(evidence(*trays), banded, cover_threshold=0.1)
     assert sure.tolist() == [True] * 10 + [False] + [True] * 10 + [False]
+
+
+def test_a_simulated_journal_is_off_by_one_marker_on_its_share_of_trays() -> None:
+    """The resume's tuning (combine_counters.py tune --journal): the journal is the table
+    but for one marker on about ``changed`` of the trays, never below zero."""
+    truth = np.random.default_rng(3).integers(0, 4, size=(4000, len(COLOURS)))
+    journal = combine_script().simulated_journal(truth, 1, 0.15)
+    off = np.abs(journal - truth).sum(1)
+    assert set(off.tolist()) == {0, 1}
+    assert 0.13 < (off == 1).mean() < 0.17
+    assert journal.min() >= 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from vision.table_sets import DEV_2, HELD_OUT_9, HELD_OUT_10, HELD_OUT_11, SETS, FrameSet
+from vision.table_sets import DEV_2, HELD_OUT_9, HELD_OUT_10, HELD_OUT_11, RESUME, SETS, FrameSet
 
 TRAIN_SETUPS_RENDERED = 5000
 """``train`` set-ups rendered beyond the set's own 2 400 (issue 11's sixth and seventh
@@ -43,6 +43,12 @@ def test_held_out_11_and_dev_2_are_new_seeds() -> None:
     assert (HELD_OUT_11.setups, HELD_OUT_11.frames) == (50, 12)
     assert (DEV_2.setup_base, DEV_2.frame_base) == (33_000_000, 33_100_000)
     assert (DEV_2.setups, DEV_2.frames) == (240, 8)
+
+
+def test_the_resume_bench_set_is_new_seeds() -> None:
+    assert SETS["resume"] is RESUME
+    assert (RESUME.setup_base, RESUME.frame_base) == (37_000_000, 37_100_000)
+    assert (RESUME.setups, RESUME.frames) == (40, 2)
 
 
 def test_no_two_sets_share_a_seed() -> None:

@@ -21,6 +21,16 @@ It is a :class:`vision.camera_feed.CameraFeed` answering from the followed state
   ``moving`` while hands move), so the closed loop (:mod:`ui.app.table_check`)
   checks every bot step on the trays the camera can see.
 
+On a resume (:meth:`start` with ``sure=False``) the journal's counts are not sure until the
+players confirm them, or until the camera reads them from scratch: at the first still
+moment whose board it registers, every tray is counted once by the agreement counter
+(:data:`RESUME_COUNTER`, :func:`vision.counter.agree`; docs/vision.md "A counter that sees
+cubes", sixth round). A tray whose reads give the journal's counts, sure at the ``journal``
+point (tuned for reads that must match the journal), is sure from then on; one the counter
+is sure of at its 0.5 % point that holds other counts shows the camera's counts and asks
+(``resume-differs``); any other keeps the journal's counts and asks (``resume-unsure``); a
+covered one stays ``start-unconfirmed``.
+
 Every other reading (tokens, the priority marker, Ante Portas hexes) is the
 wrapped feed's, read from scratch.
 """
@@ -39,10 +49,12 @@ from rules.text import Msg
 from ui.app.table_check import tray_name
 from ui.i18n import _
 from vision.camera_feed import CameraFeed
+from vision.counter import CounterModel, CubeCounter, TrayRead
 from vision.feed import VisionFeed
-from vision.follow import TableFollower, TrayFollow
+from vision.follow import TableFollower, TrayFollow, full_counts
 from vision.geometry import COLOURS
 from vision.reader import Reading, TrayReading
+from vision.tray_crops import camera_pose, tray_crops, tray_lifts
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +71,16 @@ WHY_WORDS = {
     "unexpected": _("it changed differently from what the game expected"),
     "unseen": _("the camera cannot see it"),
     "start-unconfirmed": _("the camera has not checked it yet"),
+    "resume-differs": _("the camera counts other markers than the saved game"),
+    "resume-unsure": _("the camera is not sure of its count"),
 }
+
+#: The counter that reads the trays from scratch on a resume and its two operating points:
+#: the agreement counter at the point whose sure-but-wrong share was 0.39 % of the easy
+#: trays of ``held-out-11`` (read once, issue 28's fifth round) tells a tray whose markers
+#: differ from the journal's; the ``journal`` point, tuned on the development sets for
+#: reads that must give the journal's counts, makes such a tray sure.
+RESUME_COUNTER = ("agreement-counter.json", "0.005", "journal")
 
 
 #: The status bar's line for one tray to check, by colour: short enough for one line of
@@ -80,7 +101,13 @@ def why_words(why: str | None) -> Msg:
 class FollowFeed(CameraFeed):
     """The app's camera while it follows the table (see the module docstring)."""
 
-    def __init__(self, feed: VisionFeed, *, fps: float = FOLLOW_FPS) -> None:
+    def __init__(
+        self,
+        feed: VisionFeed,
+        *,
+        fps: float = FOLLOW_FPS,
+        resume_model: CounterModel | None = None,
+    ) -> None:
         self.feed = feed
         self.reader = feed.reader
         self.fps = fps
@@ -101,6 +128,24 @@ class FollowFeed(CameraFeed):
         self.latest: Any = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        #: The counter of the read from scratch on a resume (default :data:`RESUME_COUNTER`,
+        #: loaded when the read is due and dropped after it).
+        self.resume_model = resume_model
+        #: A resume's read from scratch is due at the next still moment the board is seen.
+        self._resume_due = False
+        #: The expected changes told since the start, by side (the follower's own record of
+        #: them, which confirming a tray that the read from scratch is sure of settles).
+        self._told: dict[str, dict[str, int]] = {}
+        #: Trays the read from scratch left unsure, shown in place of the follower's
+        #: ``start-unconfirmed`` state (until the tray changes or the players confirm).
+        self._resumed: dict[str, TrayFollow] = {}
+        #: The resume's read from scratch: each tray's outcome (``sure``, ``resume-differs``,
+        #: ``resume-unsure``, ``covered``) and its CPU time.
+        self.resume_outcome: dict[str, str] = {}
+        #: Each tray read: was the counter sure of it from scratch (the 0.5 % point, whatever
+        #: the journal says)? For the record and ``tableside bench resume``.
+        self.resume_scratch: dict[str, bool] = {}
+        self.resume_ms: float | None = None
 
     # -- the CameraFeed seam ----------------------------------------------------------
 
@@ -200,7 +245,7 @@ class FollowFeed(CameraFeed):
 
     def side_counts(self, colour_counts: Mapping[str, int]) -> dict[str, dict[str, int]]:
         """Colour totals as tray counts: each colour's markers in its own tray."""
-        return {s: {c: int(colour_counts.get(c, 0))} for s, c in self.colours.items() if c}
+        return tray_counts(colour_counts, self.colours)
 
     def start(
         self,
@@ -225,6 +270,9 @@ class FollowFeed(CameraFeed):
         )
         with self.lock:
             self.follower = follower
+            self._resume_due = not sure
+            self._told, self._resumed = {}, {}
+            self.resume_outcome, self.resume_scratch, self.resume_ms = {}, {}, None
             self.trays = dict(follower.trays)
             self.moving = True
 
@@ -233,13 +281,21 @@ class FollowFeed(CameraFeed):
         with self.lock:
             if self.follower is not None:
                 self.follower.expect(change)
+                if self._resume_due:
+                    for side, deltas in change.items():
+                        told = self._told.setdefault(str(side), {})
+                        for colour, d in deltas.items():
+                            told[colour] = told.get(colour, 0) + int(d)
 
     def confirm(self, counts: Mapping[str, Mapping[str, int]]) -> None:
         """The players confirmed these trays' counts."""
         with self.lock:
             if self.follower is not None:
                 self.follower.confirm(counts)
-                self.trays = dict(self.follower.trays)
+                for side in counts:
+                    self._told.pop(str(side), None)
+                    self._resumed.pop(str(side), None)
+                self.trays = self._shown(self.follower.trays)
 
     def snapshot(self) -> dict[str, TrayFollow]:
         with self.lock:
@@ -254,6 +310,11 @@ class FollowFeed(CameraFeed):
         if follower is None:
             return False
         trays = follower.feed(frame, timestamp=timestamp)  # outside the lock: the slow part
+        scratch = None
+        if trays is not None and self._resume_due and follower.last_registration is not None:
+            # The first still moment whose board the follower registered: its trays'
+            # references are this frame, so they are read from scratch on it (once).
+            scratch = self.read_from_scratch(frame, follower)
         with self.lock:
             self.frames += 1
             self.latest = frame
@@ -262,9 +323,88 @@ class FollowFeed(CameraFeed):
             self.moving = follower.moving
             if trays is None:
                 return False
-            changed = dict(trays) != self.trays
-            self.trays = dict(trays)
+            if scratch is not None:
+                self._settle(follower, scratch)
+            shown = self._shown(follower.trays)
+            changed = shown != self.trays
+            self.trays = shown
             return changed
+
+    # -- a resume: the trays read from scratch once -----------------------------------------
+
+    def read_from_scratch(
+        self, frame: Any, follower: TableFollower
+    ) -> list[tuple[TrayRead, bool, bool]]:
+        """Every tray of ``frame`` counted from scratch by the resume's counter, on the
+        follower's registration of that frame, each with whether that counter is sure of it
+        and whether it is sure at the ``journal`` point (a read that must give the
+        journal's counts; about 50 ms of one core here, once per resume)."""
+        import cv2
+
+        t0 = time.process_time()
+        name, point, journal = RESUME_COUNTER
+        model = self.resume_model or CounterModel.shipped(name, point)
+        counter = CubeCounter(follower.board, model)
+        grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        reg = follower.last_registration
+        assert reg is not None
+        crops = tray_crops(frame, follower.finder.detect(grey), reg, follower.board)
+        lifts = tray_lifts(follower.board, camera_pose(reg, (frame.shape[1], frame.shape[0])))
+        if model.agreement is not None:
+            also = CounterModel.shipped(name, journal).agreement or ()
+            reads, backs = counter.read_agreeing(crops, lifts, also)
+        else:  # another kind of counter (tests): its own threshold at both points
+            reads = counter.read(crops, lifts)
+            backs = [False] * len(reads)
+        self.resume_ms = (time.process_time() - t0) * 1000
+        return [
+            (r, not r.stack_suspect and min(r.confidence.values()) >= model.threshold, b)
+            for r, b in zip(reads, backs, strict=True)
+        ]
+
+    def _settle(self, follower: TableFollower, reads: list[tuple[TrayRead, bool, bool]]) -> None:
+        """The read from scratch decides the trays still waiting for the players (under the
+        lock, right after the still moment it read): ``(read, sure, backs)``, ``backs``: sure
+        at the journal point, which counts only where the read gives the journal's counts."""
+        self._resume_due = False
+        now = follower.trays
+        agreed: dict[str, dict[str, int]] = {}
+        for read, sure, backs in reads:
+            side = str(read.side)
+            tray = now.get(side)
+            if tray is None or tray.why != "start-unconfirmed":
+                continue  # the players confirmed it meanwhile
+            seen = full_counts(read.counts)
+            same = seen == full_counts(tray.counts)
+            if read.occluded:
+                outcome = "covered"  # not read: the players confirm it
+            elif same and (sure or backs):
+                outcome = "sure"
+                agreed[side] = seen
+            elif sure:
+                outcome = "resume-differs"
+                self._resumed[side] = TrayFollow(seen, False, outcome)
+            else:
+                outcome = "resume-unsure"
+                self._resumed[side] = TrayFollow(tray.counts, False, outcome)
+            self.resume_outcome[side] = outcome
+            self.resume_scratch[side] = sure and not read.occluded
+        if agreed:
+            follower.confirm(agreed)  # this settles their expected changes: tell them again
+            again = {s: d for s, d in self._told.items() if s in agreed and any(d.values())}
+            if again:
+                follower.expect(again)
+        self._told = {}
+        log.info(
+            "trays read from scratch on resume: %s, %.1f ms", self.resume_outcome, self.resume_ms
+        )
+
+    def _shown(self, trays: Mapping[str, TrayFollow]) -> dict[str, TrayFollow]:
+        """The follower's trays, a resumed tray's read from scratch in place of its
+        ``start-unconfirmed`` state while the follower still has that."""
+        for side in [s for s in self._resumed if trays.get(s, _NONE).why != "start-unconfirmed"]:
+            del self._resumed[side]  # it changed, or the players confirmed it
+        return {**trays, **self._resumed}
 
     def follow(self, on_change: Any = None) -> threading.Thread:
         """Start feeding frames on a worker thread (``on_change()`` after a still moment
@@ -298,6 +438,9 @@ class FollowFeed(CameraFeed):
             self._thread.join(timeout=2.0)
 
 
+_NONE = TrayFollow({}, False, None)
+
+
 def game_trays(state: Mapping[str, Any]) -> dict[str, int] | None:
     """The markers per colour a game tracks on its trays (``state["trays"]``, as
     Marauders keeps them), or None when the game keeps none."""
@@ -307,6 +450,14 @@ def game_trays(state: Mapping[str, Any]) -> dict[str, int] | None:
     ):
         return None
     return dict(trays)
+
+
+def tray_counts(
+    colour_counts: Mapping[str, int], colours: Mapping[str, str | None]
+) -> dict[str, dict[str, int]]:
+    """Colour totals as tray counts (``{side: {colour: n}}``): each colour's markers in the
+    tray whose colour ``colours`` (side -> colour) names."""
+    return {s: {c: int(colour_counts.get(c, 0))} for s, c in colours.items() if c}
 
 
 def game_sides(state: Mapping[str, Any]) -> dict[str, str | None] | None:

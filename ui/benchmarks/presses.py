@@ -27,6 +27,14 @@ in step with the screens: the app's own measurement decides. Printed per game:
 the look-first CONFIRMs in all, the steps that took one and those that took
 more, and the median and worst step without them (as counted before the screen
 was played).
+
+**What no navigation can save** (the answer presses): per step, the presses that
+changed an answer (a BOT or UNDO that changed a value) and the CONFIRMs that took
+or uncovered the step; NEXT, a BOT or UNDO that only opened a field or a row, and
+look-first CONFIRMs are left out. Printed per game as their median and worst step:
+the least any change of how the focus moves could reach with the same questions,
+the same options in the same order and the same defaults (Targi's median 4: its
+Targi tile on the 4th of 6 cards is three presses round the ring and CONFIRM).
 """
 
 from __future__ import annotations
@@ -102,6 +110,8 @@ class Box:
         self.factory = MockFactory()
         self.now = 0.0
         self.presses = 0
+        #: Presses that changed an answer or took (or uncovered) a step: see the module doc.
+        self.answering = 0
         self.panel = ButtonPanel(
             self.pin_map,
             self._deliver,
@@ -117,8 +127,12 @@ class Box:
         session = self.controller.service.session
         return session.step_count if session is not None else None
 
-    def press(self, name: str) -> None:
+    def press(self, name: str, answers: bool = False) -> None:
+        """One press; ``answers``: count it as an answer press whatever it changed (a
+        CONFIRM that takes or uncovers the step), else only when it changed a value."""
         step = self._step()
+        form = self.controller.form
+        before = copy.deepcopy(form.values) if form is not None else None
         pin = self.factory.pin(self.pin_map.buttons[name])
         pin.drive_low()
         self.now += 3 * self.pin_map.debounce_s
@@ -127,6 +141,9 @@ class Box:
         self.now += 2 * self.pin_map.debounce_s
         self.panel.poll()
         self.presses += 1
+        changed = form is not None and self.controller.form is form and form.values != before
+        if answers or (name in ("bot", "undo") and changed):
+            self.answering += 1
         if self.screen is not None:
             self.screen.draw(READ_FRAMES if self._step() != step else FRAMES)
 
@@ -138,6 +155,7 @@ class Box:
         while looking(self.controller.error) and looks < LOOKS_AT_MOST:
             looks += 1
             self.press("confirm")
+        self.answering += 1  # the CONFIRM that took the step, not those that showed fields
         return looks
 
     def close(self) -> None:
@@ -274,7 +292,7 @@ def _play_step(box: Box, values: dict[str, Any]) -> None:
     form, focus = c.form, c.focus
     assert form is not None and focus is not None
     if c.covered:
-        box.press("confirm")  # uncover the secret step
+        box.press("confirm", answers=True)  # uncover the secret step
     for field in form.fields:
         if field.key not in values or _same(field, form.values[field.key], values[field.key]):
             continue
@@ -347,6 +365,7 @@ def play(
         window.draw()
     table = module.Table()
     steps: list[tuple[str, int, bool, int]] = []
+    floors: list[int] = []
     unreachable: list[str] = []
     try:
         for _ in range(module.STEPS):
@@ -368,6 +387,7 @@ def play(
                 for f in prompt.fields
             )
             before, count = box.presses, session.step_count
+            answering = box.answering
             _play_step(box, values)
             reached = all(
                 f.key not in values or _same(f, c.form.values[f.key], values[f.key])
@@ -381,7 +401,7 @@ def play(
             if prompt.fields:
                 looks = box.confirm()
             else:
-                box.press("next")
+                box.press("next", answers=True)
             if session.step_count != count + 1:
                 raise RuntimeError(
                     f"{module.GAME}: step {count + 1} ({prompt.step}) was not confirmed "
@@ -391,12 +411,13 @@ def play(
             if observe is not None:
                 observe(prompt, sent, session.last_decision)
             steps.append((prompt.step, box.presses - before, needs, looks))
+            floors.append(box.answering - answering)
     finally:
         box.close()
         if window is not None:
             window.close()
         service.close()
-    return {"steps": steps, "unreachable": unreachable}
+    return {"steps": steps, "unreachable": unreachable, "floors": floors}
 
 
 def _window() -> Any:
@@ -436,13 +457,15 @@ def camera_figures(name: str, module: ModuleType, base: Path) -> list[Figure]:
     worst step, labelled "with the camera" (the figures without it stay as they are)."""
     where = base / "camera"
     where.mkdir(exist_ok=True)
-    steps = play(module, where, camera=True, screen=True)["steps"]
+    result = play(module, where, camera=True, screen=True)
+    steps = result["steps"]
     asked = [n for _step, n, needs, _looks in steps if needs] or [0]
     worst_step, worst, _needs, _looks = max(steps, key=lambda s: s[1])
     median = statistics.median(asked)
     return [
         _at_most(f"{name}: median presses with the camera", median, MEDIAN_TARGET),
         _at_most(f"{name}: worst step with the camera ({worst_step})", worst, WORST_TARGET),
+        answer_presses(name, result, " with the camera"),
     ]
 
 
@@ -479,6 +502,7 @@ def _figures(name: str, result: dict[str, Any]) -> list[Figure]:
             value=statistics.median(before),
             unit=f"/ {max(n - k for _s, n, _needs, k in steps)}",
         ),
+        answer_presses(name, result),
         Figure(
             name=f"{name}: steps the buttons cannot answer",
             value=len(result["unreachable"]),
@@ -487,3 +511,17 @@ def _figures(name: str, result: dict[str, Any]) -> list[Figure]:
             met=not result["unreachable"],
         ),
     ]
+
+
+def answer_presses(name: str, result: dict[str, Any], label: str = "") -> Figure:
+    """Median and worst step of the answer presses (answered steps; the module doc): what
+    stays however the focus moves, with the same questions, options and defaults."""
+    steps: list[tuple[str, int, bool, int]] = result["steps"]
+    floors: list[int] = result["floors"]
+    asked = [f for f, (_step, _n, needs, _looks) in zip(floors, steps, strict=True) if needs]
+    worst = max(range(len(floors)), key=lambda i: floors[i])
+    return Figure(
+        name=f"{name}: answer presses alone{label}: median / worst (no NEXT, no opening)",
+        value=statistics.median(asked or [0]),
+        unit=f"/ {floors[worst]} ({steps[worst][0]})",
+    )
