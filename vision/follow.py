@@ -122,7 +122,9 @@ LEARNABLE = ("moved", "uncounted-change", "unexpected", "counter-disagrees")
 STACK_GUARD = 0.5
 """A changed tray whose counter's stack guard (:mod:`vision.counter`) is this sure of a
 stacked cube is not sure (the guard alone fires too often on untouched trays to be used
-there; on a change it flags what the colours cannot see)."""
+there; on a change it flags what the colours cannot see). Since issue 28's eighth round
+only where the heatmap counter was not read (:data:`HEAT_STACK` speaks in its place); a
+guard that fires still keeps a change from counting as light or a neighbour's hand."""
 GUARD_RISE = 0.1
 """The stack guard on a changed tray fires only when it rose more than this above its value
 at the tray's last reading: the guard reads the tray (touching cubes, a cube leaning on the
@@ -178,6 +180,32 @@ while changed pixels over cubes reach :data:`HIDDEN_OVER` of one cube, or with
 another (its top hides under or over a cube already there), so the tray is ``stack``,
 not the lower count (issue 28's third round: +2 measured 1.2 with a third of a cube over
 cubes, +2 measured 0.75 with 0.4, +2 measured 1.33 with none)."""
+HEAT_MODEL = "heatmap-counter.json"
+"""The counter that sees cubes (:mod:`vision.counter`, issue 28 item 2): one centre
+heatmap per colour, so touching and stacked cubes each leave their own mass. The follower
+reads it on changed trays only (about 3 ms a tray on one core) for its stack score."""
+HEAT_STACK = 0.4
+"""The heatmap counter's stack score this high on a changed tray is a sign of a stack, in
+place of the shipped counter's stack guard rising (issue 28's eighth round, 3 373 changes
+of the dev games: on the 193 changes of stacked trays it fired 134 times, the guard 81; on
+the 3 180 of trays without a stack 49 times, the guard 92). At 0.5 it let a white cube
+through that the guard had flagged (score 0.46)."""
+HEAT_QUIET = 0.1
+"""The heatmap counter's stack score under this, with its counts the followed counts in
+every colour, sees no stack: the "hidden cube" signs of the pixels (a touching cube's
+shadow and sides over its neighbours) and a tray's stack mark then say nothing (eighth
+round, dev games: 89 ``stack`` flags so lifted, every one on a right count)."""
+BOTH_SURE = 0.9
+"""*Both counters agree* (eighth round): on a tray followed surely until this change, when
+the shipped counter gives its top counts at least this much, the heatmap counter counts
+the same with its check at least this much and sees no stack (:data:`HEAT_QUIET`), and
+every colour's change from the old counts lies within a cube of what the pixels measured
+(whole cubes between the measure's floor and ceiling; a colour measured under
+:data:`TOUCHED` of a cube did not change), the tray holds those counts, surely (dev games:
+the pixels measure a touching cube's shadow and sides too, or miss the parts of a cube
+others hide; 150 changes left to the players so were all right, none wrong). Never when
+the counters see no change but a colour the tray holds rose by :data:`TOUCHED` of a cube
+(a cube dropped onto one of its colour hides from both)."""
 REMOVAL_RATIO = (0.4, 2.0)
 REMOVAL_BACKS = 0.8
 REMOVAL_SPILL = 1.1
@@ -265,6 +293,7 @@ class TableFollower:
         board: str | None = None,
         model: CounterModel | None = None,
         start_sure: bool = True,
+        heat_model: CounterModel | None = None,
     ) -> None:
         self.calibration = calibration
         boards = [b for b in calibration.boards if b.kind == "control-board"]
@@ -274,6 +303,9 @@ class TableFollower:
         self.board: Board = chosen[0]
         self.finder = FiducialFinder(calibration.boards)
         self.counter = CubeCounter(self.board, model)
+        self.heat = CubeCounter(self.board, heat_model or CounterModel.shipped(HEAT_MODEL))
+        """The counter that sees cubes (:data:`HEAT_MODEL`): read on changed trays only, for
+        its stack score (:data:`HEAT_STACK`)."""
         self.gate = MotionGate()
         self.sides = [str(t.side) for t in self.board.trays]
         why = None if start_sure else "start-unconfirmed"
@@ -386,11 +418,14 @@ class TableFollower:
         to_count = sorted(
             first | {s for s, ch in changes.items() if ch.changed_px >= MIN_CHANGE_PX}
         )
-        reads = {}
+        reads, heats = {}, {}
         if to_count:
             sides = [int(s) for s in to_count]
             got = self.counter.read({k: crops[k] for k in sides}, {k: lifts[k] for k in sides})
             reads = {str(r.side): r for r in got}
+            changed = [k for k in sides if str(k) not in first and str(k) not in covered]
+            for k in changed:  # one at a time: its buffers stay one tray's (about 5 MB)
+                heats[str(k)] = self.heat.read({k: crops[k]}, {k: lifts[k]})[0]
         for side in self.sides:
             track = self._tracks[side]
             read = reads.get(side)
@@ -400,7 +435,7 @@ class TableFollower:
             if side in first:
                 self._start(side, labs[side], read)
             elif side in reads:
-                self._changed(side, changes[side], labs[side], read)
+                self._changed(side, changes[side], labs[side], read, heats.get(side))
             if read is not None:
                 track.guard = float(read.stacked)
             track.reference = labs[side]
@@ -492,7 +527,9 @@ class TableFollower:
             if n and track.state.sure:
                 track.area[c] = float(np.count_nonzero(classes == i)) / n
 
-    def _changed(self, side: str, change: Change, lab: np.ndarray, read: Any) -> None:
+    def _changed(
+        self, side: str, change: Change, lab: np.ndarray, read: Any, heat: Any = None
+    ) -> None:
         """A tray that changed: count the change, check it against the expected change and
         the counter (module docstring)."""
         track = self._tracks[side]
@@ -547,7 +584,11 @@ class TableFollower:
             and (read.stacked <= track.guard + GUARD_RISE)
         )
         guard_fires = read is not None and read.stacked >= STACK_GUARD and not standing
-        quiet = read is not None and not guard_fires
+        # The heatmap counter, when read, says "stack" in the guard's place (eighth round);
+        # no stack is seen only when neither sees one.
+        heat_fires = heat is not None and heat.stacked >= HEAT_STACK
+        stack_sign = heat_fires if heat is not None else guard_fires
+        quiet = read is not None and not guard_fires and not heat_fires
         per_cube = self.cube_area(side, hued[0], lift)
         shade_only = (
             not expected
@@ -649,6 +690,18 @@ class TableFollower:
         overshoot = all(measured[c] >= whole[c] for c in moved if measured[c] > 0)
         if hidden and overshoot and read is not None and read.stacked < GUARD_QUIET:
             hidden = not _agrees(read, counts, COUNTER_SURE)
+        # The counter that sees cubes sees none on another and counts what was followed:
+        # the pixels' hidden-cube signs and the tray's stack mark say nothing (eighth round).
+        heat_quiet = (
+            heat is not None
+            and heat.stacked < HEAT_QUIET
+            and all(heat.counts[c] == counts[c] for c in COLOURS)
+        )
+        # A change that shows a hidden-cube sign measures no cube's area, whoever lifts the
+        # sign (a confirmed +1 measured as 2.05 cubes made the next +2 look like +3: dev game
+        # 23 000 012).
+        measures_area = not hidden
+        hidden = hidden and not heat_quiet
         # The game's own removal, backed by the evidence, reveals parts of the cubes it
         # uncovered (pixels that showed a cube and show one still): no sign of a stack.
         taken = bool(expected) and agrees and all(d <= 0 for d in expected.values())
@@ -657,7 +710,7 @@ class TableFollower:
         stacked = (
             (change.over_cubes > STACK_SHARE * per_cube and not taken)
             or hidden
-            or (guard_fires and not taken)
+            or (stack_sign and not taken)
         )
         # Pixels changed but no cube was counted: the counter must back the old counts
         # (a cube may have dropped where it hides among others).
@@ -669,6 +722,13 @@ class TableFollower:
             if delta["white"]
             else (COUNTER_BACKS if not expected and (gained or not moved) else EXPECTED_LIKELY)
         )
+        rose = any(old[c] and measured[c] >= TOUCHED for c in hued)
+        if not expected and not moved and rose:
+            # No cube counted, but a colour the tray holds rose by a fifth of a cube: a cube
+            # dropped onto one of its colour shows little of itself (dev game 23 000 021:
+            # red on red seen as 0.24 red, the counter 0.56 on the old count): the counter
+            # must be sure of the old counts (eighth round).
+            likely = COUNTER_SURE
         if not expected and not moved and over > HIDDEN_OVER_ALONE and not self.knocked:
             # A cube on one of its own colour shows only over cubes; a knocked camera moves
             # every cube a little in the crop, so there they are the cubes' own edges (dev
@@ -689,12 +749,18 @@ class TableFollower:
         elif not track.state.sure:
             why = track.state.why
         why_flat = why  # what the evidence says when no stack is suspected
+        agreed = _both_counters(old, measured, expected, read, heat) if track_was_sure else None
+        if agreed is not None:  # both counters sure of the same counts, near the pixels'
+            counts, why, stacked = agreed, None, False
+            track.stack_seen = False
         if stacked:
             why = "stack"
             if expected:  # the best estimate to show; the players check it
                 counts = {c: max(0, old[c] + expected.get(c, 0)) for c in COLOURS}
         # On a tray where a cube lay on another, only the game's own removal, measured as
         # expected, is followed surely: a cube may hide under another or be taken off one.
+        if heat_quiet:
+            track.stack_seen = False
         if why is None and track.stack_seen and (moved or expected) and not taken:
             why = "stack"  # a cube lay on another here: its change may hide a cube
         stack_by = [
@@ -702,7 +768,7 @@ class TableFollower:
             for name, fired in (
                 ("over", change.over_cubes > STACK_SHARE * per_cube and not taken),
                 ("hidden", hidden),
-                ("guard", guard_fires and not taken),
+                ("heat" if heat is not None else "guard", stack_sign and not taken),
                 ("seen", track.stack_seen and (moved or bool(expected)) and not taken),
             )
             if fired
@@ -718,7 +784,7 @@ class TableFollower:
                 if expected.get(c) or counts[c] != old[c] or abs(measured[c]) >= TOUCHED
             }
             counts = _estimate(counts, read, touched)
-        track.last = (dict(old), change) if why in LEARNABLE else None
+        track.last = (dict(old), change) if why in LEARNABLE and measures_area else None
         track.state = TrayFollow(counts, why is None, why)
         self.evidence[side] = {
             "measured": {c: round(v, 2) for c, v in measured.items() if abs(v) > 0.05},
@@ -732,8 +798,16 @@ class TableFollower:
             "followed": followed,
             "old": {c: n for c, n in old.items() if n},
             "guard": None if read is None else round(read.stacked, 4),
+            "heat_stack": None if heat is None else round(heat.stacked, 4),
+            "heat_counts": None
+            if heat is None
+            else {c: heat.counts[c] for c in COLOURS if heat.counts[c]},
+            "heat_check": None
+            if heat is None
+            else {c: round(heat.confidence[c], 3) for c in COLOURS if heat.counts[c] or old[c]},
             "guard_before": None if track.guard is None else round(track.guard, 4),
             "was_sure": track_was_sure,
+            "agreed": agreed is not None,
             "p": None
             if read is None
             else {
@@ -755,7 +829,11 @@ class TableFollower:
             if read is None
             else {c: read.counts[c] for c in COLOURS if read.counts[c]},
         }
-        if why is None and not pooled:  # such a removal's pixels do not measure its cubes
+        # Such a removal's pixels do not measure its cubes, nor do those of a change the
+        # counters settled (dev game 23 000 012: +1 measured 1.43 taught, and a later +2
+        # looked like +3): only the pixels' own whole cubes teach.
+        settled = agreed is not None and (why_flat is not None or agreed != followed)
+        if why is None and not pooled and measures_area and not settled:
             self._learn(side, change, delta, coloured)
 
     def _learn(self, side: str, change: Change, delta: dict[str, int], coloured: int) -> None:
@@ -843,6 +921,36 @@ def _pooled(
         return dict(measured)
     gone = sum(v for c, v in measured.items() if old[c] == 0 and v < 0 and not delta.get(c))
     return {**measured, taken[0]: measured[taken[0]] + gone}
+
+
+def _both_counters(
+    old: Mapping[str, int],
+    measured: Mapping[str, float],
+    expected: Mapping[str, int],
+    read: Any,
+    heat: Any,
+) -> dict[str, int] | None:
+    """The counts both counters are sure of (:data:`BOTH_SURE`), when they agree with each
+    other, with the game's expected change (if any) and, within a cube, with the change the
+    pixels measured; ``None`` otherwise."""
+    if read is None or heat is None or heat.stacked >= HEAT_QUIET:
+        return None
+    counts = {c: int(read.counts[c]) for c in COLOURS}
+    if any(int(heat.counts[c]) != counts[c] for c in COLOURS):
+        return None
+    if expected and any(counts[c] != old[c] + expected.get(c, 0) for c in COLOURS):
+        return None
+    for c in COLOURS:
+        step, m = counts[c] - old[c], measured.get(c, 0.0)
+        if not (step == 0 if abs(m) < TOUCHED else math.floor(m) <= step <= math.ceil(m)):
+            return None
+    if counts == dict(old) and any(old[c] and measured.get(c, 0.0) >= TOUCHED for c in COLOURS):
+        return None  # a colour it holds rose, the counters see no change: a cube on its colour
+    if not _agrees(read, counts, BOTH_SURE):
+        return None
+    if any(heat.confidence[c] < BOTH_SURE for c in COLOURS if counts[c] or old[c]):
+        return None
+    return counts
 
 
 def _possible(expected: Mapping[str, int], counts: Mapping[str, int]) -> dict[str, int]:

@@ -66,10 +66,11 @@ class RenderedTable:
         )
         return render_frame(self.board, self.setup, spec).image
 
-    def put(self, side: int, colour: str, n: int) -> None:
-        """A hand puts ``n`` markers into tray ``side`` and leaves; the table is still."""
+    def put(self, side: int, colour: str, n: int, stack: float = 0.0) -> None:
+        """A hand puts ``n`` markers into tray ``side`` and leaves; the table is still.
+        ``stack``: the share of them dropped onto another cube."""
         frames = [self.render(hand=side)]
-        self.cubes.add(side, colour, n, touch=0.0, stack=0.0)
+        self.cubes.add(side, colour, n, touch=0.0, stack=stack)
         frames += [self.render(hand=side), self.render()]
         with self.lock:
             self.queue += frames
@@ -189,7 +190,7 @@ def test_news_and_trays_come_from_the_followed_table(game, table) -> None:
         assert c.error is None
     table.put(2, "red", 1)
     wait_for(followed(app, "2", "red", 1))
-    table.put(3, "yellow", 3)
+    table.put(3, "yellow", 3, stack=1.0)  # a cube on another: please check
     wait_for(followed(app, "3", "yellow"))
     wait_for(lambda: not c.prefilling)  # the camera fields are read off the UI thread
     trays = camera.snapshot()
@@ -284,7 +285,7 @@ def test_the_spring_income_comes_from_the_followed_table(game, table) -> None:
     assert c.prompt.step == "spring-start"
     table.put(2, "red", 1)
     wait_for(followed(app, "2", "red", 1))
-    table.put(3, "yellow", 3)
+    table.put(3, "yellow", 3, stack=1.0)  # a cube on another: please check
     wait_for(followed(app, "3", "yellow"))
     wait_for(lambda: not c.prefilling and c.form.values["income"]["yellow"] > 0)
     trays = camera.snapshot()
@@ -317,7 +318,7 @@ def test_please_check_and_the_mismatch_in_german(game, table) -> None:
     c = app.controller
     while c.prompt.step != "spring-turn":
         c.confirm()
-    table.put(3, "yellow", 3)
+    table.put(3, "yellow", 3, stack=1.0)  # a cube on another: please check
     wait_for(followed(app, "3", "yellow"))
     wait_for(lambda: not c.prefilling)  # the camera fields are read off the UI thread
     from ui.app.follow_feed import WHY_WORDS

@@ -201,9 +201,11 @@ def test_cubes_added_where_a_cube_lay_on_another_are_not_guessed(
 
     assert moments[1]["1"] == TrayFollow(counts(yellow=3), True, None)  # without the stack
     # The tray holds no stack, so its stack guard reads under STACK_GONE and the mark goes
-    # (seventh round); while the mark stays, the gain is not guessed.
+    # (seventh round), as it does when the heatmap counter sees no stack (HEAT_QUIET, eighth
+    # round); while the mark stays, the gain is not guessed.
     assert follow() == TrayFollow(counts(yellow=3), True, None)
     monkeypatch.setattr(follow_module, "STACK_GONE", 0.0)
+    monkeypatch.setattr(follow_module, "HEAT_QUIET", 0.0)
     assert follow() == TrayFollow(counts(yellow=3), False, "stack")
 
 

@@ -27,7 +27,10 @@ to the players and why, stills per second and CPU per still on one core, and the
 motion gate's CPU on frames where hands move.
 
 Seeds: the held-out games are :data:`HELD_OUT` + k (never tuned on); tuning used
-:data:`DEV` + k only (``TABLESIDE_FOLLOW_SEEDS=dev``). Frames are 1280x720.
+:data:`DEV` + k only (``TABLESIDE_FOLLOW_SEEDS=dev``). ``held-out`` had been read seven
+times by issue 28's eighth round, so a fresh family was added then: ``held-out-2``,
+:data:`HELD_OUT_2` + k (``TABLESIDE_FOLLOW_SEEDS=held-out-2``), read once with main's
+follower before that round's tuning and once with its final code. Frames are 1280x720.
 """
 
 from __future__ import annotations
@@ -74,8 +77,12 @@ DESCRIPTION = "camera follows whole rendered Marauders games: answers, sure-but-
 
 HELD_OUT = 21_000_000
 """Held-out game seeds: HELD_OUT + k. Never used for tuning."""
+HELD_OUT_2 = 35_000_000
+"""Fresh held-out game seeds (issue 28's eighth round): HELD_OUT_2 + k. Never tuned on."""
 DEV = 23_000_000
 """Tuning game seeds: DEV + k."""
+FAMILIES = {"held-out": HELD_OUT, "held-out-2": HELD_OUT_2, "dev": DEV}
+"""``TABLESIDE_FOLLOW_SEEDS`` names: the first seed of each family."""
 GAMES = 20
 DEBUG = os.environ.get("TABLESIDE_FOLLOW_DEBUG")
 """A file to which every followed change's evidence is appended (JSON lines), for tuning."""
@@ -674,12 +681,12 @@ def run(quick: bool, games: int | None = None) -> list[Figure]:
     cv2.setNumThreads(1)
     which, _, first = os.environ.get("TABLESIDE_FOLLOW_SEEDS", "held-out").partition(":")
     picked = first.split(",") if "," in first else []
-    if which not in ("held-out", "dev") or not all(k.isdigit() for k in picked or [first or "0"]):
+    if which not in FAMILIES or not all(k.isdigit() for k in picked or [first or "0"]):
         raise UserError(
-            "TABLESIDE_FOLLOW_SEEDS: held-out or dev, optionally :FIRST (dev:2) or :K,K,... "
-            "(held-out:0,1,5)"
+            "TABLESIDE_FOLLOW_SEEDS: held-out, held-out-2 or dev, optionally :FIRST (dev:2) "
+            "or :K,K,... (held-out-2:0,1,5)"
         )
-    base = DEV if which == "dev" else HELD_OUT
+    base = FAMILIES[which]
     n = len(picked) if picked else (games or (2 if quick else GAMES))
     after, before = Tally(), Tally()
     gate: list[float] = []
