@@ -50,6 +50,7 @@ counter.
 from __future__ import annotations
 
 import json
+import threading
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
@@ -265,11 +266,17 @@ def softmax(logits: np.ndarray, temperature: float) -> np.ndarray:
 
 
 class CubeCounter:
-    """Counts the cubes in the six trays of one control board; build once, reuse per frame."""
+    """Counts the cubes in the six trays of one control board; build once, reuse per frame.
+
+    One counter may serve several threads (the app's follower and its reads from scratch
+    share the reader's: a second copy of the network and its buffers cost about 8 MB): a
+    network's input and its forward pass go together under :attr:`lock`.
+    """
 
     def __init__(self, board: Board, model: CounterModel | None = None) -> None:
         self.board = board
         self.model = model or CounterModel.shipped()
+        self.lock = threading.Lock()
         self.net = cv2.dnn.readNetFromONNX(str(self.model.net_path))
         self.outputs_named: tuple[str, ...] = tuple(self.net.getUnconnectedOutLayersNames())
         """The network's outputs (OpenCV computes all of them in one pass anyway)."""
@@ -290,10 +297,11 @@ class CubeCounter:
     ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
         """As :meth:`logits`, with the stack and miscount guards' logits (N each) when the
         model has them."""
-        self.net.setInput(network_input(crops, lifts, self.model.lift, self.model.mirror))
         names = self.outputs_named
-        raw = self.net.forward(list(names)) if len(names) > 1 else [self.net.forward()]
-        got = dict(zip(names, (np.asarray(a, np.float64) for a in raw), strict=True))
+        with self.lock:
+            self.net.setInput(network_input(crops, lifts, self.model.lift, self.model.mirror))
+            raw = self.net.forward(list(names)) if len(names) > 1 else [self.net.forward()]
+            got = dict(zip(names, (np.asarray(a, np.float64) for a in raw), strict=True))
         out = got.get("logits", got[names[0]])
         limits = {"stack": self.model.stack_threshold, "miscount": self.model.miscount_threshold}
         guards = [
@@ -353,11 +361,12 @@ class CubeCounter:
         lifts: list[tuple[float, float, float]] | None,
     ) -> list[TrayRead]:
         """:meth:`read` for a heatmap counter (outputs density, stack, cover, check)."""
-        self.net.setInput(network_input(crops, lifts, True, self.model.mirror))
-        density, stack, cover, check = (
-            np.asarray(a, np.float64)
-            for a in self.net.forward(["density", "stack", "cover", "check"])
-        )
+        with self.lock:
+            self.net.setInput(network_input(crops, lifts, True, self.model.mirror))
+            density, stack, cover, check = (
+                np.asarray(a, np.float64)
+                for a in self.net.forward(["density", "stack", "cover", "check"])
+            )
         n = len(crops)
         totals = density.sum((2, 3)).reshape(-1, n, len(COLOURS))
         counts = np.rint(totals.mean(0)).clip(0, MAX_COUNT)
@@ -399,22 +408,23 @@ class CubeCounter:
         if self.partner_net is None or partner is None:
             raise ValueError("only an agreement counter reads two counters")
         n = len(crops)
-        self.net.setInput(network_input(crops, lifts, self.model.lift, True))
         names = self.outputs_named
-        raw = self.net.forward(list(names)) if len(names) > 1 else [self.net.forward()]
-        got = dict(zip(names, (np.asarray(a, np.float64) for a in raw), strict=True))
+        heat = list(self.partner_net.getUnconnectedOutLayersNames())  # OpenCV wants them all
+        with self.lock:
+            self.net.setInput(network_input(crops, lifts, self.model.lift, True))
+            raw = self.net.forward(list(names)) if len(names) > 1 else [self.net.forward()]
+            got = dict(zip(names, (np.asarray(a, np.float64) for a in raw), strict=True))
+            self.partner_net.setInput(network_input(crops, lifts, True, True))
+            out = dict(
+                zip(
+                    heat,
+                    (np.asarray(a, np.float64) for a in self.partner_net.forward(heat)),
+                    strict=True,
+                )
+            )
         logits = got.get("logits", got[names[0]]).reshape(2, n, -1)
         counts = logits[..., :-1].reshape(2, n, len(COLOURS), MAX_COUNT + 1)
         stack = got["stack"].reshape(2, n) if "stack" in got else np.zeros((2, n))
-        self.partner_net.setInput(network_input(crops, lifts, True, True))
-        heat = list(self.partner_net.getUnconnectedOutLayersNames())  # OpenCV wants them all
-        out = dict(
-            zip(
-                heat,
-                (np.asarray(a, np.float64) for a in self.partner_net.forward(heat)),
-                strict=True,
-            )
-        )
         density, heat_stack, heat_cover, check = (
             out[k] for k in ("density", partner.stack_output, "cover", "check")
         )

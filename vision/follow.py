@@ -283,7 +283,8 @@ class TableFollower:
     makes every tray not sure (``start-unconfirmed``) until :meth:`confirm` or a
     sure reading from scratch. ``board``: the control board's name (default: the
     calibration's first control board). ``model``: the tray counter (default: the
-    shipped one)."""
+    shipped one); ``counter``: one already built for this board to share (the app's
+    reader's: the network is loaded once)."""
 
     def __init__(
         self,
@@ -294,6 +295,7 @@ class TableFollower:
         model: CounterModel | None = None,
         start_sure: bool = True,
         heat_model: CounterModel | None = None,
+        counter: CubeCounter | None = None,
     ) -> None:
         self.calibration = calibration
         boards = [b for b in calibration.boards if b.kind == "control-board"]
@@ -302,7 +304,9 @@ class TableFollower:
             raise ValueError(f"the calibration has no control board {board or ''}".strip())
         self.board: Board = chosen[0]
         self.finder = FiducialFinder(calibration.boards)
-        self.counter = CubeCounter(self.board, model)
+        if counter is not None and counter.board.name != self.board.name:
+            raise ValueError(f"the counter counts {counter.board.name}, not {self.board.name}")
+        self.counter = counter or CubeCounter(self.board, model)
         self.heat = CubeCounter(self.board, heat_model or CounterModel.shipped(HEAT_MODEL))
         """The counter that sees cubes (:data:`HEAT_MODEL`): read on changed trays only, for
         its stack score (:data:`HEAT_STACK`)."""
