@@ -89,8 +89,11 @@ class CameraFeed:
     ) -> None:
         """Follow the trays from these counts (``{side: {colour: n}}``)."""
 
-    def side_counts(self, colour_counts: Mapping[str, int]) -> dict[str, dict[str, int]]:
-        """Colour totals as tray counts (each colour's markers in its own tray)."""
+    def side_counts(
+        self, colour_counts: Mapping[str, int], colours: Mapping[str, str | None] | None = None
+    ) -> dict[str, dict[str, int]]:
+        """Colour totals as tray counts (each colour's markers in its own tray; ``colours``:
+        each side's colour as the game's components say, default the board file's)."""
         return {}
 
     def expect(self, change: Mapping[str, Mapping[str, int]]) -> None:

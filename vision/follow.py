@@ -324,6 +324,9 @@ class TableFollower:
         move): the app shows the followed state as not current then."""
         self._mask = cv2.dilate(tray_mask(self.board), np.ones((9, 9), np.uint8)) > 0
         self.last_registration: Registration | None = None
+        self.last_crops: tuple[dict[int, np.ndarray], dict[int, Any]] | None = None
+        """The last still moment's tray crops and lifts, when its board was registered (a
+        read from scratch on that moment uses them: ``ui.app.follow_feed``, a resume)."""
         self.knocked = False
         """The board moved in the picture since the last still moment (a knocked camera)."""
         self.moments = 0
@@ -392,6 +395,7 @@ class TableFollower:
         """Compare every tray of ``frame`` (a still picture) with the last still moment."""
         self.moments += 1
         self.calibration.check_frame(frame)
+        self.last_crops = None
         grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         found = self.finder.detect(grey)
         reg = self.finder.register(grey, found, self.board)
@@ -407,6 +411,7 @@ class TableFollower:
         crops = tray_crops(frame, found, reg, self.board)
         labs = {str(s): _lab(c) for s, c in crops.items()}
         lifts = tray_lifts(self.board, camera_pose(reg, (frame.shape[1], frame.shape[0])))
+        self.last_crops = (crops, lifts)
         first = {s for s, t in self._tracks.items() if t.reference is None}
         for side, track in self._tracks.items():
             if track.reference is not None and not track.state.sure and track.sure_look:

@@ -43,7 +43,7 @@ class ClosedLoop:
         camera = self.camera
         if session is None or not camera.can_follow:  # no follower: no vision import
             return
-        from ui.app.follow_feed import game_sides, game_trays, tray_counts
+        from ui.app.follow_feed import game_sides, game_trays
 
         key = (self.service.session_id, session.step_count)
         if self.follow_from is not None:
@@ -54,8 +54,7 @@ class ClosedLoop:
             sure = self.follow_from == "set-up"
             # Each colour's markers in the tray the game's components give it (not the board
             # file's, which the camera knows until this start).
-            start = camera.side_counts(counts) if sides is None else tray_counts(counts, sides)
-            camera.start(start, sure=sure, colours=sides)
+            camera.start(camera.side_counts(counts, sides), sure=sure, colours=sides)
             self.follow_from = None
         decision = session.prompt().decision
         if decision is not None and key != self._follow_expected:

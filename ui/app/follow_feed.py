@@ -54,7 +54,6 @@ from vision.feed import VisionFeed
 from vision.follow import TableFollower, TrayFollow, full_counts
 from vision.geometry import COLOURS
 from vision.reader import Reading, TrayReading
-from vision.tray_crops import camera_pose, tray_crops, tray_lifts
 
 log = logging.getLogger(__name__)
 
@@ -243,9 +242,13 @@ class FollowFeed(CameraFeed):
     def colour(self, side: str) -> str | None:
         return self.colours.get(side)
 
-    def side_counts(self, colour_counts: Mapping[str, int]) -> dict[str, dict[str, int]]:
-        """Colour totals as tray counts: each colour's markers in its own tray."""
-        return tray_counts(colour_counts, self.colours)
+    def side_counts(
+        self, colour_counts: Mapping[str, int], colours: Mapping[str, str | None] | None = None
+    ) -> dict[str, dict[str, int]]:
+        """Colour totals as tray counts: each colour's markers in its own tray (``colours``:
+        each side's colour as the game's components say; default the board file's, or the
+        game's once :meth:`start` was given them)."""
+        return tray_counts(colour_counts, self.colours if colours is None else colours)
 
     def start(
         self,
@@ -311,10 +314,10 @@ class FollowFeed(CameraFeed):
             return False
         trays = follower.feed(frame, timestamp=timestamp)  # outside the lock: the slow part
         scratch = None
-        if trays is not None and self._resume_due and follower.last_registration is not None:
+        if trays is not None and self._resume_due and follower.last_crops is not None:
             # The first still moment whose board the follower registered: its trays'
             # references are this frame, so they are read from scratch on it (once).
-            scratch = self.read_from_scratch(frame, follower)
+            scratch = self.read_from_scratch(follower)
         with self.lock:
             self.frames += 1
             self.latest = frame
@@ -332,24 +335,17 @@ class FollowFeed(CameraFeed):
 
     # -- a resume: the trays read from scratch once -----------------------------------------
 
-    def read_from_scratch(
-        self, frame: Any, follower: TableFollower
-    ) -> list[tuple[TrayRead, bool, bool]]:
-        """Every tray of ``frame`` counted from scratch by the resume's counter, on the
-        follower's registration of that frame, each with whether that counter is sure of it
-        and whether it is sure at the ``journal`` point (a read that must give the
-        journal's counts; about 50 ms of one core here, once per resume)."""
-        import cv2
-
+    def read_from_scratch(self, follower: TableFollower) -> list[tuple[TrayRead, bool, bool]]:
+        """Every tray of the follower's last still moment (its crops, on its registration)
+        counted from scratch by the resume's counter, each with whether that counter is
+        sure of it and whether it is sure at the ``journal`` point (a read that must give
+        the journal's counts; about 50 ms of one core here, once per resume)."""
         t0 = time.process_time()
         name, point, journal = RESUME_COUNTER
         model = self.resume_model or CounterModel.shipped(name, point)
         counter = CubeCounter(follower.board, model)
-        grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        reg = follower.last_registration
-        assert reg is not None
-        crops = tray_crops(frame, follower.finder.detect(grey), reg, follower.board)
-        lifts = tray_lifts(follower.board, camera_pose(reg, (frame.shape[1], frame.shape[0])))
+        assert follower.last_crops is not None
+        crops, lifts = follower.last_crops
         if model.agreement is not None:
             also = CounterModel.shipped(name, journal).agreement or ()
             reads, backs = counter.read_agreeing(crops, lifts, also)
