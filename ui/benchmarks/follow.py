@@ -30,7 +30,10 @@ Seeds: the held-out games are :data:`HELD_OUT` + k (never tuned on); tuning used
 :data:`DEV` + k only (``TABLESIDE_FOLLOW_SEEDS=dev``). ``held-out`` had been read seven
 times by issue 28's eighth round, so a fresh family was added then: ``held-out-2``,
 :data:`HELD_OUT_2` + k (``TABLESIDE_FOLLOW_SEEDS=held-out-2``), read once with main's
-follower before that round's tuning and once with its final code. Frames are 1280x720.
+follower before that round's tuning and once with its final code. ``held-out-2`` had been
+read twice, and ``held-out`` seven times, by issue 28's ninth round, which added
+``held-out-3``: :data:`HELD_OUT_3` + k, read once with main's follower before that round's
+tuning and once with its final code. Frames are 1280x720.
 """
 
 from __future__ import annotations
@@ -79,9 +82,16 @@ HELD_OUT = 21_000_000
 """Held-out game seeds: HELD_OUT + k. Never used for tuning."""
 HELD_OUT_2 = 35_000_000
 """Fresh held-out game seeds (issue 28's eighth round): HELD_OUT_2 + k. Never tuned on."""
+HELD_OUT_3 = 39_000_000
+"""Fresh held-out game seeds (issue 28's ninth round): HELD_OUT_3 + k. Never tuned on."""
 DEV = 23_000_000
 """Tuning game seeds: DEV + k."""
-FAMILIES = {"held-out": HELD_OUT, "held-out-2": HELD_OUT_2, "dev": DEV}
+FAMILIES = {
+    "held-out": HELD_OUT,
+    "held-out-2": HELD_OUT_2,
+    "held-out-3": HELD_OUT_3,
+    "dev": DEV,
+}
 """``TABLESIDE_FOLLOW_SEEDS`` names: the first seed of each family."""
 GAMES = 20
 DEBUG = os.environ.get("TABLESIDE_FOLLOW_DEBUG")
@@ -683,8 +693,8 @@ def run(quick: bool, games: int | None = None) -> list[Figure]:
     picked = first.split(",") if "," in first else []
     if which not in FAMILIES or not all(k.isdigit() for k in picked or [first or "0"]):
         raise UserError(
-            "TABLESIDE_FOLLOW_SEEDS: held-out, held-out-2 or dev, optionally :FIRST (dev:2) "
-            "or :K,K,... (held-out-2:0,1,5)"
+            "TABLESIDE_FOLLOW_SEEDS: held-out, held-out-2, held-out-3 or dev, optionally "
+            ":FIRST (dev:2) or :K,K,... (held-out-2:0,1,5)"
         )
     base = FAMILIES[which]
     n = len(picked) if picked else (games or (2 if quick else GAMES))
