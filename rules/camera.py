@@ -2,7 +2,7 @@
 
 A field that the camera can prefill names one request (``Field.camera``)::
 
-    Field("news", msg("Markers"), "counts", camera=ColourGains())
+    Field("news", msg("Markers"), "counts", camera=ColourGains(marker=2, steps="dev"))
     Field("tray", msg("Markers"), "counts", camera=TrayCounts(side=3))
 
 The app hands the request to its camera (``vision`` answers it; the players
@@ -52,19 +52,45 @@ class ColourGains(CameraRequest):
 
     ``tracked``: the markers per colour the game tracked (``(colour, n)`` pairs), for a
     form without a ``ColourTotals`` field (the Marauders spring income); None: the
-    default of the same form's ``ColourTotals`` field (the news panel)."""
+    default of the same form's ``ColourTotals`` field (the news panel).
+
+    ``marker`` and ``steps``: the side (0-5) at which the game tracked the priority marker,
+    and the entry that gets the steps it moved clockwise since then
+    (:func:`marker_steps` from the camera's :class:`PrioritySide` reading; the Marauders
+    development points). A camera that cannot see the marker surely leaves that entry
+    at its default, for the players."""
 
     tracked: tuple[tuple[str, int], ...] | None = None
+    marker: int | None = None
+    steps: str | None = None
 
     @classmethod
     def since(cls, tracked: Mapping[str, int]) -> ColourGains:
         """The gains onto trays the game tracked as ``tracked`` (``{colour: n}``)."""
         return cls(tuple(sorted((c, int(n)) for c, n in tracked.items())))
 
+    @property
+    def reads_marker(self) -> bool:
+        """Does the request also ask for the priority marker's steps?"""
+        return self.marker is not None and self.steps is not None
+
 
 @dataclass(frozen=True)
 class PrioritySide(CameraRequest):
     """The side (0-5) the priority marker points at."""
+
+
+#: The sides of a control board: the priority marker goes round them.
+SIDES = 6
+
+
+def marker_steps(tracked: int, read: int) -> int:
+    """The steps the priority marker moved clockwise from side ``tracked`` to side
+    ``read`` (sides 0-5, numbered clockwise): ``(read - tracked) mod 6``.
+
+    Six steps bring the marker round to where it was, so a picture cannot tell 1 step
+    from 7: the camera proposes fewer than six and the players confirm."""
+    return (read - tracked) % SIDES
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ scratch. It takes a few frames, reads them with a :class:`~vision.reader.TableRe
 ``TrayCounts(side)``    ``{colour: n}`` of the tray on ``side`` (a ``counts`` field)
 ``TrayTotals()``        ``{"0": n, ..., "5": n}``: markers per side, all colours together
 ``ColourTotals()``      ``{colour: n}``: markers of each colour on the whole control board
-``PrioritySide()``      the priority marker's side, 0-5
+``PrioritySide()``      the priority marker's side, 0-5 (``please_check``: :data:`MARKER_WHY`)
 ``TokenCell(id)``       cell id of the component with sticker ``id``
 ``TokenRotation(id)``   its rotation in degrees
 ``HexPieces(board)``    the field's value from the pieces on the board's hexes, by the view
@@ -54,6 +54,21 @@ from vision.reader import Reading, TableReader, read_camera
 from vision.sources import FrameSource
 
 log = logging.getLogger(__name__)
+
+
+#: Why the priority marker's side was left to the players (``please_check`` of a
+#: :class:`~rules.camera.PrioritySide` field; the app shows it in brackets after the field's
+#: entry: "development points: please check (...)").
+MARKER_WHY = {
+    "unseen": msg("the camera cannot see the control board"),
+    "hidden": msg("the priority marker is hidden or not on the board"),
+    "unsure": msg("the camera is not sure which side the priority marker is at"),
+}
+
+
+def marker_why(side: int | None) -> Msg:
+    """Why a marker read of ``side`` (None: not seen) was not used: hidden, or not sure."""
+    return MARKER_WHY["hidden"] if side is None else MARKER_WHY["unsure"]
 
 
 #: The status bar's line for a reading that failed, by :attr:`Reading.status`.
@@ -168,6 +183,8 @@ class VisionFeed(CameraFeed):
         if isinstance(request, (TrayTotals, ColourTotals)):
             sides = [t.side for t in reading.trays if not t.sure]
             return msg("Not sure about trays {sides}: please check", sides=sides)
+        if isinstance(request, PrioritySide):
+            return marker_why(reading.priority_side)
         if isinstance(request, HexPieces):
             view = board_view(request.board)
             if view is not None:

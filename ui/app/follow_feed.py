@@ -15,8 +15,14 @@ It is a :class:`vision.camera_feed.CameraFeed` answering from the followed state
   :class:`~rules.camera.ColourGains` (the Marauders news panel's
   markers, the spring income) with the followed colour totals minus what the game
   tracked, given by the form (:class:`ui.app.form.FormModel`) or the request;
+* :class:`~rules.camera.PrioritySide` (the priority marker; with the news panel's
+  :class:`~rules.camera.ColourGains` the Marauders development points) is read on the
+  picture of the last still moment, with its registration, only when a field asks
+  (:class:`vision.marker.MarkerReader`: about 5 ms, once per still moment), so the
+  follower's own work per still moment does not grow;
 * :meth:`please_check` names each tray that is not sure by its colour, with why in
-  the players' words ("The blue tray: please check (a hand was over it)");
+  the players' words ("The blue tray: please check (a hand was over it)"), and says why
+  the priority marker was not read ("the priority marker is hidden or not on the board");
 * :meth:`reading` is the followed state as a :class:`vision.reader.Reading` (status
   ``moving`` while hands move), so the closed loop (:mod:`ui.app.table_check`)
   checks every bot step on the trays the camera can see.
@@ -31,8 +37,7 @@ is sure of at its 0.5 % point that holds other counts shows the camera's counts 
 (``resume-differs``); any other keeps the journal's counts and asks (``resume-unsure``); a
 covered one stays ``start-unconfirmed``.
 
-Every other reading (tokens, the priority marker, Ante Portas hexes) is the
-wrapped feed's, read from scratch.
+Every other reading (tokens, Ante Portas hexes) is the wrapped feed's, read from scratch.
 """
 
 from __future__ import annotations
@@ -43,17 +48,19 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from rules.camera import ColourGains, ColourTotals, TrayCounts, camera_request
+from rules.camera import ColourGains, ColourTotals, PrioritySide, TrayCounts, camera_request
 from rules.prompt import Field
 from rules.text import Msg
 from ui.app.table_check import tray_name
 from ui.i18n import _
 from vision.camera_feed import CameraFeed
 from vision.counter import CounterModel, CubeCounter, TrayRead
-from vision.feed import VisionFeed
+from vision.feed import MARKER_WHY, VisionFeed, marker_why
 from vision.follow import TableFollower, TrayFollow, full_counts
 from vision.geometry import COLOURS
+from vision.marker import NOT_SEEN, MarkerRead, MarkerReader
 from vision.reader import Reading, TrayReading
+from vision.registration import Registration
 
 log = logging.getLogger(__name__)
 
@@ -145,6 +152,13 @@ class FollowFeed(CameraFeed):
         #: the journal says)? For the record and ``tableside bench resume``.
         self.resume_scratch: dict[str, bool] = {}
         self.resume_ms: float | None = None
+        #: The last still moment: its number, picture and registration (None: the board
+        #: was not registered), for the priority marker's read (:meth:`marker`).
+        self._still: tuple[int, Any, Registration | None] | None = None
+        #: The marker read of a still moment (its number), read once when a field asks.
+        self._marker: tuple[int, MarkerRead] | None = None
+        self._marker_lock = threading.Lock()
+        self._marker_reader: MarkerReader | None = None
 
     # -- the CameraFeed seam ----------------------------------------------------------
 
@@ -181,6 +195,11 @@ class FollowFeed(CameraFeed):
         request = camera_request(field.camera)
         if isinstance(request, ColourGains):
             return None  # the form takes the gains from the colour totals
+        if self.following and isinstance(request, PrioritySide):
+            read = self.marker()
+            if read.side is None or read.confidence < self.reader.confirm_below:
+                return None
+            return str(read.side) if field.kind == "choice" else read.side
         if not self.following or not isinstance(request, (TrayCounts, ColourTotals)):
             return self.feed.read(field)
         trays = self.snapshot()
@@ -193,6 +212,13 @@ class FollowFeed(CameraFeed):
     def please_check(self, field: Field) -> Msg | None:
         """The trays behind ``field`` that are not sure, each named by colour with why."""
         request = camera_request(field.camera)
+        if self.following and isinstance(request, PrioritySide):
+            if self.read(field) is not None:
+                return None
+            read = self.marker()
+            if self._still is None or self._still[2] is None:
+                return MARKER_WHY["unseen"]
+            return marker_why(read.side)
         following = isinstance(request, (TrayCounts, ColourTotals, ColourGains))
         if not self.following or not following:
             return None if isinstance(request, ColourGains) else self.feed.please_check(field)
@@ -275,6 +301,7 @@ class FollowFeed(CameraFeed):
             self.follower = follower
             self._resume_due = not sure
             self._told, self._resumed = {}, {}
+            self._still, self._marker = None, None
             self.resume_outcome, self.resume_scratch, self.resume_ms = {}, {}, None
             self.trays = dict(follower.trays)
             self.moving = True
@@ -326,12 +353,38 @@ class FollowFeed(CameraFeed):
             self.moving = follower.moving
             if trays is None:
                 return False
+            registered = follower.last_crops is not None
+            self._still = (
+                follower.moments,
+                frame,
+                follower.last_registration if registered else None,
+            )
             if scratch is not None:
                 self._settle(follower, scratch)
             shown = self._shown(follower.trays)
             changed = shown != self.trays
             self.trays = shown
             return changed
+
+    # -- the priority marker, read when a field asks --------------------------------------
+
+    def marker(self) -> MarkerRead:
+        """The priority marker on the last still moment's picture (read once per moment,
+        on the thread that asks: the app's camera worker, never the follower's)."""
+        with self.lock:
+            still = self._still
+        if still is None or still[2] is None:
+            return NOT_SEEN
+        moment, frame, registration = still
+        with self._marker_lock:
+            if self._marker is not None and self._marker[0] == moment:
+                return self._marker[1]
+            if self._marker_reader is None:
+                assert self.board is not None  # a still moment was followed: there is one
+                self._marker_reader = MarkerReader(self.board, self.reader.calibration.tokens)
+            read = self._marker_reader.read(frame, registration)
+            self._marker = (moment, read)
+            return read
 
     # -- a resume: the trays read from scratch once -----------------------------------------
 

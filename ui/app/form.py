@@ -33,10 +33,18 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from rules.camera import ColourGains, ColourTotals, camera_request
+from rules.camera import (
+    SIDES,
+    ColourGains,
+    ColourTotals,
+    PrioritySide,
+    camera_request,
+    marker_steps,
+)
 from rules.prompt import Field
 from rules.text import Msg
 from ui.app.camera import CameraFeed, please_check
+from ui.i18n import _
 
 #: A camera field's value (None: the players enter it) and "please check", by field key.
 CameraAnswers = dict[str, tuple[Any | None, Msg | None]]
@@ -75,8 +83,38 @@ class FormModel:
             if asked is not None and asked is not field:
                 reading = self._gains(field, asked, reading)
             note = please_check(camera, asked) if asked is not None else None
+            request = camera_request(field.camera)
+            if isinstance(request, ColourGains) and request.reads_marker:
+                reading, note = self._marker(camera, field, request, reading, note)
             answers[field.key] = (copy.deepcopy(reading), note)
         return answers
+
+    def _marker(
+        self,
+        camera: CameraFeed,
+        field: Field,
+        request: ColourGains,
+        value: Any | None,
+        note: Msg | None,
+    ) -> tuple[Any | None, Msg | None]:
+        """A :class:`~rules.camera.ColourGains` field that also asks for the priority
+        marker's steps (the Marauders development points): the camera's
+        :class:`~rules.camera.PrioritySide` reading less the side the game tracked
+        (:func:`~rules.camera.marker_steps`) goes into the ``steps`` entry; a marker
+        not seen surely leaves that entry to the players, and the note says why."""
+        assert request.marker is not None and request.steps is not None
+        asked = Field(field.key, field.label, "int", camera=PrioritySide())
+        side = camera.read(asked)
+        if isinstance(side, int) and 0 <= side < SIDES:
+            value = dict(value if isinstance(value, dict) else self._start(field) or {})
+            value[request.steps] = marker_steps(request.marker, side)
+            return value, note
+        why = please_check(camera, asked)
+        if why is None:
+            return value, note  # a camera without a marker reading (none, or scripted)
+        entry = next((c.label for c in field.choices if c.value == request.steps), None)
+        words = _("{entry}: please check ({why})", entry=entry, why=why) if entry else why
+        return value, words if note is None else _("{first}; {rest}", first=note, rest=words)
 
     def apply_camera(self, answers: CameraAnswers) -> list[str]:
         """Fill the camera fields the players have not set from :meth:`read_camera`'s

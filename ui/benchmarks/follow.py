@@ -60,6 +60,7 @@ from rules.camera import (
     TrayCounts,
     TrayTotals,
     camera_request,
+    marker_steps,
 )
 from rules.games.marauders.expected import expected_change
 from rules.prompt import Field
@@ -71,6 +72,7 @@ from vision.calibration import Calibration, calibrate
 from vision.errors import CalibrationFailed
 from vision.follow import TableFollower
 from vision.geometry import COLOURS, Board, load_board, load_tokens
+from vision.marker import NOT_SEEN, MarkerRead, MarkerReader
 from vision.reader import TableReader
 from vision.table_render import FrameSpec, Setup, calibration_frame, random_setup, render_frame
 from vision.table_sequence import TableCubes
@@ -105,6 +107,10 @@ CACHE = os.environ.get("TABLESIDE_FOLLOW_CACHE")
 """A folder where each game's rendered frames are kept (PNG) and read again by later runs:
 the frames depend on the seed alone, never on what a reader said, so tuning the follower
 re-reads them instead of rendering them again."""
+RENDER_VERSION = "v2"
+"""The frames' render version, a folder of :data:`CACHE`: frames of another version are
+never read. ``v2`` (issue 28's ninth round) draws the priority marker where the game has
+it; the frames before it (none) lie directly in :data:`CACHE`."""
 AFTER_ONLY = bool(os.environ.get("TABLESIDE_FOLLOW_AFTER_ONLY"))
 """Tuning: run only the follower (*after*); the from-scratch reader's figures are then empty."""
 TRAY_REQUESTS = (TrayCounts, TrayTotals, ColourTotals, ColourGains)
@@ -140,7 +146,16 @@ class Step:
     """Tray-count fields the players changed on this step (without a camera)."""
     other_answers: int
     news_other: bool
-    """The news field also needed VP or development points (an answer all the same)."""
+    """The news field also needed VP (an answer with or without the camera)."""
+    marker_before: int
+    """The side at which the game tracked the priority marker when the step was shown."""
+    marker_after: int
+    """... and once the step was answered (moved by the development points entered)."""
+    dev: int | None
+    """The development points the step's news panel needed (None: the step has no news
+    panel that asks the camera for the marker's steps)."""
+    news_changed: bool
+    """The players changed the news panel (an answer without the camera)."""
     tray_shown: bool
     """The step shows a tray-count field: the players confirm (or correct) the trays."""
     bot: bool
@@ -166,14 +181,19 @@ def script() -> list[Step]:
         changed = [f for f in prompt.fields if f.key in values and values[f.key] != f.default] + [
             f for f in prompt.fields if f.key not in values and f.default is None
         ]
+        marker_before = int(session.state.get("marker") or 0)
         decision = session.answer(values)
         table.observe(prompt, values, decision)
         tray = [f for f in changed if tray_field(f)]
         news_other = any(
-            f.key == "news"
-            and any(values["news"].get(k, 0) != (f.default or {}).get(k, 0) for k in ("vp", "dev"))
+            f.key == "news" and values["news"].get("vp", 0) != (f.default or {}).get("vp", 0)
             for f in tray
         )
+        dev = None
+        for f in prompt.fields:
+            request = camera_request(f.camera)
+            if isinstance(request, ColourGains) and request.reads_marker and request.steps:
+                dev = int(dict(values.get(f.key) or f.default or {}).get(request.steps, 0))
         expected: dict[str, dict[str, int]] = {}
         if decision is not None and prompt.decision is not None:
             for side, deltas in expected_change(decision).get("trays", {}).items():
@@ -187,6 +207,10 @@ def script() -> list[Step]:
                 tray_answers=len(tray),
                 other_answers=len(changed) - len(tray),
                 news_other=news_other,
+                marker_before=marker_before,
+                marker_after=int(session.state["marker"]),
+                dev=dev,
+                news_changed=any(f.key == "news" for f in tray),
                 tray_shown=any(tray_field(f) for f in prompt.fields),
                 bot=prompt.decision is not None,
                 expected=expected,
@@ -228,6 +252,16 @@ class Tally:
     bump_second: int = 0
     """... by the second still moment (no tray left ``moved`` or ``unseen``, none wrong)."""
     cpu_ms: list[float] = field(default_factory=list)
+    marker_reads: int = 0
+    """News panels that ask for the priority marker's steps (development points)."""
+    marker_sure: int = 0
+    marker_sure_wrong: int = 0
+    """... the marker read surely at another side than the game's development points say."""
+    marker_unseen: int = 0
+    dev_answers: int = 0
+    """News answers that only the development points needed (the trays shown right, no VP)."""
+    dev_saved: int = 0
+    """... that the camera's marker read filled right."""
 
     def plain(self) -> dict[str, Any]:
         """The figures as plain data (to send from a worker process)."""
@@ -290,6 +324,9 @@ class Game:
         self.bump_at = int(self.rng.integers(3, max(4, self.changes - 3)))
         self.change_index = 0
         self.gate_ms: list[float] = []
+        self.tokens = load_tokens()
+        self.marker = steps[0].marker_after if steps else 0
+        """The side the priority marker lies at on the table (as the set-up step put it)."""
 
     def calibration(self) -> Calibration:
         picture = self.cached(
@@ -307,7 +344,7 @@ class Game:
         when missing), or rendered when no cache is set."""
         if not CACHE:
             return render()
-        path = Path(CACHE) / str(self.seed) / f"{name}.png"
+        path = Path(CACHE) / RENDER_VERSION / str(self.seed) / f"{name}.png"
         if path.exists():
             image = cv2.imread(str(path), cv2.IMREAD_COLOR)
             if image is not None:
@@ -334,9 +371,11 @@ class Game:
             hand_tray=hand,
             hand_seed=hand_seed if hand_seed is not None else self.seed * 1000 + self.frames,
             light_drift=drift,
+            priority_side=self.marker,
         )
         return self.cached(
-            f"frame-{self.frames:05d}", lambda: render_frame(self.board, setup, spec).image
+            f"frame-{self.frames:05d}",
+            lambda: render_frame(self.board, setup, spec, self.tokens).image,
         )
 
     def apply(self, trays: dict[str, int], now: dict[str, int]) -> list[tuple[int, str, int]]:
@@ -375,7 +414,11 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
     start_counts = game.counts()
     follower = TableFollower(calibration=cal, start=start_counts)
     reader = TableReader(cal)
+    marker_reader = MarkerReader(follower.board, cal.tokens)
+    sure_marker = reader.confirm_below
     state: dict[str, Moment] = {}
+    marks: dict[str, MarkerRead] = {}
+    """Each reader's priority marker at its last still moment (read as the app reads it)."""
     resting_side: list[int] = []
 
     def still(hand: int | None = None) -> None:
@@ -390,6 +433,12 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
             if out is not None:
                 got = out
                 after.cpu_ms.append(ms)
+                # The app reads the marker on this still moment's picture when a field asks
+                # (ui.app.follow_feed.FollowFeed.marker), outside the follower's CPU.
+                registration = follower.last_registration if follower.last_crops else None
+                marks["after"] = (
+                    NOT_SEEN if registration is None else marker_reader.read(f, registration)
+                )
         if got is not None:
             state["after"] = Moment({s: (dict(t.counts), t.sure, t.why) for s, t in got.items()})
         resting_side[:] = [] if hand is None else [hand]
@@ -399,6 +448,7 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
         t0 = time.thread_time()
         reading = reader.read(frames)
         before.cpu_ms.append(1000 * (time.thread_time() - t0) / 2)
+        marks["before"] = MarkerRead(reading.priority_side, reading.priority_confidence)
         trays: dict[str, tuple[dict[str, int], bool, str | None]] = {}
         for tr in reading.trays:
             why = "covered" if tr.occluded else ("not sure" if not tr.sure else None)
@@ -413,6 +463,18 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
         t0 = time.thread_time()
         follower.feed(f, timestamp=float(game.frames))
         game.gate_ms.append(1000 * (time.thread_time() - t0))
+
+    def marker_to(side: int) -> None:
+        """A hand moves the priority marker to ``side`` (the tribe got development points)
+        and leaves; a still moment follows."""
+        if side == game.marker:
+            return
+        near = min(game.board.trays, key=lambda t: min((t.side - side) % 6, (side - t.side) % 6))
+        moving(near.side)
+        game.marker = side
+        moving(near.side)
+        still()
+        record()
 
     def change_to(trays: dict[str, int], expect: dict[str, dict[str, int]]) -> None:
         now = {c: game.counts()[game.side_of[c]][c] for c in COLOURS}
@@ -573,6 +635,22 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
                 out.add("sure-but-wrong")
         return out
 
+    def dev_read(name: str, step: Step, tally: Tally) -> bool:
+        """The news panel's development points as the camera fills them are right: the
+        marker read surely gives the steps entered, or it is not read and none came (the
+        default 0); tallies the marker reads of news steps."""
+        if step.dev is None:
+            return True
+        read = marks[name]
+        sure = read.side is not None and read.confidence >= sure_marker
+        steps = marker_steps(step.marker_before, read.side) if read.side is not None else None
+        tally.marker_reads += 1
+        tally.marker_sure += sure
+        tally.marker_sure_wrong += sure and steps != step.dev
+        if read.side is None:
+            tally.marker_unseen += 1
+        return steps == step.dev if sure else step.dev == 0
+
     def all_sure_right(name: str) -> bool:
         moment = state.get(name)
         if moment is None:
@@ -594,7 +672,10 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
             tally.tray_answers += steps[0].tray_answers
     for step in steps[1:]:
         change_to(step.before, {})
+        if step.dev:  # the players moved the marker when the tribe got the points
+            marker_to(step.marker_after)
         ok = {n: shown_right(n) for n in ("after", "before")}
+        dev_right = {n: dev_read(n, step, after if n == "after" else before) for n in marks}
         if DEBUG and step.tray_answers and not ok["after"]:
             truth, shown = game.counts(), state["after"].trays
             wrong = {
@@ -654,8 +735,14 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
         change_to(step.after, {})
         for name, tally in (("after", after), ("before", before)):
             tally.answers_without += step.tray_answers + step.other_answers
-            camera = ok[name] and not step.news_other
+            marker_ok = dev_right.get(name, step.dev is None or step.dev == 0)
+            camera = ok[name] and not step.news_other and marker_ok
             tally.answers += step.other_answers + (0 if camera else step.tray_answers)
+            if not marker_ok and not step.news_changed:
+                tally.answers += 1  # the camera's wrong development points: corrected
+            if step.dev and ok[name] and not step.news_other:
+                tally.dev_answers += 1  # the news answer only the development points need
+                tally.dev_saved += marker_ok
             tally.tray_answers_without += step.tray_answers
             tally.tray_answers += 0 if ok[name] else step.tray_answers
             if step.bot:
@@ -782,6 +869,20 @@ def report(
                 "  ... and no VP or development point either (no cube on another)",
                 _pct(t.bot_free_flat_strict, t.bot_steps_flat),
                 "%",
+            ),
+            Figure(
+                f"{name}: news answers only development points needed, per game",
+                t.dev_answers / games_n,
+                f"camera saved {t.dev_saved / games_n:.2f} a game ({t.dev_saved} of "
+                f"{t.dev_answers})",
+            ),
+            Figure(
+                "  priority marker read surely on news panels",
+                _pct(t.marker_sure, t.marker_reads),
+                f"% of {t.marker_reads} (unseen {t.marker_unseen}, sure but wrong "
+                f"{t.marker_sure_wrong})",
+                "0 sure but wrong",
+                t.marker_sure_wrong == 0,
             ),
             Figure(f"{name}: trays sure", _pct(t.sure, t.trays), "%"),
             Figure(f"{name}: sure but wrong", wrong, "%", "<= 0.2 %", wrong <= 0.2),

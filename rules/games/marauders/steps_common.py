@@ -207,7 +207,9 @@ def news_field(state: State, text: Msg | None = None) -> Field:
         kind="counts",
         default={**zero(), VP: 0, DEV: 0},
         choices=news_choices(state),
-        camera=ColourGains(),
+        # The camera fills the markers (what came onto the trays) and the development
+        # points (the priority marker's steps since the side tracked now).
+        camera=ColourGains(marker=int(state["marker"]), steps=DEV),
     )
 
 
