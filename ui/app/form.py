@@ -103,7 +103,7 @@ class FormModel:
         (:func:`~rules.camera.marker_steps`) goes into the ``steps`` entry; a marker
         not seen surely leaves that entry to the players, and the note says why."""
         assert request.marker is not None and request.steps is not None
-        asked = Field(field.key, field.label, "int", camera=PrioritySide())
+        asked = Field(key=field.key, label=field.label, kind="int", camera=PrioritySide())
         side = camera.read(asked)
         if isinstance(side, int) and 0 <= side < SIDES:
             value = dict(value if isinstance(value, dict) else self._start(field) or {})
