@@ -20,6 +20,7 @@ from rules.prompt import Choice, Field
 from rules.text import msg
 from ui.app.follow_feed import FollowFeed
 from ui.app.form import FormModel
+from ui.benchmarks.resume import Frames  # a camera that shows one picture
 from ui.i18n import translator
 from vision.calibration import Calibration, calibrate
 from vision.feed import VisionFeed
@@ -79,25 +80,10 @@ def picture(side: int, hand: int | None = None) -> np.ndarray:
     return render_frame(BOARD, setup, spec, TOKENS).image
 
 
-class Still:
-    """A camera source that shows one picture."""
-
-    name = "rendered table"
-
-    def __init__(self, image: np.ndarray) -> None:
-        self.image = image
-
-    def read(self) -> np.ndarray:
-        return self.image.copy()
-
-    def close(self) -> None:
-        pass
-
-
 def following(image: np.ndarray) -> FollowFeed:
     """The app's following camera after a still moment showing ``image``."""
     _setup, cal = table()
-    feed = FollowFeed(VisionFeed(TableReader(cal), Still(image)))  # type: ignore[arg-type]
+    feed = FollowFeed(VisionFeed(TableReader(cal), Frames(image)))  # type: ignore[arg-type]
     feed.start({"0": {"red": 2}})
     for t in range(3):
         feed.step(image, float(t))
@@ -146,7 +132,7 @@ def test_a_hand_over_the_marker_leaves_the_points_to_the_players() -> None:
 
 def test_reading_from_scratch_gives_the_development_points() -> None:
     _setup, cal = table()
-    camera = VisionFeed(TableReader(cal), Still(picture(side=4)))  # type: ignore[arg-type]
+    camera = VisionFeed(TableReader(cal), Frames(picture(side=4)))  # type: ignore[arg-type]
     form = FormModel((NEWS, TRAYS_NOW), camera)
     assert form.values["news"]["dev"] == 3
     assert camera.reading().priority_side == 4
@@ -154,7 +140,7 @@ def test_reading_from_scratch_gives_the_development_points() -> None:
 
 def test_reading_from_scratch_a_hidden_marker_says_why() -> None:
     _setup, cal = table()
-    camera = VisionFeed(TableReader(cal), Still(picture(side=2, hand=2)))  # type: ignore[arg-type]
+    camera = VisionFeed(TableReader(cal), Frames(picture(side=2, hand=2)))  # type: ignore[arg-type]
     form = FormModel((NEWS, TRAYS_NOW), camera)
     assert form.values["news"]["dev"] == 0
     note = form.camera_notes["news"].render(translator("en"))
