@@ -10,11 +10,14 @@ sure of and confirm; the bot then asks for 2 yellow markers to be paid, the play
 do not do it, and the closed loop says so from the followed state.
 
 Frames come from :class:`RenderedTable`: each change is a few frames with a hand over
-the tray, then the still table, repeated (the motion gate finds a still moment).
+the tray, then the still table, repeated (the motion gate finds a still moment). The
+priority marker lies at side 0 (the example's campsite, where the set-up puts it) until
+a hand moves it (:meth:`RenderedTable.move_marker`).
 """
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -39,10 +42,13 @@ class RenderedTable:
         from vision.table_render import calibration_frame, random_setup, render_frame
         from vision.table_sequence import TableCubes
 
-        self.board, tokens = load_board("control-board"), load_tokens()
+        self.board, self.tokens = load_board("control-board"), load_tokens()
         self.setup = random_setup(self.board, 4240, tilt=(30.0, 30.0), light="neutral")
-        picture = render_frame(self.board, self.setup, calibration_frame(self.board, 1), tokens)
-        self.calibration = calibrate([picture.image], [self.board], tokens)
+        picture = render_frame(
+            self.board, self.setup, calibration_frame(self.board, 1), self.tokens
+        )
+        self.calibration = calibrate([picture.image], [self.board], self.tokens)
+        self.marker = 0
         self.cubes = TableCubes.empty(self.board, self.setup.seed, 77)
         self.name = "rendered table"
         self.n = 0
@@ -50,7 +56,7 @@ class RenderedTable:
         self.queue: list[np.ndarray] = []
         self.last = self.render()
 
-    def render(self, hand: int | None = None) -> np.ndarray:
+    def render(self, hand: int | None = None, hand_seed: int | None = None) -> np.ndarray:
         from vision.table_render import FrameSpec, render_frame
 
         self.n += 1
@@ -62,9 +68,10 @@ class RenderedTable:
             noise_seed=self.n,
             hand="none" if hand is None else "tray",
             hand_tray=hand,
-            hand_seed=self.n,
+            hand_seed=self.n if hand_seed is None else hand_seed,
+            priority_side=self.marker,
         )
-        return render_frame(self.board, self.setup, spec).image
+        return render_frame(self.board, self.setup, spec, self.tokens).image
 
     def put(self, side: int, colour: str, n: int, stack: float = 0.0) -> None:
         """A hand puts ``n`` markers into tray ``side`` and leaves; the table is still.
@@ -72,6 +79,14 @@ class RenderedTable:
         frames = [self.render(hand=side)]
         self.cubes.add(side, colour, n, touch=0.0, stack=stack)
         frames += [self.render(hand=side), self.render()]
+        with self.lock:
+            self.queue += frames
+
+    def move_marker(self, side: int) -> None:
+        """A hand moves the priority marker to ``side`` and leaves; the table is still."""
+        frames = [self.render(hand=0)]
+        self.marker = side
+        frames += [self.render(hand=0), self.render()]
         with self.lock:
             self.queue += frames
 
@@ -353,3 +368,65 @@ def test_please_check_and_the_mismatch_in_german(game, table) -> None:
         "Das gelbe Fach sollte 2 Marker weniger haben; die Kamera sieht 3",
     )
     shoot(app, "mismatch-de")
+
+
+def test_the_news_panel_shows_the_development_points_the_camera_sees(game, table) -> None:
+    """The tribe got 2 development points: the players moved its priority marker 2 steps
+    clockwise (side 0 to side 2) when it got them. At the next facts step the news panel
+    shows the 2 points from the camera (the marker seen at side 2, tracked at side 0);
+    the players only confirm, and the game moves its tracked marker (issue 28)."""
+    from tests.ui.support.driving import keyed, visible_texts
+    from ui.app.harness import pump
+
+    app = game()
+    c = app.controller
+    while c.prompt.step != "spring-turn":
+        c.confirm()
+        assert c.error is None
+    assert c.service.session.state["marker"] == 0
+    table.move_marker(2)
+    wait_for(lambda: c.camera.marker().side == 2)
+    wait_for(lambda: not c.prefilling and c.form.values["news"]["dev"] == 2)
+    form = c.form
+    assert form.values["news"] == {
+        "red": 0,
+        "yellow": 0,
+        "blue": 0,
+        "brown": 0,
+        "white": 0,
+        "vp": 0,
+        "dev": 2,
+    }
+    assert "news" in form.from_camera and "news" not in form.camera_notes
+    pump(3)
+    assert re.sub(r"\[[^\]]*\]", "", keyed(app, "news.dev=").text) == "2"  # markup out
+    assert "development points" in visible_texts(app)
+    shoot(app, "news-dev-en", field="news")
+    c.confirm()
+    assert c.error is None
+    assert c.service.session.state["marker"] == 2
+
+
+def test_a_hand_over_the_marker_leaves_the_development_points_to_the_players(game, table) -> None:
+    from tests.ui.support.driving import visible_texts
+
+    app = game("de")
+    c = app.controller
+    while c.prompt.step != "spring-turn":
+        c.confirm()
+    # A hand rests over the red tray (side 2), the marker moved beside it: hidden (this
+    # hand, hand seed 0, covers the marker's sticker: the renderer's covered_tokens).
+    table.marker = 2
+    frames = [table.render(hand=2, hand_seed=0) for _ in range(3)]
+    with table.lock:
+        table.queue += frames
+    wait_for(lambda: c.camera.snapshot()["2"].why == "hand")
+    wait_for(lambda: not c.prefilling and "news" in c.form.camera_notes)
+    assert c.form.values["news"]["dev"] == 0
+    note = c.text(c.form.camera_notes["news"])
+    assert note.endswith(
+        "Entwicklungspunkte: bitte prüfen (der Prioritätsmarker ist verdeckt oder nicht auf "
+        "der Steuertafel)"
+    )
+    assert note in visible_texts(app)
+    shoot(app, "news-dev-hidden-de", field="news")

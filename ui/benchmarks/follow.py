@@ -26,6 +26,16 @@ on another), tray readings sure but wrong (overall and per condition), trays lef
 to the players and why, stills per second and CPU per still on one core, and the
 motion gate's CPU on frames where hands move.
 
+The priority marker lies where the game has it: the players move it (a hand, then a
+still moment) when the tribe gets development points, before the facts step that enters
+them. At each news panel the marker is read as the app reads it (*after*:
+:class:`vision.marker.MarkerReader` on the last still moment's picture; *before*: the
+from-scratch reading's marker) and the panel's development points are the steps from the
+side the game tracked (:func:`rules.camera.marker_steps`): a news answer that only they
+needed (the trays shown right, no VP) is saved when the marker was read surely and right;
+a marker read surely but wrong costs an answer. Frames are kept in :data:`CACHE` under
+:data:`RENDER_VERSION`.
+
 Seeds: the held-out games are :data:`HELD_OUT` + k (never tuned on); tuning used
 :data:`DEV` + k only (``TABLESIDE_FOLLOW_SEEDS=dev``). ``held-out`` had been read seven
 times by issue 28's eighth round, so a fresh family was added then: ``held-out-2``,
