@@ -112,9 +112,16 @@ def test_the_marker_is_read_once_per_still_moment() -> None:
     first = feed.marker()
     assert feed.marker() is first  # the same moment: not read again
     feed.step(picture(side=5, hand=0), 10.0)  # a hand moves the marker
-    for t in range(3):
-        feed.step(picture(side=5), 11.0 + t)
+    # No tray changed, but a field asked for the marker: the new still moment says so,
+    # and the app reads the camera fields again.
+    assert any([feed.step(picture(side=5), 11.0 + t) for t in range(3)])
     assert feed.marker().side == 5
+
+
+def test_a_still_moment_that_changed_no_tray_is_news_only_once_the_marker_was_asked() -> None:
+    feed = following(picture(side=4))
+    feed.step(picture(side=5, hand=0), 10.0)
+    assert not any([feed.step(picture(side=5), 11.0 + t) for t in range(3)])
 
 
 def test_a_hand_over_the_marker_leaves_the_points_to_the_players() -> None:

@@ -116,14 +116,15 @@ def wait_for(condition: Callable[[], bool], seconds: float = 60.0) -> None:
     pump(3)
 
 
-def shoot(app: Any, name: str, field: str | None = None) -> None:
+def shoot(app: Any, name: str, field: str | None = None, stop: str | None = None) -> None:
     """An 800x480 screenshot (only when TABLESIDE_FOLLOW_SHOTS names a folder), with
-    ``field`` scrolled into view."""
+    ``field``'s "please check" (or the widget whose ``field_key`` is ``stop``) scrolled
+    into view."""
     import os
 
     from kivy.uix.scrollview import ScrollView
 
-    from tests.ui.support.driving import find
+    from tests.ui.support.driving import find, keyed
     from ui.app.harness import pump
 
     if os.environ.get(SHOTS_ENV):
@@ -131,12 +132,13 @@ def shoot(app: Any, name: str, field: str | None = None) -> None:
             widget = find(
                 app, lambda w: hasattr(w, "check") and getattr(w.view, "key", None) == field
             )
+            target = widget.check if stop is None else keyed(app, stop)
             parent = widget.parent
             while parent is not None and not isinstance(parent, ScrollView):
                 parent = parent.parent
             if parent is not None:
                 pump(3)
-                parent.scroll_to(widget.check, padding=60, animate=False)
+                parent.scroll_to(target, padding=60, animate=False)
         pump(5)
         out = Path(os.environ[SHOTS_ENV])
         out.mkdir(parents=True, exist_ok=True)
@@ -401,7 +403,7 @@ def test_the_news_panel_shows_the_development_points_the_camera_sees(game, table
     pump(3)
     assert re.sub(r"\[[^\]]*\]", "", keyed(app, "news.dev=").text) == "2"  # markup out
     assert "development points" in visible_texts(app)
-    shoot(app, "news-dev-en", field="news")
+    shoot(app, "news-dev-en", field="news", stop="news.dev=")
     c.confirm()
     assert c.error is None
     assert c.service.session.state["marker"] == 2

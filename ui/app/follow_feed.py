@@ -334,7 +334,9 @@ class FollowFeed(CameraFeed):
     # -- the worker ---------------------------------------------------------------------
 
     def step(self, frame: Any, timestamp: float) -> bool:
-        """Feed one frame; True when a new still moment changed the followed state."""
+        """Feed one frame; True when a new still moment changed the followed state, or may
+        have moved the priority marker that a field asked for since the start (the app then
+        reads the camera fields again, :meth:`marker` on the new moment's picture)."""
         with self.lock:
             follower = self.follower
         if follower is None:
@@ -364,7 +366,7 @@ class FollowFeed(CameraFeed):
             shown = self._shown(follower.trays)
             changed = shown != self.trays
             self.trays = shown
-            return changed
+            return changed or (registered and self._marker is not None)
 
     # -- the priority marker, read when a field asks --------------------------------------
 
