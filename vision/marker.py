@@ -3,18 +3,20 @@
 The follower (:class:`vision.follow.TableFollower`) registers the control board at every
 still moment but reads no sticker besides the board's own. When a field asks where the
 priority marker lies (``PrioritySide``: the Marauders development points), the app's
-:class:`ui.app.follow_feed.FollowFeed` and ``tableside bench follow`` call
-:meth:`MarkerReader.read` on that moment's picture with its registration, so the
-follower's own work per still moment does not grow.
+:class:`ui.app.follow_feed.FollowFeed` and ``tableside bench follow`` read it on that
+moment's picture with its registration, so the follower's own work per still moment does
+not grow: the app keeps the grey part of each still picture around the board's priority
+ring (:meth:`MarkerReader.middle`, under 1 ms) and reads it when asked
+(:meth:`MarkerReader.read_middle`; :meth:`MarkerReader.read` does both).
 
 The marker's sticker is small and lies flat in the board's middle, often at a steep
 angle to the camera: it is searched with OpenCV's default ArUco detector parameters
-(all nine threshold windows, about 5 ms for 1280x720 on one core here), which find it
-where the board finder's faster two-window search (:class:`vision.registration.
-FiducialFinder`, tuned for the large board stickers) misses it.
-:func:`vision.tokens.locate_tokens` gives its side, as sure as it lies squarely beside
-that side (near a corner between two sides: not sure). A sticker missed by that search
-(small, steep, turned) is searched once more on the board's middle magnified twice.
+(all nine threshold windows, a few ms on one core here), which find it where the board
+finder's faster two-window search (:class:`vision.registration.FiducialFinder`, tuned for
+the large board stickers) misses it, and when that search misses it too (small, steep,
+turned) once more magnified twice. :func:`vision.tokens.locate_tokens` gives its side, as
+sure as it lies squarely beside that side (near a corner between two sides: not sure).
+Out of focus, the 12 mm sticker is seldom found (``tableside bench marker``).
 """
 
 from __future__ import annotations
@@ -41,7 +43,17 @@ class MarkerRead:
 
 NOT_SEEN = MarkerRead(None, 0.0)
 
-#: The magnification of the second search, on the board's middle only.
+
+@dataclass(frozen=True, eq=False)
+class Middle:
+    """The grey part of a picture around the board's priority ring, and where its top-left
+    pixel lies in the picture (``x, y``)."""
+
+    grey: np.ndarray
+    origin: tuple[int, int]
+
+
+#: The magnification of the second search.
 ZOOM = 2.0
 
 
@@ -59,21 +71,27 @@ class MarkerReader:
     def read(self, frame: np.ndarray, registration: Registration) -> MarkerRead:
         """The priority marker on ``frame`` (BGR or grey), the board registered there as
         ``registration`` (that picture's own). Several marker stickers: the surest."""
-        if not self.ids:
+        return self.read_middle(self.middle(frame, registration), registration)
+
+    def middle(self, frame: np.ndarray, registration: Registration) -> Middle:
+        """The part of ``frame`` around the board's priority ring, grey: all a read needs
+        (the app keeps it from each still moment, about 0.3 MB, not the whole picture)."""
+        x0, y0, x1, y1 = self._ring_box(registration, frame.shape)
+        part = frame[y0:y1, x0:x1]
+        grey = part if part.ndim == 2 else cv2.cvtColor(part, cv2.COLOR_BGR2GRAY)
+        return Middle(np.ascontiguousarray(grey), (x0, y0))
+
+    def read_middle(self, middle: Middle, registration: Registration) -> MarkerRead:
+        """The priority marker in ``middle`` (:meth:`middle` of the picture registered as
+        ``registration``)."""
+        if not self.ids or middle.grey.shape[0] < 8 or middle.grey.shape[1] < 8:
             return NOT_SEEN
-        grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        found = self._detect(grey)
+        origin = np.array(middle.origin, np.float32)
+        found = self._detect(middle.grey, origin, 1.0)
         if not found.ids:
-            # Small and steep, the sticker may hide from the first search: once more on
-            # the board's middle, magnified (about 10 ms more, only when the first missed).
-            x0, y0, x1, y1 = self._ring_box(registration, grey.shape)
-            if x1 - x0 >= 8 and y1 - y0 >= 8:
-                crop = cv2.resize(
-                    grey[y0:y1, x0:x1], None, fx=ZOOM, fy=ZOOM, interpolation=cv2.INTER_CUBIC
-                )
-                near = self._detect(crop)
-                origin = np.array([x0, y0], np.float32)
-                found = Detections([c / ZOOM + origin for c in near.corners], near.ids)
+            # Small and steep, the sticker may hide from the first search: once more,
+            # magnified (about 10 ms more, only when the first missed).
+            found = self._detect(middle.grey, origin, ZOOM)
         reads = [
             t
             for t in locate_tokens(
@@ -87,13 +105,16 @@ class MarkerReader:
         sure = min(best.confidence, 0.5) if registration.unsure else best.confidence
         return MarkerRead(best.side, sure)
 
-    def _detect(self, grey: np.ndarray) -> Detections:
-        """The priority-marker stickers found in ``grey``."""
+    def _detect(self, grey: np.ndarray, origin: np.ndarray, zoom: float) -> Detections:
+        """The priority-marker stickers found in ``grey`` magnified ``zoom`` times, in the
+        whole picture's pixels (``origin``: where ``grey`` lies in it)."""
+        if zoom != 1.0:
+            grey = cv2.resize(grey, None, fx=zoom, fy=zoom, interpolation=cv2.INTER_CUBIC)
         corners, ids, _rejected = self.detector.detectMarkers(grey)
         if ids is None:
             return Detections([], [])
         pairs = [(c.reshape(4, 2), int(i)) for c, i in zip(corners, ids.ravel(), strict=True)]
-        mine = [(c, i) for c, i in pairs if i in self.ids]
+        mine = [(c / zoom + origin, i) for c, i in pairs if i in self.ids]
         return Detections([c for c, _ in mine], [i for _, i in mine])
 
     def _ring_box(

@@ -17,9 +17,9 @@ It is a :class:`vision.camera_feed.CameraFeed` answering from the followed state
   tracked, given by the form (:class:`ui.app.form.FormModel`) or the request;
 * :class:`~rules.camera.PrioritySide` (the priority marker; with the news panel's
   :class:`~rules.camera.ColourGains` the Marauders development points) is read on the
-  picture of the last still moment, with its registration, only when a field asks
-  (:class:`vision.marker.MarkerReader`: about 5 ms, once per still moment), so the
-  follower's own work per still moment does not grow;
+  picture of the last still moment (its grey middle, kept), with its registration, only
+  when a field asks (:class:`vision.marker.MarkerReader`: a few ms, once per still
+  moment), so the follower's own work per still moment does not grow;
 * :meth:`please_check` names each tray that is not sure by its colour, with why in
   the players' words ("The blue tray: please check (a hand was over it)"), and says why
   the priority marker was not read ("the priority marker is hidden or not on the board");
@@ -58,7 +58,7 @@ from vision.counter import CounterModel, CubeCounter, TrayRead
 from vision.feed import MARKER_WHY, VisionFeed, marker_why
 from vision.follow import TableFollower, TrayFollow, full_counts
 from vision.geometry import COLOURS
-from vision.marker import NOT_SEEN, MarkerRead, MarkerReader
+from vision.marker import NOT_SEEN, MarkerRead, MarkerReader, Middle
 from vision.reader import Reading, TrayReading
 from vision.registration import Registration
 
@@ -152,9 +152,10 @@ class FollowFeed(CameraFeed):
         #: the journal says)? For the record and ``tableside bench resume``.
         self.resume_scratch: dict[str, bool] = {}
         self.resume_ms: float | None = None
-        #: The last still moment: its number, picture and registration (None: the board
-        #: was not registered), for the priority marker's read (:meth:`marker`).
-        self._still: tuple[int, Any, Registration | None] | None = None
+        #: The last still moment: its number, the grey part of its picture around the
+        #: priority ring and its registration (both None: the board was not registered),
+        #: for the priority marker's read (:meth:`marker`).
+        self._still: tuple[int, Middle | None, Registration | None] | None = None
         #: The marker read of a still moment (its number), read once when a field asks.
         self._marker: tuple[int, MarkerRead] | None = None
         self._marker_lock = threading.Lock()
@@ -355,12 +356,10 @@ class FollowFeed(CameraFeed):
             self.moving = follower.moving
             if trays is None:
                 return False
-            registered = follower.last_crops is not None
-            self._still = (
-                follower.moments,
-                frame,
-                follower.last_registration if registered else None,
-            )
+            registration = follower.last_registration if follower.last_crops else None
+            registered = registration is not None
+            middle = None if registration is None else self._marker_of().middle(frame, registration)
+            self._still = (follower.moments, middle, registration)
             if scratch is not None:
                 self._settle(follower, scratch)
             shown = self._shown(follower.trays)
@@ -377,16 +376,21 @@ class FollowFeed(CameraFeed):
             still = self._still
         if still is None or still[2] is None:
             return NOT_SEEN
-        moment, frame, registration = still
+        moment, middle, registration = still
+        assert middle is not None and registration is not None
         with self._marker_lock:
             if self._marker is not None and self._marker[0] == moment:
                 return self._marker[1]
-            if self._marker_reader is None:
-                assert self.board is not None  # a still moment was followed: there is one
-                self._marker_reader = MarkerReader(self.board, self.reader.calibration.tokens)
-            read = self._marker_reader.read(frame, registration)
+            read = self._marker_of().read_middle(middle, registration)
             self._marker = (moment, read)
             return read
+
+    def _marker_of(self) -> MarkerReader:
+        """The marker reader of the followed board (built at the first still moment)."""
+        if self._marker_reader is None:
+            assert self.board is not None  # a still moment was followed: there is one
+            self._marker_reader = MarkerReader(self.board, self.reader.calibration.tokens)
+        return self._marker_reader
 
     # -- a resume: the trays read from scratch once -----------------------------------------
 
