@@ -79,6 +79,17 @@ SHADE_THRESHOLD = 9.0
 light floor changes little but the shade of its sides and its shadow."""
 MIN_CHANGE_PX = 40
 """Changed pixels (after opening) below which a tray is unchanged: a third of one cube's top."""
+FAINT_CHANGE_PX = 20
+"""Changed pixels from which a tray under :data:`MIN_CHANGE_PX` has changed *faintly*: too
+little for a cube to count in the pixels, but a cube dropped onto one of its colour, or a
+white cube on a light floor, may change no more (issue 28's ninth round, dev game
+23 000 026: brown on brown 28 pixels, a white cube 27). The counters read such a tray
+(:meth:`TableFollower._faint`)."""
+FAINT_BACKS = 0.8
+"""A faintly changed tray keeps its counts surely only when the counter gives them at least
+this much (every colour) and no stack sign rose: the cubes under a faint change were there
+before (ninth round, dev games: the counter gave the old counts 0.003-0.055 where a cube
+had come, 0.48-0.64 on three trays where none had)."""
 COVER_SHARE = 0.45
 """A still moment whose change covers this share of a tray's crop has something over it."""
 CLASS_DISTANCE = 22.0
@@ -416,7 +427,7 @@ class TableFollower:
         for side, track in self._tracks.items():
             if track.reference is not None and not track.state.sure and track.sure_look:
                 look, state = track.sure_look
-                if self.change(side, labs[side], look).changed_px < MIN_CHANGE_PX:
+                if self.change(side, labs[side], look).changed_px < FAINT_CHANGE_PX:
                     # The tray looks as it did when it was last sure (a hand resting at its
                     # edge, a cube put down and taken back): it is as it was then.
                     track.reference, track.state, track.last = look, state, None
@@ -425,8 +436,9 @@ class TableFollower:
         }
         covered = {s for s, ch in changes.items() if ch.changed_px > COVER_SHARE * self._mask.sum()}
         to_count = sorted(
-            first | {s for s, ch in changes.items() if ch.changed_px >= MIN_CHANGE_PX}
+            first | {s for s, ch in changes.items() if ch.changed_px >= FAINT_CHANGE_PX}
         )
+        counted = {s for s in to_count if s in changes and changes[s].changed_px >= MIN_CHANGE_PX}
         reads, heats = {}, {}
         if to_count:
             sides = [int(s) for s in to_count]
@@ -443,15 +455,17 @@ class TableFollower:
                 continue  # the reference stays: compare again when the hand is gone
             if side in first:
                 self._start(side, labs[side], read)
-            elif side in reads:
+            elif side in counted:
                 self._changed(side, changes[side], labs[side], read, heats.get(side))
+            elif side in reads:
+                self._faint(side, changes[side], read, heats.get(side))
             if read is not None:
                 track.guard = float(read.stacked)
             track.reference = labs[side]
             self._shown[side] = track.state
             if track.state.sure:
                 track.sure_look = (track.reference, track.state)
-            if side in self._expected and side not in reads and track.state.sure:
+            if side in self._expected and side not in counted and track.state.sure:
                 if not any(_possible(self._expected[side], track.state.counts).values()):
                     self._expected.pop(side)  # nothing to take: the tray holds none
                 else:
@@ -535,6 +549,54 @@ class TableFollower:
             n = track.state.counts[c]
             if n and track.state.sure:
                 track.area[c] = float(np.count_nonzero(classes == i)) / n
+
+    def _faint(self, side: str, change: Change, read: Any, heat: Any = None) -> None:
+        """A tray that changed faintly (:data:`FAINT_CHANGE_PX`): no cube shows in the
+        pixels, so the counters decide. It keeps its counts surely when the counter gives
+        them :data:`FAINT_BACKS` and no stack sign rose (:meth:`_stack_sign`); otherwise
+        it asks (``stack`` when a sign rose, ``uncounted-change`` else) and shows the
+        counter's most likely counts within a cube of the old ones. A tray already unsure
+        stays as it is."""
+        track = self._tracks[side]
+        old = dict(track.state.counts)
+        stack = self._stack_sign(side, read, heat)
+        why = None
+        if stack:
+            why = "stack"
+        elif read is None or not _agrees(read, old, FAINT_BACKS):
+            why = "uncounted-change"
+        self.evidence[side] = {
+            "faint": change.changed_px,
+            "old": {c: n for c, n in old.items() if n},
+            "was_sure": track.state.sure,
+            "guard": None if read is None else round(read.stacked, 4),
+            "guard_before": None if track.guard is None else round(track.guard, 4),
+            "heat_stack": None if heat is None else round(heat.stacked, 4),
+            "p_old": None
+            if read is None
+            else {c: round(_probability(read, c, old[c]), 3) for c in COLOURS},
+            "counter": None
+            if read is None
+            else {c: read.counts[c] for c in COLOURS if read.counts[c]},
+        }
+        if why is None or not track.state.sure:
+            return
+        if why == "stack" and sum(old.values()) > 1:
+            track.stack_seen = True
+        counts = old if read is None else _estimate(old, read, set(COLOURS))
+        track.last = None
+        track.state = TrayFollow(counts, False, why)
+
+    def _stack_sign(self, side: str, read: Any, heat: Any) -> bool:
+        """A sign of a cube on another at this reading of a changed tray: the heatmap
+        counter's stack score at :data:`HEAT_STACK` when it was read, else the shipped
+        counter's stack guard at :data:`STACK_GUARD`, risen more than :data:`GUARD_RISE`
+        above its value at the tray's last reading."""
+        if heat is not None:
+            return bool(heat.stacked >= HEAT_STACK)
+        guard = self._tracks[side].guard
+        standing = guard is not None and read is not None and read.stacked <= guard + GUARD_RISE
+        return read is not None and read.stacked >= STACK_GUARD and not standing
 
     def _changed(
         self, side: str, change: Change, lab: np.ndarray, read: Any, heat: Any = None

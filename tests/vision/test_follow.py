@@ -20,7 +20,7 @@ import pytest
 from ui.cli import main
 from vision import follow as follow_module
 from vision.calibration import Calibration
-from vision.follow import WHY_CODES, TableFollower, TrayFollow, _estimate
+from vision.follow import WHY_CODES, Change, TableFollower, TrayFollow, _estimate
 from vision.geometry import COLOURS, Board
 from vision.table_render import FrameSpec, Setup, render_frame
 from vision.table_sequence import TableCubes
@@ -434,3 +434,36 @@ def test_a_tray_that_looks_as_when_it_was_last_sure_is_so_again(
     cubes.remove(0, "blue", 2)
     seq.moving(0)
     assert seq.still()["0"] == TrayFollow(counts(red=1), True, None)
+
+
+@pytest.mark.parametrize(("px", "read"), [(28, True), (15, False)])
+def test_a_faint_change_is_read_by_the_counters(
+    game: tuple[Sequence, list],
+    calibration: Calibration,
+    monkeypatch: pytest.MonkeyPatch,
+    px: int,
+    read: bool,
+) -> None:
+    # Issue 28's ninth round: a tray whose crop changed by 20-39 pixels (a cube dropped onto
+    # one of its colour may change no more) is read by the counters; under 20 it is
+    # unchanged and nothing reads it. The brown tray here holds its one cube still, so the
+    # counter backs it and it stays sure.
+    seq, _ = game
+    follower = TableFollower(calibration=calibration, start=START)
+    follower.still_moment(seq.frames[1])
+    real_change, real_read = follower.change, follower.counter.read
+    sides: list[int] = []
+
+    def change(side: str, lab: np.ndarray, ref: np.ndarray | None = None) -> Change:
+        got = real_change(side, lab, ref)
+        return Change(px, {}, {}, 0) if side == "3" and ref is None else got
+
+    def counter_read(crops: dict, lifts: dict) -> list:
+        sides.extend(crops)
+        return real_read(crops, lifts)
+
+    monkeypatch.setattr(follower, "change", change)
+    monkeypatch.setattr(follower.counter, "read", counter_read)
+    trays = follower.still_moment(seq.frames[1])
+    assert sides == ([3] if read else [])
+    assert trays["3"] == TrayFollow(counts(brown=1), True, None)

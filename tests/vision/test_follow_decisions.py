@@ -675,3 +675,61 @@ def test_a_change_both_counters_settled_teaches_no_cube_area(follower: TableFoll
     got = decide(follower, "1", ch, reading({"yellow": (4, 0.95)}), heat_reading({"yellow": 4}))
     assert got == TrayFollow(counts(yellow=4), True, None)
     assert follower._tracks["1"].area["yellow"] == AREA
+
+
+# Issue 28's ninth round: a faint change (dev game 23 000 026: a brown cube dropped onto
+# one of two brown changed 28 crop pixels, a white cube put beside another 27; both trays
+# kept their counts, surely and wrongly, as "unchanged" under 40 pixels).
+
+
+def faint(
+    f: TableFollower,
+    side: str,
+    read: SimpleNamespace,
+    heat: SimpleNamespace | None = None,
+    px: int = 28,
+) -> TrayFollow:
+    f._faint(side, change(px=px), read, heat)
+    return f._tracks[side].state
+
+
+def test_a_faint_change_the_counter_backs_keeps_the_counts_surely(
+    follower: TableFollower,
+) -> None:
+    # A hand at the tray's edge, the light: the counter gives the five brown 0.95.
+    got = faint(follower, "3", reading({"brown": (5, 0.95)}), heat_reading({"brown": 5}))
+    assert got == TrayFollow(counts(brown=5), True, None)
+
+
+def test_a_faint_change_with_the_heatmap_counter_seeing_a_stack_asks_stack(
+    follower: TableFollower,
+) -> None:
+    # Brown on brown: the counter gives three 0.97 (the old two 0.0), its stack score 0.91.
+    follower._tracks["3"].state = TrayFollow(counts(brown=2), True, None)
+    got = faint(follower, "3", reading({"brown": (3, 0.97)}), heat_reading({"brown": 3}, 0.91))
+    assert got == TrayFollow(counts(brown=3), False, "stack")
+    assert follower._tracks["3"].stack_seen
+
+
+def test_a_faint_change_the_counter_reads_otherwise_asks_with_its_count(
+    follower: TableFollower,
+) -> None:
+    # A white cube beside another: the counter gives two 0.997, the old one 0.003.
+    follower._tracks["4"].state = TrayFollow(counts(white=1), True, None)
+    got = faint(follower, "4", reading({"white": (2, 0.997)}), heat_reading({"white": 2}))
+    assert got == TrayFollow(counts(white=2), False, "uncounted-change")
+
+
+@pytest.mark.parametrize(("p", "sure"), [(0.64, False), (0.79, False), (0.81, True)])
+def test_a_faint_change_needs_the_counter_at_eight_tenths_on_the_old_counts(
+    follower: TableFollower, p: float, sure: bool
+) -> None:
+    got = faint(follower, "3", reading({"brown": (5, p)}), heat_reading({"brown": 5}))
+    assert got.sure is sure
+    assert got.counts == counts(brown=5)
+
+
+def test_a_faint_change_leaves_an_unsure_tray_as_it_was(follower: TableFollower) -> None:
+    follower._tracks["3"].state = TrayFollow(counts(brown=2), False, "hand")
+    got = faint(follower, "3", reading({"brown": (3, 0.97)}), heat_reading({"brown": 3}, 0.91))
+    assert got == TrayFollow(counts(brown=2), False, "hand")
