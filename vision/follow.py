@@ -18,7 +18,9 @@ then stop) every tray's board-registered crop (:mod:`vision.tray_crops`, so a
 bumped camera changes nothing) is compared with its crop at the last still
 moment:
 
-* an unchanged tray keeps its counts, surely;
+* an unchanged tray keeps its counts, surely; one that changed *faintly* (too few
+  pixels to count a cube in, but a cube dropped onto one of its colour may change no
+  more) keeps them only when the counters back them;
 * a changed tray gets new counts from the change (the cubes that appeared or
   went, and of which colour, by colour segmentation of the changed region) checked
   against what the game expects and against the counter (:mod:`vision.counter`);
