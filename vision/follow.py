@@ -569,12 +569,7 @@ class TableFollower:
             "guard": None if read is None else round(read.stacked, 4),
             "guard_before": None if track.guard is None else round(track.guard, 4),
             "heat_stack": None if heat is None else round(heat.stacked, 4),
-            "p_old": None
-            if read is None
-            else {c: round(_probability(read, c, old[c]), 3) for c in COLOURS},
-            "counter": None
-            if read is None
-            else {c: read.counts[c] for c in COLOURS if read.counts[c]},
+            **_counter_evidence(read, old),
         }
         if why is None or not track.state.sure:
             return
@@ -887,12 +882,7 @@ class TableFollower:
                 for c in COLOURS
                 if followed[c] or old[c] or expected.get(c)
             },
-            "p_old": None
-            if read is None
-            else {c: round(_probability(read, c, old[c]), 3) for c in COLOURS},
-            "counter": None
-            if read is None
-            else {c: read.counts[c] for c in COLOURS if read.counts[c]},
+            **_counter_evidence(read, old),
         }
         # Such a removal's pixels do not measure its cubes, nor do those of a change the
         # counters settled (dev game 23 000 012: +1 measured 1.43 taught, and a later +2
@@ -1048,6 +1038,17 @@ def _top(read: Any) -> dict[str, int]:
     the count within a cube of the followed one that the counter found most likely was right
     on 367, and on 213 of the 254 ``stack`` changes, where it was right on 197)."""
     return {c: int(read.counts[c]) for c in COLOURS}
+
+
+def _counter_evidence(read: Any, old: Mapping[str, int]) -> dict[str, Any]:
+    """The shipped counter's reading, for the record: its probability of each old count
+    (``p_old``) and its top counts (``counter``); ``None`` when it did not read."""
+    if read is None:
+        return {"p_old": None, "counter": None}
+    return {
+        "p_old": {c: round(_probability(read, c, old[c]), 3) for c in COLOURS},
+        "counter": {c: read.counts[c] for c in COLOURS if read.counts[c]},
+    }
 
 
 def _probability(read: Any, colour: str, n: int) -> float:
