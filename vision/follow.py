@@ -50,6 +50,8 @@ from vision.motion import MotionGate
 from vision.registration import FiducialFinder, Registration
 from vision.tray_crops import CROP_SIZE, PX_PER_MM, camera_pose, tray_crops, tray_lifts, tray_mask
 
+HUED = tuple(c for c in COLOURS if c != "white")
+"""The colours told by hue (white has none)."""
 WHY_CODES = (
     "hand",
     "stack",
@@ -594,7 +596,8 @@ class TableFollower:
         self, side: str, change: Change, lab: np.ndarray, read: Any, heat: Any = None
     ) -> None:
         """A tray that changed: count the change, check it against the expected change and
-        the counter (module docstring)."""
+        the counters (module docstring), and record the evidence (:attr:`evidence`). Each
+        step is one small function below, in the order the decision takes them."""
         track = self._tracks[side]
         track_was_sure = track.state.sure
         if read is not None and read.stacked < STACK_GONE:
@@ -602,149 +605,30 @@ class TableFollower:
         old = track.state.counts
         expected = {c: d for c, d in _possible(self._expected.pop(side, {}), old).items() if d}
         lift = self._lift(side)
-        hued = [c for c in COLOURS if c != "white"]
-        measured = {
-            c: (change.added[c] - change.removed[c]) / self.cube_area(side, c, lift) for c in hued
-        }
-        # White cubes show no hue: what changed without hue, beyond the shadows and dark
-        # sides of the coloured cubes that came or went, is white cubes.
-        coloured = sum(change.added[c] + change.removed[c] for c in hued)
-        # White cubes show no hue: a change without hued cubes is white cubes (with their
-        # shadows). Beside a hued change, what has no hue is that change's shadows and dark
-        # sides; a white cube there is left to the counter's check.
-        hue_cubes = max(abs(v) for v in measured.values())
-        shade = max(0.0, change.grey - self.grey_ratio * coloured) / self.white_area(side, lift)
-        white = shade if hue_cubes < 0.5 or expected.get("white", 0) else 0.0
-        sign = expected.get("white", 0)
-        if not sign and read is not None:
-            sign = read.counts["white"] - old["white"]
-        measured["white"] = -white if sign < 0 else white
-        # White counted from shade alone is the weakest evidence: the counter must back it.
-        # A white removal nobody expected has only the counter to say its direction: the
-        # counter must be sure of it.
-        white_likely = (
-            EXPECTED_LIKELY
-            if expected.get("white")
-            else (REMOVAL_BACKS if sign < 0 else COUNTER_BACKS)
+        per_cube = self.cube_area(side, HUED[0], lift)
+        measured, coloured, shade, white_likely = self._measure(
+            side, change, old, expected, read, lift
         )
-        # A change's own colour must come in whole cubes; a little of another colour beside
-        # it (a red cube's dark sides look brown) is not a cube of that colour.
-        main = max(abs(v) for v in measured.values())
-        limit = max(COUNT_SLACK, RESIDUE + RESIDUE_PER_CUBE * main)
-        moved = {
-            c for c, v in measured.items() if abs(v) > limit or (abs(v) == main and main >= 0.5)
-        }
-        # Shade alone changed (no fifth of a cube of any hue) on a tray without white
-        # cubes, and the counter is sure of its counts as they were: light or a passing
-        # shadow, no cube (a white cube there would show to the counter, right on 98.7 %
-        # of trays with 0-2 cubes; a red cube on another shows some red).
-        # The stack guard reads the tray, not its change: at or below what it read at the
-        # tray's last reading (:data:`GUARD_RISE`), it is no sign of a cube put on another
-        # now (issue 28's sixth round).
-        standing = (
-            track.guard is not None
-            and read is not None
-            and (read.stacked <= track.guard + GUARD_RISE)
-        )
-        guard_fires = read is not None and read.stacked >= STACK_GUARD and not standing
-        # The heatmap counter, when read, says "stack" in the guard's place (eighth round);
-        # no stack is seen only when neither sees one.
-        heat_fires = heat is not None and heat.stacked >= HEAT_STACK
-        stack_sign = heat_fires if heat is not None else guard_fires
-        quiet = read is not None and not guard_fires and not heat_fires
-        per_cube = self.cube_area(side, hued[0], lift)
-        shade_only = (
-            not expected
-            and hue_cubes < TOUCHED
-            and old["white"] == 0
-            and quiet
-            and _agrees(read, old, REMOVAL_BACKS)
-        )
-        # Cubes of a colour the tray holds none of seemed to go (and nothing else moved):
-        # the tray cannot lose them, so they were a neighbour's, leaning into this crop as
-        # the hands took them there. The counter, sure of the tray's counts as they were,
-        # keeps them (issue 28's fifth round).
-        phantom = [c for c in hued if old[c] == 0 and measured[c] <= -TOUCHED]
-        neighbours = (
-            not expected
-            and bool(phantom)
-            and all(abs(measured[c]) < TOUCHED for c in hued if c not in phantom)
-            and shade < TOUCHED
-            and quiet
-            and _agrees(read, old, REMOVAL_BACKS)
-        )
-        # No cube came: none of the tray's colours moved by a fifth of a cube, colours it
-        # holds none of only went (a neighbour's), next to no pixels changed over cubes, at
-        # most one white cube's worth of shade, and the counter is sure of every count as it
-        # was (white included: that shade was light, a shadow or the neighbour's hand; a
-        # white cube put down left the counter at most 0.76 on the old count on the dev
-        # games) (issue 28's sixth round). Shade of a whole white cube on a tray holding
-        # white may be a white cube dropped onto another (the counter then gave the old
-        # count 0.83): the counter must be surer (seventh round).
-        whole_white = old["white"] > 0 and shade >= 1 - COUNT_SLACK
-        nothing_came = (
-            not expected
-            and all((abs(measured[c]) if old[c] else measured[c]) < TOUCHED for c in hued)
-            and change.over_cubes < HIDDEN_OVER * per_cube
-            and shade < 1 + COUNT_SLACK
-            and quiet
-            and _agrees(read, old, COUNTER_SURE if whole_white else REMOVAL_BACKS)
-        )
-        if shade_only or neighbours or nothing_came:
+        moved, main = _moved(measured)
+        stack_sign, quiet = self._signs(side, read, heat)
+        few_over = change.over_cubes < HIDDEN_OVER * per_cube
+        shade_only = not expected and _nothing_came(old, measured, shade, few_over, quiet, read)
+        if shade_only:
             moved, measured["white"], main = set(), 0.0, 0.0
-            shade_only = True
         whole = {c: round(v) if c in moved else 0 for c, v in measured.items()}
         clean = all(abs(measured[c] - whole[c]) <= COUNT_SLACK for c in moved) and (
             bool(moved) or main < NOTHING
         )
         delta = {c: expected.get(c, 0) for c in COLOURS} if expected else whole
-        agrees = clean and all(whole[c] == delta[c] for c in COLOURS)
-        pooled = False  # the removal agreed with pixels that do not measure its cubes
+        agrees, pooled = clean and all(whole[c] == delta[c] for c in COLOURS), False
         if expected and not agrees and read is not None:
-            # The expected change, in its colours and direction, about as large as
-            # expected, and the counter likely of the result: the evidence agrees.
-            result = {c: old[c] + delta[c] for c in COLOURS}
-            agrees = _within(measured, delta, moved, EXPECTED_RATIO) and _agrees(
-                read, result, COUNTER_BACKS
-            )
-            if not agrees and all(d <= 0 for d in delta.values()):
-                # The game's own removal: the counter, sure of what is left, decides. The
-                # removed cubes' dark sides may show as another colour going too.
-                spill = REMOVAL_SPILL * -sum(delta.values())
-                seen = _within(measured, delta, moved, REMOVAL_RATIO, spill)
-                pooled = not seen and _within(
-                    _pooled(measured, delta, old), delta, moved, REMOVAL_RATIO, spill
-                )
-                agrees = (seen or pooled) and _agrees(read, result, REMOVAL_BACKS)
-                if not agrees:
-                    # Seen going in its colours, whatever its size, and nothing coming: the
-                    # counter sure of what is left decides. Cubes taken from touching ones
-                    # uncover the others (-2 seen as -0.55); a tray emptied of a colour
-                    # cannot lose more than it held (-1 seen as -2.3: the cube's shadow).
-                    # The other colours it holds stay put (seventh round). Such a removal
-                    # teaches no cube area either.
-                    went = all(measured[c] <= -TOUCHED for c, d in delta.items() if d < 0)
-                    came = any(v >= TOUCHED for v in measured.values())
-                    steady = all(
-                        abs(measured[c]) < TOUCHED for c in COLOURS if old[c] and not delta[c]
-                    )
-                    pooled = went and steady and not came and _agrees(read, result, COUNTER_SURE)
-                    agrees = pooled
+            agrees, pooled = _expected_agrees(old, delta, measured, moved, read)
         if not agrees:
             delta = whole
         counts = {c: max(0, old[c] + delta[c]) for c in COLOURS}
         blind = not moved and not shade_only and change.changed_px > BLIND_SHARE * per_cube
         over = change.over_cubes / per_cube
-        hidden = any(
-            (
-                (over > HIDDEN_OVER and measured[c] - whole[c] > HIDDEN_RESIDUE)
-                or over > HIDDEN_OVER_ALONE
-                or (measured[c] - whole[c] > HIDDEN_RESIDUE_ALONE and old[c] + whole[c] > 1)
-            )
-            and not expected.get(c)
-            for c in moved
-            if measured[c] > 0
-        )
+        hidden = _hidden(measured, whole, old, expected, moved, over)
         # A cube touching others casts its shadow and sides over them and measures more than
         # a cube: with the guard seeing no stack and the counter sure of the followed counts,
         # a gain measured at or over its whole count is no hidden cube. One measured under
@@ -766,54 +650,23 @@ class TableFollower:
         measures_area = not hidden
         hidden = hidden and not heat_quiet
         # The game's own removal, backed by the evidence, reveals parts of the cubes it
-        # uncovered (pixels that showed a cube and show one still): no sign of a stack.
+        # uncovered (pixels that showed a cube and show one still), and puts no cube on
+        # another: neither those pixels nor a stack sign are a sign of a stack (sixth round).
         taken = bool(expected) and agrees and all(d <= 0 for d in expected.values())
-        # Taking cubes puts none on another: the guard is no sign of a stack on the game's
-        # own removal, backed by the evidence (sixth round).
-        stacked = (
-            (change.over_cubes > STACK_SHARE * per_cube and not taken)
-            or hidden
-            or (stack_sign and not taken)
-        )
-        # Pixels changed but no cube was counted: the counter must back the old counts
-        # (a cube may have dropped where it hides among others).
-        # So must it back a gain nobody expected (the counter's top count then is the
-        # truth more often than a gain measured short).
-        gained = any(delta[c] > 0 for c in COLOURS)
-        likely = (
-            white_likely
-            if delta["white"]
-            else (COUNTER_BACKS if not expected and (gained or not moved) else EXPECTED_LIKELY)
-        )
-        rose = any(old[c] and measured[c] >= TOUCHED for c in hued)
-        if not expected and not moved and rose:
-            # No cube counted, but a colour the tray holds rose by a fifth of a cube: a cube
-            # dropped onto one of its colour shows little of itself (dev game 23 000 021:
-            # red on red seen as 0.24 red, the counter 0.56 on the old count): the counter
-            # must be sure of the old counts (eighth round).
-            likely = COUNTER_SURE
-        if not expected and not moved and over > HIDDEN_OVER_ALONE and not self.knocked:
-            # A cube on one of its own colour shows only over cubes; a knocked camera moves
-            # every cube a little in the crop, so there they are the cubes' own edges (dev
-            # game 23 000 008's knock: 0.35 of a cube over cubes, the counter at 0.89).
-            likely = COUNTER_SURE
-        if _rounded_down(measured, whole, old, expected, moved):
-            likely = COUNTER_SURE
-        followed = dict(counts)
-        why: str | None = None
-        if blind and not taken:  # the game's own removal, backed, is no blind change
-            why = "moved" if self.knocked else "uncounted-change"  # no cube came or went
-        elif not agrees:
-            why = "unexpected" if expected and clean else "uncounted-change"
-            if why == "uncounted-change" and self.knocked:
-                why = "moved"
-        elif any(old[c] + delta[c] < 0 for c in COLOURS):
-            why = "unexpected"
-        elif read is None or not _agrees(read, counts, likely):
+        stack_by = {
+            "over": change.over_cubes > STACK_SHARE * per_cube and not taken,
+            "hidden": hidden,
+            ("heat" if heat is not None else "guard"): stack_sign and not taken,
+        }
+        stacked = any(stack_by.values())
+        likely = self._likely(old, expected, measured, moved, delta, whole, over, white_likely)
+        why = self._why(blind and not taken, agrees, clean, expected, old, delta)
+        if why is None and (read is None or not _agrees(read, counts, likely)):
             why = "counter-disagrees"
-        elif not track.state.sure:
+        elif why is None and not track_was_sure:
             why = track.state.why
         why_flat = why  # what the evidence says when no stack is suspected
+        followed = dict(counts)
         agreed = _both_counters(old, measured, expected, read, heat) if track_was_sure else None
         if agreed is not None:  # both counters sure of the same counts, near the pixels'
             counts, why, stacked = agreed, None, False
@@ -822,22 +675,13 @@ class TableFollower:
             why = "stack"
             if expected:  # the best estimate to show; the players check it
                 counts = {c: max(0, old[c] + expected.get(c, 0)) for c in COLOURS}
-        # On a tray where a cube lay on another, only the game's own removal, measured as
-        # expected, is followed surely: a cube may hide under another or be taken off one.
         if heat_quiet:
             track.stack_seen = False
-        if why is None and track.stack_seen and (moved or expected) and not taken:
+        # On a tray where a cube lay on another, only the game's own removal, measured as
+        # expected, is followed surely: a cube may hide under another or be taken off one.
+        stack_by["seen"] = track.stack_seen and (bool(moved) or bool(expected)) and not taken
+        if why is None and stack_by["seen"]:
             why = "stack"  # a cube lay on another here: its change may hide a cube
-        stack_by = [
-            name
-            for name, fired in (
-                ("over", change.over_cubes > STACK_SHARE * per_cube and not taken),
-                ("hidden", hidden),
-                ("heat" if heat is not None else "guard", stack_sign and not taken),
-                ("seen", track.stack_seen and (moved or bool(expected)) and not taken),
-            )
-            if fired
-        ]
         if why == "stack" and sum(counts.values()) > 1:
             track.stack_seen = True
         elif sum(counts.values()) <= 1:
@@ -853,35 +697,16 @@ class TableFollower:
             "stack_limit": round(STACK_SHARE * per_cube, 1),
             "grey": change.grey,
             "shade": round(shade, 2),
-            "stack_by": stack_by,
+            "stack_by": [name for name, fired in stack_by.items() if fired],
             "why_flat": why_flat,
             "followed": followed,
             "old": {c: n for c, n in old.items() if n},
             "guard": None if read is None else round(read.stacked, 4),
-            "heat_stack": None if heat is None else round(heat.stacked, 4),
-            "heat_counts": None
-            if heat is None
-            else {c: heat.counts[c] for c in COLOURS if heat.counts[c]},
-            "heat_check": None
-            if heat is None
-            else {c: round(heat.confidence[c], 3) for c in COLOURS if heat.counts[c] or old[c]},
+            **_heat_evidence(heat, old),
             "guard_before": None if track.guard is None else round(track.guard, 4),
             "was_sure": track_was_sure,
             "agreed": agreed is not None,
-            "p": None
-            if read is None
-            else {
-                c: round(_probability(read, c, counts[c]), 3)
-                for c in COLOURS
-                if counts[c] or old[c] or expected.get(c)
-            },
-            "p_followed": None
-            if read is None
-            else {
-                c: [round(_probability(read, c, followed[c] + k), 3) for k in (-1, 0, 1)]
-                for c in COLOURS
-                if followed[c] or old[c] or expected.get(c)
-            },
+            **_followed_evidence(read, old, counts, followed, expected),
             **_counter_evidence(read, old),
         }
         # Such a removal's pixels do not measure its cubes, nor do those of a change the
@@ -890,6 +715,111 @@ class TableFollower:
         settled = agreed is not None and (why_flat is not None or agreed != followed)
         if why is None and not pooled and measures_area and not settled:
             self._learn(side, change, delta, coloured)
+
+    def _measure(
+        self,
+        side: str,
+        change: Change,
+        old: Mapping[str, int],
+        expected: Mapping[str, int],
+        read: Any,
+        lift: float,
+    ) -> tuple[dict[str, float], int, float, float]:
+        """A change in cubes per colour (``measured``), the changed pixels of hued cubes
+        (``coloured``), white cubes' worth of shade (``shade``) and how much the counter must
+        back a white change (``white_likely``); ``lift``: :meth:`_lift`'s."""
+        measured = {
+            c: (change.added[c] - change.removed[c]) / self.cube_area(side, c, lift) for c in HUED
+        }
+        # White cubes show no hue: a change without hued cubes is white cubes (with their
+        # shadows). Beside a hued change, what has no hue is that change's shadows and dark
+        # sides; a white cube there is left to the counter's check.
+        coloured = sum(change.added[c] + change.removed[c] for c in HUED)
+        hue_cubes = max(abs(v) for v in measured.values())
+        shade = max(0.0, change.grey - self.grey_ratio * coloured) / self.white_area(side, lift)
+        white = shade if hue_cubes < 0.5 or expected.get("white", 0) else 0.0
+        sign = expected.get("white", 0)
+        if not sign and read is not None:
+            sign = read.counts["white"] - old["white"]
+        measured["white"] = -white if sign < 0 else white
+        # White counted from shade alone is the weakest evidence: the counter must back it.
+        # A white removal nobody expected has only the counter to say its direction: the
+        # counter must be sure of it.
+        white_likely = (
+            EXPECTED_LIKELY
+            if expected.get("white")
+            else (REMOVAL_BACKS if sign < 0 else COUNTER_BACKS)
+        )
+        return measured, coloured, shade, white_likely
+
+    def _signs(self, side: str, read: Any, heat: Any) -> tuple[bool, bool]:
+        """``(stack sign, quiet)`` at this reading of a changed tray: the sign is
+        :meth:`_stack_sign`'s; *quiet* means neither counter sees a stack (a guard that fires
+        where the heatmap counter speaks for it still keeps a change from counting as light
+        or a neighbour's hand)."""
+        sign = self._stack_sign(side, read, heat)
+        guard_fires = self._stack_sign(side, read, None)
+        heat_fires = heat is not None and heat.stacked >= HEAT_STACK
+        return sign, read is not None and not guard_fires and not heat_fires
+
+    def _likely(
+        self,
+        old: Mapping[str, int],
+        expected: Mapping[str, int],
+        measured: Mapping[str, float],
+        moved: set[str],
+        delta: Mapping[str, int],
+        whole: Mapping[str, int],
+        over: float,
+        white_likely: float,
+    ) -> float:
+        """How much the counter must give the followed counts (every colour)."""
+        # Pixels changed but no cube was counted: the counter must back the old counts
+        # (a cube may have dropped where it hides among others). So must it back a gain
+        # nobody expected (the counter's top count then is the truth more often than a
+        # gain measured short).
+        gained = any(delta[c] > 0 for c in COLOURS)
+        likely = (
+            white_likely
+            if delta["white"]
+            else (COUNTER_BACKS if not expected and (gained or not moved) else EXPECTED_LIKELY)
+        )
+        rose = any(old[c] and measured[c] >= TOUCHED for c in HUED)
+        if not expected and not moved and rose:
+            # No cube counted, but a colour the tray holds rose by a fifth of a cube: a cube
+            # dropped onto one of its colour shows little of itself (dev game 23 000 021:
+            # red on red seen as 0.24 red, the counter 0.56 on the old count): the counter
+            # must be sure of the old counts (eighth round).
+            likely = COUNTER_SURE
+        if not expected and not moved and over > HIDDEN_OVER_ALONE and not self.knocked:
+            # A cube on one of its own colour shows only over cubes; a knocked camera moves
+            # every cube a little in the crop, so there they are the cubes' own edges (dev
+            # game 23 000 008's knock: 0.35 of a cube over cubes, the counter at 0.89).
+            likely = COUNTER_SURE
+        if _rounded_down(measured, whole, old, expected, moved):
+            likely = COUNTER_SURE
+        return likely
+
+    def _why(
+        self,
+        blind: bool,
+        agrees: bool,
+        clean: bool,
+        expected: Mapping[str, int],
+        old: Mapping[str, int],
+        delta: Mapping[str, int],
+    ) -> str | None:
+        """Why the pixels' evidence cannot be followed (the counters' check comes after):
+        no cube came or went where pixels changed, a change not in whole cubes or not the
+        expected one, more cubes taken than the tray held; ``None`` when it can."""
+        if blind:  # the game's own removal, backed, is no blind change
+            return "moved" if self.knocked else "uncounted-change"  # no cube came or went
+        if not agrees:
+            why = "unexpected" if expected and clean else "uncounted-change"
+            return "moved" if why == "uncounted-change" and self.knocked else why
+        if any(old[c] + delta[c] < 0 for c in COLOURS):
+            return "unexpected"
+        return None
 
     def _learn(self, side: str, change: Change, delta: dict[str, int], coloured: int) -> None:
         """A sure change of one colour teaches one cube's area (and the shade ratio)."""
@@ -1006,6 +936,158 @@ def _both_counters(
     if any(heat.confidence[c] < BOTH_SURE for c in COLOURS if counts[c] or old[c]):
         return None
     return counts
+
+
+def _moved(measured: Mapping[str, float]) -> tuple[set[str], float]:
+    """The colours that moved, and the largest change (in cubes): a change's own colour
+    must come in whole cubes; a little of another colour beside it (a red cube's dark sides
+    look brown) is not a cube of that colour."""
+    main = max(abs(v) for v in measured.values())
+    limit = max(COUNT_SLACK, RESIDUE + RESIDUE_PER_CUBE * main)
+    moved = {c for c, v in measured.items() if abs(v) > limit or (abs(v) == main and main >= 0.5)}
+    return moved, main
+
+
+def _nothing_came(
+    old: Mapping[str, int],
+    measured: Mapping[str, float],
+    shade: float,
+    few_over: bool,
+    quiet: bool,
+    read: Any,
+) -> bool:
+    """A change the game did not expect in which no cube came or went (the tray keeps its
+    counts), on any of three readings, each with no stack sign and the counter sure of the
+    counts as they were:
+
+    * *shade alone* (no fifth of a cube of any hue) on a tray without white cubes: light or a
+      passing shadow (a white cube there would show to the counter, right on 98.7 % of trays
+      with 0-2 cubes; a red cube on another shows some red) (third round);
+    * *a neighbour's cubes*: only colours the tray holds none of seemed to go, nothing else
+      moved: the tray cannot lose them; they leaned into this crop as the hands took them
+      (fifth round);
+    * *no cube came*: none of the tray's colours moved by a fifth of a cube, colours it holds
+      none of only went, next to no pixels changed over cubes (``few_over``), at most
+      one white cube's worth of shade (sixth round); shade of a whole white cube on a tray
+      holding white may be a white cube dropped onto another (the counter then gave the old
+      count 0.83): the counter must be surer (seventh round)."""
+    if not quiet:
+        return False
+    hue_cubes = max(abs(measured[c]) for c in HUED)
+    backed = _agrees(read, old, REMOVAL_BACKS)
+    if hue_cubes < TOUCHED and old["white"] == 0 and backed:
+        return True
+    phantom = [c for c in HUED if old[c] == 0 and measured[c] <= -TOUCHED]
+    if (
+        phantom
+        and all(abs(measured[c]) < TOUCHED for c in HUED if c not in phantom)
+        and shade < TOUCHED
+        and backed
+    ):
+        return True
+    whole_white = old["white"] > 0 and shade >= 1 - COUNT_SLACK
+    return (
+        all((abs(measured[c]) if old[c] else measured[c]) < TOUCHED for c in HUED)
+        and few_over
+        and shade < 1 + COUNT_SLACK
+        and _agrees(read, old, COUNTER_SURE if whole_white else REMOVAL_BACKS)
+    )
+
+
+def _expected_agrees(
+    old: Mapping[str, int],
+    delta: Mapping[str, int],
+    measured: Mapping[str, float],
+    moved: set[str],
+    read: Any,
+) -> tuple[bool, bool]:
+    """``(agrees, pooled)`` for an expected change the pixels did not count exactly:
+    the expected change in its colours and direction, about as large as expected, with the
+    counter likely of the result; or the game's own removal that the counter, sure of what
+    is left, decides (*pooled*: its pixels do not measure its cubes)."""
+    result = {c: old[c] + delta[c] for c in COLOURS}
+    if _within(measured, delta, moved, EXPECTED_RATIO) and _agrees(read, result, COUNTER_BACKS):
+        return True, False
+    if not all(d <= 0 for d in delta.values()):
+        return False, False
+    # The game's own removal: the removed cubes' dark sides may show as another colour
+    # going too.
+    spill = REMOVAL_SPILL * -sum(delta.values())
+    seen = _within(measured, delta, moved, REMOVAL_RATIO, spill)
+    pooled = not seen and _within(_pooled(measured, delta, old), delta, moved, REMOVAL_RATIO, spill)
+    if (seen or pooled) and _agrees(read, result, REMOVAL_BACKS):
+        return True, pooled
+    # Seen going in its colours, whatever its size, and nothing coming: the counter sure of
+    # what is left decides. Cubes taken from touching ones uncover the others (-2 seen as
+    # -0.55); a tray emptied of a colour cannot lose more than it held (-1 seen as -2.3: the
+    # cube's shadow). The other colours it holds stay put (seventh round). Such a removal
+    # teaches no cube area either.
+    went = all(measured[c] <= -TOUCHED for c, d in delta.items() if d < 0)
+    came = any(v >= TOUCHED for v in measured.values())
+    steady = all(abs(measured[c]) < TOUCHED for c in COLOURS if old[c] and not delta[c])
+    pooled = went and steady and not came and _agrees(read, result, COUNTER_SURE)
+    return pooled, pooled
+
+
+def _hidden(
+    measured: Mapping[str, float],
+    whole: Mapping[str, int],
+    old: Mapping[str, int],
+    expected: Mapping[str, int],
+    moved: set[str],
+    over: float,
+) -> bool:
+    """A hidden-cube sign on a gain nobody expected (:data:`HIDDEN_RESIDUE` and the
+    constants after it): measured above its whole count with pixels over cubes (``over``,
+    in cubes), or much over cubes, or well above its count onto two or more of it."""
+    return any(
+        (
+            (over > HIDDEN_OVER and measured[c] - whole[c] > HIDDEN_RESIDUE)
+            or over > HIDDEN_OVER_ALONE
+            or (measured[c] - whole[c] > HIDDEN_RESIDUE_ALONE and old[c] + whole[c] > 1)
+        )
+        and not expected.get(c)
+        for c in moved
+        if measured[c] > 0
+    )
+
+
+def _heat_evidence(heat: Any, old: Mapping[str, int]) -> dict[str, Any]:
+    """The heatmap counter's reading, for the record."""
+    if heat is None:
+        return {"heat_stack": None, "heat_counts": None, "heat_check": None}
+    return {
+        "heat_stack": round(heat.stacked, 4),
+        "heat_counts": {c: heat.counts[c] for c in COLOURS if heat.counts[c]},
+        "heat_check": {
+            c: round(heat.confidence[c], 3) for c in COLOURS if heat.counts[c] or old[c]
+        },
+    }
+
+
+def _followed_evidence(
+    read: Any,
+    old: Mapping[str, int],
+    counts: Mapping[str, int],
+    followed: Mapping[str, int],
+    expected: Mapping[str, int],
+) -> dict[str, Any]:
+    """The counter's probability of the shown counts (``p``) and of the followed ones and
+    their neighbours (``p_followed``), for the record."""
+    if read is None:
+        return {"p": None, "p_followed": None}
+    return {
+        "p": {
+            c: round(_probability(read, c, counts[c]), 3)
+            for c in COLOURS
+            if counts[c] or old[c] or expected.get(c)
+        },
+        "p_followed": {
+            c: [round(_probability(read, c, followed[c] + k), 3) for k in (-1, 0, 1)]
+            for c in COLOURS
+            if followed[c] or old[c] or expected.get(c)
+        },
+    }
 
 
 def _rounded_down(
