@@ -628,7 +628,7 @@ class TableFollower:
         counts = {c: max(0, old[c] + delta[c]) for c in COLOURS}
         blind = not moved and not shade_only and change.changed_px > BLIND_SHARE * per_cube
         over = change.over_cubes / per_cube
-        hidden = _hidden(measured, whole, old, expected, moved, over)
+        hidden, rounded = _hidden(measured, whole, old, expected, moved, over)
         # A cube touching others casts its shadow and sides over them and measures more than
         # a cube: with the guard seeing no stack and the counter sure of the followed counts,
         # a gain measured at or over its whole count is no hidden cube. One measured under
@@ -659,7 +659,7 @@ class TableFollower:
             ("heat" if heat is not None else "guard"): stack_sign and not taken,
         }
         stacked = any(stack_by.values())
-        likely = self._likely(old, expected, measured, moved, delta, whole, over, white_likely)
+        likely = self._likely(old, expected, measured, moved, delta, over, white_likely, rounded)
         why = self._why(blind and not taken, agrees, clean, expected, old, delta)
         if why is None and (read is None or not _agrees(read, counts, likely)):
             why = "counter-disagrees"
@@ -769,11 +769,12 @@ class TableFollower:
         measured: Mapping[str, float],
         moved: set[str],
         delta: Mapping[str, int],
-        whole: Mapping[str, int],
         over: float,
         white_likely: float,
+        rounded: bool,
     ) -> float:
-        """How much the counter must give the followed counts (every colour)."""
+        """How much the counter must give the followed counts (every colour); ``rounded``: a
+        gain rounded down onto its colour (:func:`_hidden`)."""
         # Pixels changed but no cube was counted: the counter must back the old counts
         # (a cube may have dropped where it hides among others). So must it back a gain
         # nobody expected (the counter's top count then is the truth more often than a
@@ -796,7 +797,7 @@ class TableFollower:
             # every cube a little in the crop, so there they are the cubes' own edges (dev
             # game 23 000 008's knock: 0.35 of a cube over cubes, the counter at 0.89).
             likely = COUNTER_SURE
-        if _rounded_down(measured, whole, old, expected, moved):
+        if rounded:
             likely = COUNTER_SURE
         return likely
 
@@ -1036,20 +1037,27 @@ def _hidden(
     expected: Mapping[str, int],
     moved: set[str],
     over: float,
-) -> bool:
-    """A hidden-cube sign on a gain nobody expected (:data:`HIDDEN_RESIDUE` and the
-    constants after it): measured above its whole count with pixels over cubes (``over``,
-    in cubes), or much over cubes, or well above its count onto two or more of it."""
-    return any(
-        (
-            (over > HIDDEN_OVER and measured[c] - whole[c] > HIDDEN_RESIDUE)
-            or over > HIDDEN_OVER_ALONE
-            or (measured[c] - whole[c] > HIDDEN_RESIDUE_ALONE and old[c] + whole[c] > 1)
-        )
-        and not expected.get(c)
-        for c in moved
-        if measured[c] > 0
+) -> tuple[bool, bool]:
+    """Hidden-cube signs on a gain nobody expected, ``(hidden, rounded down)``.
+
+    *Hidden* (:data:`HIDDEN_RESIDUE` and the constants after it): measured above its whole
+    count with pixels over cubes (``over``, in cubes), or much over cubes, or well above its
+    count onto two or more of it: a stack.
+
+    *Rounded down* (issue 28's ninth round): measured :data:`HIDDEN_RESIDUE` of a cube or
+    more above the whole count it was rounded to, onto a tray that then holds two or more of
+    its colour: a cube may hide under another there, so the counter must be sure
+    (:data:`COUNTER_SURE`) of the followed counts (dev game 23 000 021: +2 yellow onto two
+    measured 1.2, both counters on three, the shipped one at 0.87)."""
+    gains = [c for c in moved if measured[c] > 0 and not expected.get(c)]
+    hidden = any(
+        (over > HIDDEN_OVER and measured[c] - whole[c] > HIDDEN_RESIDUE)
+        or over > HIDDEN_OVER_ALONE
+        or (measured[c] - whole[c] > HIDDEN_RESIDUE_ALONE and old[c] + whole[c] > 1)
+        for c in gains
     )
+    rounded = any(measured[c] - whole[c] >= HIDDEN_RESIDUE and old[c] + whole[c] > 1 for c in gains)
+    return hidden, rounded
 
 
 def _heat_evidence(heat: Any, old: Mapping[str, int]) -> dict[str, Any]:
@@ -1088,25 +1096,6 @@ def _followed_evidence(
             if followed[c] or old[c] or expected.get(c)
         },
     }
-
-
-def _rounded_down(
-    measured: Mapping[str, float],
-    whole: Mapping[str, int],
-    old: Mapping[str, int],
-    expected: Mapping[str, int],
-    moved: set[str],
-) -> bool:
-    """A gain nobody expected measured :data:`HIDDEN_RESIDUE` of a cube or more above the
-    whole count it was rounded to, onto a tray that then holds two or more of its colour: a
-    cube may hide under another there, so the counter must be sure (:data:`COUNTER_SURE`)
-    of the followed counts (issue 28's ninth round, dev game 23 000 021: +2 yellow onto two
-    measured 1.2, both counters on three, the shipped one at 0.87)."""
-    return any(
-        measured[c] - whole[c] >= HIDDEN_RESIDUE and old[c] + whole[c] > 1
-        for c in moved
-        if measured[c] > 0 and not expected.get(c)
-    )
 
 
 def _possible(expected: Mapping[str, int], counts: Mapping[str, int]) -> dict[str, int]:
