@@ -467,14 +467,15 @@ def test_a_faint_change_is_read_by_the_counters(
     assert trays["3"] == TrayFollow(counts(brown=1), True, None)
 
 
-def test_a_tray_a_faint_change_left_unsure_is_not_as_when_last_sure(
+def test_a_tray_a_faint_change_left_unsure_stays_unsure_while_it_looks_so(
     game: tuple[Sequence, list],
     calibration: Calibration,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Issue 28's ninth round: a brown cube dropped onto the brown one changed 28 pixels and
     # the counter reads two there (not sure). At the next still moment the tray still looks
-    # 28 pixels unlike when it was last sure: that is no "as it was" (under 20 pixels is).
+    # 28 pixels unlike when it was last sure: it stays unsure (a look within 20 pixels of
+    # the last sure one would be "as it was").
     seq, _ = game
     follower = TableFollower(calibration=calibration, start=START)
     follower.still_moment(seq.frames[1])
