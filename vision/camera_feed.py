@@ -68,6 +68,10 @@ class CameraFeed:
         reads no whole table (no camera, not calibrated)."""
         return None
 
+    def picture_came(self) -> None:
+        """The Camera screen took a picture from :attr:`source` (a camera that started
+        without one, ``--camera auto`` with nothing plugged in, now says it found one)."""
+
     # -- following the table (ui.app.follow_feed.FollowFeed) ------------------------------
 
     @property

@@ -96,6 +96,9 @@ class UncalibratedCamera(CameraFeed):
     def available(self) -> bool:
         return True
 
+    def picture_came(self) -> None:
+        self.found = True
+
     def describe(self) -> Msg:
         if not self.found:
             return _("Camera: none found yet")

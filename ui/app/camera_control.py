@@ -113,10 +113,7 @@ class CameraControl:
 
             frame = grab(self.source, 1)[0]
         self.recent = [*self.recent[-(KEEP_FRAMES - 1) :], frame]
-        from ui.app.camera import UncalibratedCamera
-
-        if isinstance(camera, UncalibratedCamera):
-            camera.found = True
+        camera.picture_came()
         return frame
 
     def picture(self, highlight_side: int | None = None) -> np.ndarray | None:
