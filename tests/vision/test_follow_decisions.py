@@ -99,26 +99,68 @@ def test_a_gain_rounded_down_without_pixels_over_cubes_is_followed(
 
 
 @pytest.mark.parametrize(
-    ("p", "want"),
+    ("removal", "ch", "read", "want"),
     [
-        (0.9, TrayFollow(counts(red=2), True, None)),  # the counter is sure of what is left
-        (0.6, TrayFollow(counts(red=2), False, "unexpected")),  # it hesitates: ask
+        # Three red taken off five touching ones: 1.87 cubes of red went (the rest were
+        # hidden). The counter sure of what is left decides; hesitating, it asks.
+        (3, change(removed={"red": 187}), reading({"red": (2, 0.9)}), counts(red=2)),
+        (3, change(removed={"red": 187}), reading({"red": (2, 0.6)}), "unexpected"),
+        # ... with another colour coming: ask.
+        (
+            3,
+            change(removed={"red": 187}, added={"blue": 90}),
+            reading({"red": (2, 0.9), "blue": (1, 0.9)}),
+            None,
+        ),
+        # Two red taken from five: the cubes they touched show more of themselves (1.2
+        # cubes of pixels that showed a cube before and show one still): no stack.
+        (2, change(removed={"red": 190}, over=120), reading({"red": (3, 0.9)}), counts(red=3)),
+        # Three red taken: 2.82 cubes of red and 1.09 of "brown" (their dark sides) went; the
+        # counter is sure of two red and no brown.
+        (
+            3,
+            change(removed={"red": 282, "brown": 109}),
+            reading({"red": (2, 0.99)}),
+            counts(red=2),
+        ),
+        # ... but brown coming beside the removal is a colour gained: ask.
+        (3, change(removed={"red": 282}, added={"brown": 109}), reading({"red": (2, 0.99)}), None),
+        # One red taken from five touching ones: 0.24 of red and 0.69 of "brown" went, and
+        # the red it uncovered showed over cubes (1.6 cubes); the counter sure of four red
+        # follows it, at 0.7 it asks (fifth round).
+        (
+            1,
+            change(removed={"red": 24, "brown": 69}, over=163),
+            reading({"red": (4, 0.999)}),
+            counts(red=4),
+        ),
+        (1, change(removed={"red": 24, "brown": 69}, over=163), reading({"red": (4, 0.7)}), None),
+        # One red taken: 1.79 of red and 0.27 of "brown" went; red alone is within twice the
+        # removal, so the dark sides are not added to it.
+        (
+            1,
+            change(removed={"red": 179, "brown": 27}),
+            reading({"red": (4, 0.999)}),
+            counts(red=4),
+        ),
     ],
 )
-def test_the_games_removal_measured_small_is_sure_only_with_a_sure_counter(
-    follower: TableFollower, p: float, want: TrayFollow
+def test_the_games_red_removal(
+    follower: TableFollower,
+    removal: int,
+    ch: Change,
+    read: SimpleNamespace,
+    want: dict[str, int] | str | None,
 ) -> None:
-    # Three red taken off five touching ones: 1.87 cubes of red went (the rest were hidden).
-    follower.expect({"0": {"red": -3}})
-    got = decide(follower, "0", change(removed={"red": 187}), reading({"red": (2, p)}))
-    assert got == want
-
-
-def test_the_games_removal_with_another_colour_moving_asks(follower: TableFollower) -> None:
-    follower.expect({"0": {"red": -3}})
-    ch = change(removed={"red": 187}, added={"blue": 90})
-    got = decide(follower, "0", ch, reading({"red": (2, 0.9), "blue": (1, 0.9)}))
-    assert not got.sure
+    """The game takes ``removal`` red from the red tray's five; ``want``: the counts then
+    followed surely, or the ``why`` of an unsure tray (``None``: any reason)."""
+    follower.expect({"0": {"red": -removal}})
+    got = decide(follower, "0", ch, read)
+    if isinstance(want, dict):
+        assert got == TrayFollow(want, True, None)
+    else:
+        assert not got.sure
+        assert want is None or got.why == want
 
 
 def test_a_white_removal_nobody_expected_needs_a_sure_counter(follower: TableFollower) -> None:
@@ -147,39 +189,12 @@ def test_pixels_changed_but_no_cube_counted_keeps_the_counts_the_counter_backs(
     assert got == TrayFollow(counts(brown=5), True, None)
 
 
-def test_the_games_removal_uncovering_cubes_is_no_stack(follower: TableFollower) -> None:
-    # Two red taken from five: the cubes they touched show more of themselves (1.2 cubes
-    # of pixels that showed a cube before and show one still).
-    follower.expect({"0": {"red": -2}})
-    ch = change(removed={"red": 190}, over=120)
-    got = decide(follower, "0", ch, reading({"red": (3, 0.9)}))
-    assert got == TrayFollow(counts(red=3), True, None)
-
-
 def test_pixels_over_cubes_on_a_removal_nobody_expected_still_say_stack(
     follower: TableFollower,
 ) -> None:
     ch = change(removed={"red": 190}, over=120)
     got = decide(follower, "0", ch, reading({"red": (3, 0.9)}))
     assert not got.sure and got.why == "stack"
-
-
-def test_the_games_removal_with_dark_sides_seen_as_another_colour_is_followed(
-    follower: TableFollower,
-) -> None:
-    # Three red taken: 2.82 cubes of red and 1.09 of "brown" (their dark sides) went; the
-    # counter is sure of two red and no brown.
-    follower.expect({"0": {"red": -3}})
-    ch = change(removed={"red": 282, "brown": 109})
-    got = decide(follower, "0", ch, reading({"red": (2, 0.99)}))
-    assert got == TrayFollow(counts(red=2), True, None)
-
-
-def test_a_colour_gained_beside_the_games_removal_asks(follower: TableFollower) -> None:
-    follower.expect({"0": {"red": -3}})
-    ch = change(removed={"red": 282}, added={"brown": 109})
-    got = decide(follower, "0", ch, reading({"red": (2, 0.99)}))
-    assert not got.sure
 
 
 def test_shade_alone_on_an_empty_tray_the_counter_is_sure_of_changes_nothing(
@@ -278,30 +293,22 @@ def test_a_colour_the_tray_holds_none_of_coming_is_no_neighbours_change(
     assert not got.sure
 
 
-def test_a_neighbours_change_with_the_stack_guard_up_is_a_stack(follower: TableFollower) -> None:
-    ch = change(removed={"brown": 40})
-    got = decide(follower, "2", ch, reading({"blue": (2, 0.97)}, stacked=0.87))
+@pytest.mark.parametrize(
+    ("guard_before", "ch", "read"),
+    [
+        # A neighbour's change (brown the blue tray holds none of went) with the guard up:
+        # no neighbour's hand then, a stack.
+        (None, change(removed={"brown": 40}), reading({"blue": (2, 0.97)}, stacked=0.87)),
+        # One blue dropped: the guard rose from 0.3 to 0.66 with it (sixth round).
+        (0.3, change(added={"blue": 100}), reading({"blue": (3, 0.95)}, stacked=0.66)),
+    ],
+)
+def test_a_stack_guard_up_on_a_change_is_a_stack(
+    follower: TableFollower, guard_before: float | None, ch: Change, read: SimpleNamespace
+) -> None:
+    follower._tracks["2"].guard = guard_before
+    got = decide(follower, "2", ch, read)
     assert not got.sure and got.why == "stack"
-
-
-def test_the_games_removal_seen_mostly_as_another_colour_is_followed(
-    follower: TableFollower,
-) -> None:
-    # One red taken from five touching ones: 0.24 of red and 0.69 of "brown" went, and the
-    # red it uncovered showed over cubes (1.6 cubes); the counter is sure of four red.
-    follower.expect({"0": {"red": -1}})
-    ch = change(removed={"red": 24, "brown": 69}, over=163)
-    got = decide(follower, "0", ch, reading({"red": (4, 0.999)}))
-    assert got == TrayFollow(counts(red=4), True, None)
-
-
-def test_the_games_removal_seen_as_another_colour_needs_a_sure_counter(
-    follower: TableFollower,
-) -> None:
-    follower.expect({"0": {"red": -1}})
-    ch = change(removed={"red": 24, "brown": 69}, over=163)
-    got = decide(follower, "0", ch, reading({"red": (4, 0.7)}))
-    assert not got.sure
 
 
 def test_the_games_removal_pools_no_colour_the_tray_holds(follower: TableFollower) -> None:
@@ -311,15 +318,6 @@ def test_the_games_removal_pools_no_colour_the_tray_holds(follower: TableFollowe
     ch = change(removed={"blue": 24, "brown": 69}, over=163)
     got = decide(follower, "2", ch, reading({"blue": (1, 0.999), "brown": (1, 0.999)}))
     assert not got.sure
-
-
-def test_the_games_removal_measured_in_its_colour_is_not_pooled(follower: TableFollower) -> None:
-    # One red taken: 1.79 of red and 0.27 of "brown" went; red alone is within twice the
-    # removal, so the dark sides are not added to it.
-    follower.expect({"0": {"red": -1}})
-    ch = change(removed={"red": 179, "brown": 27})
-    got = decide(follower, "0", ch, reading({"red": (4, 0.999)}))
-    assert got == TrayFollow(counts(red=4), True, None)
 
 
 def test_a_pooled_removal_teaches_no_cube_area(follower: TableFollower) -> None:
@@ -361,20 +359,34 @@ def test_shade_of_a_white_cube_with_pixels_over_cubes_asks(follower: TableFollow
     assert not got.sure
 
 
-def test_a_stack_guard_the_tray_already_had_is_no_new_stack(follower: TableFollower) -> None:
-    # One blue dropped beside two touching ones: 1.0 cube of blue, the counter sure of three;
-    # its stack guard reads 0.66, as it read 0.62 on the two before.
-    follower._tracks["2"].guard = 0.62
-    ch = change(added={"blue": 100})
-    got = decide(follower, "2", ch, reading({"blue": (3, 0.95)}, stacked=0.66))
-    assert got == TrayFollow(counts(blue=3), True, None)
-
-
-def test_a_stack_guard_that_rose_with_the_change_is_a_stack(follower: TableFollower) -> None:
-    follower._tracks["2"].guard = 0.3
-    ch = change(added={"blue": 100})
-    got = decide(follower, "2", ch, reading({"blue": (3, 0.95)}, stacked=0.66))
-    assert not got.sure and got.why == "stack"
+@pytest.mark.parametrize(
+    ("before", "guard_before", "removal", "ch", "read", "want"),
+    [
+        # One blue dropped beside two touching ones: 1.0 cube of blue, the counter sure of
+        # three; its stack guard reads 0.66, as it read 0.62 on the two before: the guard
+        # reads the tray, not its change.
+        (2, 0.62, 0, change(added={"blue": 100}), reading({"blue": (3, 0.95)}, stacked=0.66), 3),
+        # Two blue taken from four touching ones, 1.85 went, the counter sure of two; its
+        # stack guard rose to 0.67 (the two left lean on each other). Taking cubes puts none
+        # on another.
+        (4, 0.2, 2, change(removed={"blue": 185}), reading({"blue": (2, 0.9)}, stacked=0.67), 2),
+    ],
+)
+def test_a_stack_guard_up_without_a_cube_put_on_another_is_no_stack(
+    follower: TableFollower,
+    before: int,
+    guard_before: float,
+    removal: int,
+    ch: Change,
+    read: SimpleNamespace,
+    want: int,
+) -> None:
+    follower._tracks["2"].state = TrayFollow(counts(blue=before), True, None)
+    follower._tracks["2"].guard = guard_before
+    if removal:
+        follower.expect({"2": {"blue": -removal}})
+    got = decide(follower, "2", ch, read)
+    assert got == TrayFollow(counts(blue=want), True, None)
 
 
 def test_the_games_white_removal_measured_under_half_a_cube_is_followed(
@@ -390,19 +402,6 @@ def test_the_games_white_removal_measured_under_half_a_cube_is_followed(
 def test_a_white_change_nobody_expected_under_half_a_cube_asks(follower: TableFollower) -> None:
     got = decide(follower, "4", change(px=300, grey=46), reading({"white": (4, 0.99)}))
     assert not got.sure
-
-
-def test_the_games_removal_backed_by_the_counter_is_no_stack_whatever_the_guard(
-    follower: TableFollower,
-) -> None:
-    # Two blue taken from four touching ones, 1.85 went, the counter sure of two; its stack
-    # guard rose to 0.67 (the two left lean on each other). Taking cubes puts none on another.
-    follower._tracks["2"].state = TrayFollow(counts(blue=4), True, None)
-    follower._tracks["2"].guard = 0.2
-    follower.expect({"2": {"blue": -2}})
-    ch = change(removed={"blue": 185})
-    got = decide(follower, "2", ch, reading({"blue": (2, 0.9)}, stacked=0.67))
-    assert got == TrayFollow(counts(blue=2), True, None)
 
 
 def test_a_knock_that_changes_a_white_trays_shade_keeps_its_counts(
@@ -675,3 +674,94 @@ def test_a_change_both_counters_settled_teaches_no_cube_area(follower: TableFoll
     got = decide(follower, "1", ch, reading({"yellow": (4, 0.95)}), heat_reading({"yellow": 4}))
     assert got == TrayFollow(counts(yellow=4), True, None)
     assert follower._tracks["1"].area["yellow"] == AREA
+
+
+# Issue 28's ninth round: a faint change (dev game 23 000 026: a brown cube dropped onto
+# one of two brown changed 28 crop pixels, a white cube put beside another 27; both trays
+# kept their counts, surely and wrongly, as "unchanged" under 40 pixels).
+
+
+def faint(
+    f: TableFollower,
+    side: str,
+    read: SimpleNamespace,
+    heat: SimpleNamespace | None = None,
+    px: int = 28,
+) -> TrayFollow:
+    f._faint(side, change(px=px), read, heat)
+    return f._tracks[side].state
+
+
+def test_a_faint_change_the_counter_backs_keeps_the_counts_surely(
+    follower: TableFollower,
+) -> None:
+    # A hand at the tray's edge, the light: the counter gives the five brown 0.95.
+    got = faint(follower, "3", reading({"brown": (5, 0.95)}), heat_reading({"brown": 5}))
+    assert got == TrayFollow(counts(brown=5), True, None)
+
+
+def test_a_faint_change_with_the_heatmap_counter_seeing_a_stack_asks_stack(
+    follower: TableFollower,
+) -> None:
+    # Brown on brown: the counter gives three 0.97 (the old two 0.0), its stack score 0.91.
+    follower._tracks["3"].state = TrayFollow(counts(brown=2), True, None)
+    got = faint(follower, "3", reading({"brown": (3, 0.97)}), heat_reading({"brown": 3}, 0.91))
+    assert got == TrayFollow(counts(brown=3), False, "stack")
+    assert follower._tracks["3"].stack_seen
+
+
+def test_a_faint_change_the_counter_reads_otherwise_asks_with_its_count(
+    follower: TableFollower,
+) -> None:
+    # A white cube beside another: the counter gives two 0.997, the old one 0.003.
+    follower._tracks["4"].state = TrayFollow(counts(white=1), True, None)
+    got = faint(follower, "4", reading({"white": (2, 0.997)}), heat_reading({"white": 2}))
+    assert got == TrayFollow(counts(white=2), False, "uncounted-change")
+
+
+@pytest.mark.parametrize(("p", "sure"), [(0.64, False), (0.79, False), (0.81, True)])
+def test_a_faint_change_needs_the_counter_at_eight_tenths_on_the_old_counts(
+    follower: TableFollower, p: float, sure: bool
+) -> None:
+    got = faint(follower, "3", reading({"brown": (5, p)}), heat_reading({"brown": 5}))
+    assert got.sure is sure
+    assert got.counts == counts(brown=5)
+
+
+def test_a_faint_change_leaves_an_unsure_tray_as_it_was(follower: TableFollower) -> None:
+    follower._tracks["3"].state = TrayFollow(counts(brown=2), False, "hand")
+    got = faint(follower, "3", reading({"brown": (3, 0.97)}), heat_reading({"brown": 3}, 0.91))
+    assert got == TrayFollow(counts(brown=2), False, "hand")
+
+
+def test_a_stack_shows_the_counters_top_count_however_far_from_the_followed_one(
+    follower: TableFollower,
+) -> None:
+    # Issue 28's ninth round: an unsure tray shows the counter's most likely counts (on the
+    # dev games right on 213 of 254 stacked changes; the likeliest within a cube of the
+    # followed count, shown before: 197). Blue measured +1.2 onto two with a third of a cube
+    # over cubes; the counter finds five most likely.
+    got = decide(follower, "2", change(added={"blue": 120}, over=40), reading({"blue": (5, 0.6)}))
+    assert got == TrayFollow(counts(blue=5), False, "stack")
+
+
+@pytest.mark.parametrize(("p", "sure"), [(0.87, False), (0.95, True)])
+def test_a_gain_rounded_down_onto_its_colour_needs_the_counter_at_nine_tenths(
+    follower: TableFollower, p: float, sure: bool
+) -> None:
+    # Issue 28's ninth round, dev game 23 000 021: two yellow dropped onto two, one on
+    # another, measured 1.2 cubes with next to nothing over cubes; both counters on three,
+    # the shipped one at 0.87. A fifth of a cube over the whole count may be a hidden cube.
+    follower._tracks["1"].state = TrayFollow(counts(yellow=2), True, None)
+    ch = change(added={"yellow": 120}, over=7)
+    got = decide(follower, "1", ch, reading({"yellow": (3, p)}), heat_reading({"yellow": 3}, 0.035))
+    assert got.sure is sure
+    assert got.counts == counts(yellow=3)
+
+
+def test_a_gain_rounded_down_onto_an_empty_tray_is_followed(follower: TableFollower) -> None:
+    # One yellow onto none, measured 1.2 (its shadow): nothing can hide under it.
+    follower._tracks["1"].state = TrayFollow(counts(), True, None)
+    ch = change(added={"yellow": 120}, over=0)
+    got = decide(follower, "1", ch, reading({"yellow": (1, 0.8)}), heat_reading({"yellow": 1}))
+    assert got == TrayFollow(counts(yellow=1), True, None)
