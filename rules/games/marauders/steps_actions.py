@@ -17,11 +17,18 @@ from rules.game import State
 from rules.games.marauders import logic
 from rules.games.marauders.decide_actions import MIGRANTS
 from rules.games.marauders.hexmap import CAMP_ID
-from rules.games.marauders.model import label
+from rules.games.marauders.model import MAX_MEMBERS, label
 from rules.games.marauders.results import Spring
 from rules.games.marauders.steps_common import Answer, remember, trays_field
 from rules.prompt import Field
 from rules.text import msg
+
+
+def migrants(state: State) -> int:
+    """Members that can migrate now: "2 members onto the starting camp if possible".
+    The text prints no supply; the map holds at most :data:`MAX_MEMBERS` (reading 35), so a
+    map that full takes fewer (the players lower it when their supply is short)."""
+    return max(0, min(MIGRANTS, MAX_MEMBERS - len(state["members"])))
 
 
 def action_rule(state: State, action: str) -> Decision:
@@ -98,9 +105,9 @@ def action_fields(state: State, decision: Decision, blockable: bool = False) -> 
                 key="moved",
                 label=msg("Tribe members moved onto the starting camp (2 if possible)"),
                 kind="int",
-                default=MIGRANTS,
+                default=migrants(state),
                 minimum=0,
-                maximum=MIGRANTS,
+                maximum=migrants(state),
             )
         )
     fields.append(trays_field(state))
@@ -112,5 +119,5 @@ def carry_out(state: State, action: str, answer: Answer) -> None:
     if action == "rock-painting":
         state["paintings"] += 1
     if action == "migration":
-        state["members"].extend([CAMP_ID] * int(answer.get("moved", MIGRANTS)))
+        state["members"].extend([CAMP_ID] * int(answer.get("moved", migrants(state))))
     remember(state, action=action)

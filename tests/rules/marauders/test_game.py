@@ -541,3 +541,13 @@ def test_a_member_beyond_the_map_picture_is_listed_beside_it_and_keeps_its_space
     assert max(abs(h["q"]) for h in camp_map["hexes"]) == 4  # the picture stays legible
     facts = [Msg.from_json(label).english() for label, _ in camp_map["facts"]]
     assert facts == ["Member 2: 6 spaces toward side 3"]
+
+
+def test_migration_brings_two_members_only_while_the_map_has_room() -> None:
+    """ "2 members onto the starting camp if possible": the text prints no supply, the map
+    holds at most MAX_MEMBERS (reading 35), so the last places take 1, then none."""
+    from rules.games.marauders.model import MAX_MEMBERS
+    from rules.games.marauders.steps_actions import migrants
+
+    assert [migrants({"members": ["0"] * n}) for n in (0, 18, 19, 20)] == [2, 2, 1, 0]
+    assert MAX_MEMBERS == 20
