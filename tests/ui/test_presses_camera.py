@@ -1,6 +1,7 @@
 """``bench presses`` with the camera (brief presses4): the fields a camera fills start at the
-table's true counts, as if it had followed them surely; VP and development points of the
-news panel stay for the players. Printed as separate lines, the figures without it kept."""
+table's true counts, as if it had followed them surely; the news panel's VP stay for the
+players, and its development points too unless it reads the priority marker. Printed as
+separate lines, the figures without it kept."""
 
 from __future__ import annotations
 
@@ -41,6 +42,21 @@ def test_a_sure_camera_fills_the_colours_of_the_news_and_leaves_vp_and_developme
     assert form.values["news"] == {"white": 1, "red": 3, "vp": 0, "dev": 0}
     assert form.values["trays_now"] == {"white": 2, "red": 1}  # the table named no change
     assert form.from_camera == {"news"}
+
+
+def test_a_news_panel_that_reads_the_marker_gets_its_development_points_too() -> None:
+    news = _field(
+        "news",
+        ("white", "red", "vp", "dev"),
+        default={"white": 0, "red": 0, "vp": 0, "dev": 0},
+        camera=ColourGains(marker=2, steps="dev"),
+    )
+    trays = _field(
+        "trays_now", ("white", "red"), default={"white": 2, "red": 1}, camera=ColourTotals()
+    )
+    form = FormModel([news, trays])
+    sure_camera(form, {"news": {"white": 1, "red": 3, "vp": 2, "dev": 1}})
+    assert form.values["news"] == {"white": 1, "red": 3, "vp": 0, "dev": 1}
 
 
 def test_gains_with_their_own_tracked_counts_fill_only_those_colours() -> None:

@@ -327,8 +327,8 @@ def _colours(form: FormModel, field: Field, request: ColourGains) -> set[str]:
 def sure_camera(form: FormModel, values: dict[str, Any]) -> None:
     """Fill ``form`` as a camera that followed the table surely would: each field with a
     camera request vision answers (not :class:`Unread`) shows the table's true value; of a
-    :class:`ColourGains` field (the Marauders news panel) only the colours, its VP and
-    development points stay for the players."""
+    :class:`ColourGains` field (the Marauders news panel) the colours and, when it reads the
+    priority marker, the development points: its VP stay for the players."""
     for field in form.fields:
         request = camera_request(field.camera)
         if request is None or isinstance(request, Unread) or field.key not in values:
@@ -336,6 +336,8 @@ def sure_camera(form: FormModel, values: dict[str, Any]) -> None:
         want = copy.deepcopy(values[field.key])
         if isinstance(request, ColourGains):
             colours = _colours(form, field, request)
+            if request.reads_marker and request.steps is not None:
+                colours.add(request.steps)  # the marker's steps: the development points
             now = dict(form.values[field.key] or {})
             want = {k: (want.get(k, 0) if k in colours else n) for k, n in now.items()}
         form.values[field.key] = want
