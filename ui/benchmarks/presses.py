@@ -472,6 +472,11 @@ def camera_figures(name: str, module: ModuleType, base: Path) -> list[Figure]:
     worst_step, worst, _needs, _looks = max(steps, key=lambda s: s[1])
     median = statistics.median(asked)
     return [
+        Figure(
+            name=f"{name}: presses in all with the camera / steps that need an answer",
+            value=sum(s[1] for s in steps),
+            unit=f"/ {sum(1 for s in steps if s[2])}",
+        ),
         _at_most(f"{name}: median presses with the camera", median, MEDIAN_TARGET),
         _at_most(f"{name}: worst step with the camera ({worst_step})", worst, WORST_TARGET),
         answer_presses(name, result, " with the camera"),
@@ -490,6 +495,13 @@ def variant_figures(
         steps = play(module, where, camera=camera, screen=True, options=options)["steps"]
         asked = [n for _step, n, needs, _looks in steps if needs] or [0]
         worst_step, worst, _needs, _looks = max(steps, key=lambda s: s[1])
+        figures.append(
+            Figure(
+                name=f"{name}: presses in all{label} / steps that need an answer",
+                value=sum(s[1] for s in steps),
+                unit=f"/ {len(asked)}",
+            )
+        )
         figures.append(
             Figure(
                 name=f"{name}: median / p95 presses{label} (answered steps)",
