@@ -167,6 +167,15 @@ def test_a_journal_stored_before_the_option_replays_as_it_was_played(tmp_path: P
         service.close()
 
 
+def test_a_state_without_the_option_counts_as_the_assistants() -> None:
+    """A journal snapshot of an old game holds a state without ``tribe_score``."""
+    session = new(tribe_score="assistant")
+    to_step(session, "spring-turn")
+    state = {k: v for k, v in session.state.items() if k != "tribe_score"}
+    news = next(f for f in GAME.prompt(state).fields if f.key == "news")
+    assert "vp" in news.default and "vp" in [c.value for c in news.choices]
+
+
 def test_a_new_journal_keeps_its_option_when_resumed(tmp_path: Path) -> None:
     journal = tmp_path / "journal.sqlite3"
     service = TableService(journal, recover=False)
