@@ -43,7 +43,9 @@ times by issue 28's eighth round, so a fresh family was added then: ``held-out-2
 follower before that round's tuning and once with its final code. ``held-out-2`` had been
 read twice, and ``held-out`` seven times, by issue 28's ninth round, which added
 ``held-out-3``: :data:`HELD_OUT_3` + k, read once with main's follower before that round's
-tuning and once with its final code. Frames are 1280x720.
+tuning and once with its final code. ``held-out-3`` had been read three times by issue 28's
+tenth round, which added ``held-out-4``: :data:`HELD_OUT_4` + k, read once with main's
+follower before that round's changes and once with its final code. Frames are 1280x720.
 """
 
 from __future__ import annotations
@@ -96,12 +98,15 @@ HELD_OUT_2 = 35_000_000
 """Fresh held-out game seeds (issue 28's eighth round): HELD_OUT_2 + k. Never tuned on."""
 HELD_OUT_3 = 39_000_000
 """Fresh held-out game seeds (issue 28's ninth round): HELD_OUT_3 + k. Never tuned on."""
+HELD_OUT_4 = 43_000_000
+"""Fresh held-out game seeds (issue 28's tenth round): HELD_OUT_4 + k. Never tuned on."""
 DEV = 23_000_000
 """Tuning game seeds: DEV + k."""
 FAMILIES = {
     "held-out": HELD_OUT,
     "held-out-2": HELD_OUT_2,
     "held-out-3": HELD_OUT_3,
+    "held-out-4": HELD_OUT_4,
     "dev": DEV,
 }
 """``TABLESIDE_FOLLOW_SEEDS`` names: the first seed of each family."""
@@ -790,7 +795,7 @@ def run(quick: bool, games: int | None = None) -> list[Figure]:
     picked = first.split(",") if "," in first else []
     if which not in FAMILIES or not all(k.isdigit() for k in picked or [first or "0"]):
         raise UserError(
-            "TABLESIDE_FOLLOW_SEEDS: held-out, held-out-2, held-out-3 or dev, optionally "
+            f"TABLESIDE_FOLLOW_SEEDS: {', '.join(FAMILIES)}, optionally "
             ":FIRST (dev:2) or :K,K,... (held-out-2:0,1,5)"
         )
     base = FAMILIES[which]
