@@ -37,6 +37,12 @@ def digest_of(data: Mapping[str, Any]) -> str:
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]
 
 
+def is_record(given: Any) -> bool:
+    """Whether ``given`` is a record :func:`component_record` made (options stored by a
+    journal carry one), not plain component data from the players' catalogue."""
+    return isinstance(given, Mapping) and "data" in given and "digest" in given
+
+
 def component_record(
     game: str,
     schema: Spec,
@@ -56,7 +62,7 @@ def component_record(
         return {"game": game, "digest": digest_of(data), "example": True, "data": data}
     if not isinstance(given, Mapping):
         raise SituationError(COMPONENTS_OPTION, "must be an object")
-    if "data" in given and "digest" in given:
+    if is_record(given):
         data = schema.check(given["data"], f"{COMPONENTS_OPTION}.data")
         if digest_of(data) != given["digest"]:
             raise SituationError(

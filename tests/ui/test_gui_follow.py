@@ -223,7 +223,6 @@ def test_news_and_trays_come_from_the_followed_table(game, table) -> None:
         "blue": 0,
         "brown": 0,
         "white": 0,
-        "vp": 0,
         "dev": 0,
     }
     assert form.values["trays_now"] == {
@@ -396,7 +395,6 @@ def test_the_news_panel_shows_the_development_points_the_camera_sees(game, table
         "blue": 0,
         "brown": 0,
         "white": 0,
-        "vp": 0,
         "dev": 2,
     }
     assert "news" in form.from_camera and "news" not in form.camera_notes

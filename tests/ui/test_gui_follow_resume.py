@@ -114,7 +114,6 @@ def test_a_resume_reads_the_trays_from_scratch_once(open_apps, table, tmp_path) 
         "blue": 0,
         "brown": 0,
         "white": 1,
-        "vp": 0,
         "dev": 0,
     }
     note = (

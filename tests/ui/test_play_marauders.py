@@ -48,7 +48,7 @@ class Table:
             if self.once("status"):
                 return "status"
             return "red=2 brown=2"
-        if "markers onto its trays, VP, development" in question:
+        if "markers onto its trays, " in question:  # the news (VP on the score track)
             if self.once("bad counts"):
                 return "yellow=-1"
             if self.once("why"):

@@ -378,9 +378,13 @@ def test_the_benchmark_plays_the_scripted_game_of_bench_answers() -> None:
 
     steps = script()
     assert sum(s.tray_answers + s.other_answers for s in steps) == 86
-    # Tray-count answers the camera can give: 51 news and tray checks, and since issue
-    # 28's fourth round the 5 spring incomes (a ColourGains request).
-    assert sum(s.tray_answers for s in steps) == 56
+    # Tray-count answers the camera can give: 50 news and tray checks, and since issue
+    # 28's fourth round the 5 spring incomes (a ColourGains request). With the tribe's VP
+    # on the score track (the default) a round-end panel that had only VP asks nothing,
+    # and the final step asks the tribe's VP instead (56 and 30 with VP in the news).
+    assert sum(s.tray_answers for s in steps) == 55
+    assert sum(s.other_answers for s in steps) == 31
+    assert not any(s.news_other for s in steps)
     assert steps[0].after == dict.fromkeys(COLOURS, 1)  # the set-up: one marker per tray
     bot = [s.expected for s in steps if s.bot and s.expected]
     # The bot's first spring action pays 2 markers from the red tray (the game says so).

@@ -42,10 +42,10 @@ def tables() -> dict[str, ModuleType]:
     return found
 
 
-def play(module: ModuleType) -> dict[str, int]:
-    """Play one scripted game; return its counts."""
+def play(module: ModuleType, options: dict[str, Any] | None = None) -> dict[str, int]:
+    """Play one scripted game (with its ``OPTIONS``, or ``options``); return its counts."""
     game = get_game(module.GAME)
-    session = Session(game, module.OPTIONS, seed=module.SEED)
+    session = Session(game, module.OPTIONS if options is None else options, seed=module.SEED)
     table = module.Table()
     counts = {
         "steps": 0,
@@ -87,7 +87,13 @@ def play(module: ModuleType) -> dict[str, int]:
 def run(quick: bool) -> list[Figure]:
     figures = []
     for name, module in tables().items():
-        counts = play(module)
-        for key, value in counts.items():
-            figures.append(Figure(name=f"{name}: {key.replace('_', ' ')}", value=value, unit=""))
+        # The default options first, then a table's VARIANTS (other set-up options).
+        played = {name: play(module)}
+        for label, options in getattr(module, "VARIANTS", {}).items():
+            played[f"{name} ({label})"] = play(module, options)
+        for title, counts in played.items():
+            for key, value in counts.items():
+                figures.append(
+                    Figure(name=f"{title}: {key.replace('_', ' ')}", value=value, unit="")
+                )
     return figures

@@ -350,17 +350,22 @@ def _percentile(values: list[int], share: float) -> int:
 
 
 def play(
-    module: ModuleType, base: Path, camera: bool = False, screen: bool = False
+    module: ModuleType,
+    base: Path,
+    camera: bool = False,
+    screen: bool = False,
+    options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Play one scripted game by buttons; per step (name, presses, needed an answer,
     look-first CONFIRMs). ``camera``: the fields a camera fills start at the table's true
-    values (:func:`sure_camera`); ``screen``: played in the real app's window."""
+    values (:func:`sure_camera`); ``screen``: played in the real app's window; ``options``:
+    set-up options instead of the table's ``OPTIONS``."""
     service = TableService(base / f"{module.GAME}.sqlite")
     c = AppController(service)
     window = Screen(c) if screen else None
     c.choose_game(module.GAME)
     assert c.setup_form is not None
-    c.setup_form.values.update(module.OPTIONS)
+    c.setup_form.values.update(module.OPTIONS if options is None else options)
     c.start_game(seed=module.SEED)
     box = Box(c, window)
     if window is not None:
@@ -448,6 +453,8 @@ def run(quick: bool) -> list[Figure]:
         for name, module in tables().items():
             figures += _figures(name, play(module, base, screen=True))
             figures += camera_figures(name, module, base)
+            for label, options in getattr(module, "VARIANTS", {}).items():
+                figures += variant_figures(f"{name} ({label})", module, options, base)
     finally:
         xvfb.terminate()
         xvfb.wait()
@@ -465,10 +472,47 @@ def camera_figures(name: str, module: ModuleType, base: Path) -> list[Figure]:
     worst_step, worst, _needs, _looks = max(steps, key=lambda s: s[1])
     median = statistics.median(asked)
     return [
+        Figure(
+            name=f"{name}: presses in all with the camera / steps that need an answer",
+            value=sum(s[1] for s in steps),
+            unit=f"/ {sum(1 for s in steps if s[2])}",
+        ),
         _at_most(f"{name}: median presses with the camera", median, MEDIAN_TARGET),
         _at_most(f"{name}: worst step with the camera ({worst_step})", worst, WORST_TARGET),
         answer_presses(name, result, " with the camera"),
     ]
+
+
+def variant_figures(
+    name: str, module: ModuleType, options: dict[str, Any], base: Path
+) -> list[Figure]:
+    """A table's game with other set-up options (its ``VARIANTS``), without and with the
+    camera: median, p95 and worst step, beside the default's figures."""
+    figures = []
+    for label, camera in (("", False), (" with the camera", True)):
+        where = base / f"variant-{len(list(base.iterdir()))}"
+        where.mkdir()
+        steps = play(module, where, camera=camera, screen=True, options=options)["steps"]
+        asked = [n for _step, n, needs, _looks in steps if needs] or [0]
+        worst_step, worst, _needs, _looks = max(steps, key=lambda s: s[1])
+        figures.append(
+            Figure(
+                name=f"{name}: presses in all{label} / steps that need an answer",
+                value=sum(s[1] for s in steps),
+                unit=f"/ {len(asked)}",
+            )
+        )
+        figures.append(
+            Figure(
+                name=f"{name}: median / p95 presses{label} (answered steps)",
+                value=statistics.median(asked),
+                unit=f"/ {_percentile(asked, 0.95)}",
+            )
+        )
+        figures.append(
+            Figure(name=f"{name}: worst step{label} ({worst_step})", value=worst, unit="")
+        )
+    return figures
 
 
 def _at_most(name: str, value: float, target: int) -> Figure:

@@ -19,13 +19,20 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from rules.components import COMPONENTS_OPTION, component_record
+from rules.components import COMPONENTS_OPTION, component_record, is_record
 from rules.decision import Decision
 from rules.game import Game, State
 from rules.games.marauders import catalogue as cat
 from rules.games.marauders import steps_autumn, steps_setup, steps_spring, steps_summer
 from rules.games.marauders.model import TRIBE, human_names
-from rules.games.marauders.steps_common import MarauderStep, round_of, zero
+from rules.games.marauders.steps_common import (
+    BY_ASSISTANT,
+    ON_BOARD,
+    TRIBE_SCORE,
+    MarauderStep,
+    round_of,
+    zero,
+)
 from rules.machine import Machine, Phase, Position, Where
 from rules.prompt import Choice, Field, Prompt
 from rules.rng import rng_state
@@ -82,7 +89,34 @@ class Marauders(Game):
                 kind="bool",
                 default=False,
             ),
+            Field(
+                key=TRIBE_SCORE,
+                label=msg("Where the tribe's VP are kept"),
+                kind="choice",
+                default=ON_BOARD,
+                choices=(
+                    Choice(ON_BOARD, msg("on the score track: we move the tribe's score marker")),
+                    Choice(
+                        BY_ASSISTANT,
+                        msg("the assistant adds them up: we enter its VP at every step"),
+                    ),
+                ),
+            ),
         )
+
+    def coerce_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """As :meth:`Game.coerce_options`; stored options without ``tribe_score`` keep the
+        assistant's count.
+
+        Options that carry a component *record* (its ``digest``) were coerced once
+        already: they are a journal's, replayed or resumed. Such a game was set up
+        before the option existed, when the assistant added the tribe's VP up, and
+        it replays exactly as it was played. A new game (no record yet) gets the
+        set-up default, the score track.
+        """
+        if TRIBE_SCORE not in options and is_record(options.get(COMPONENTS_OPTION)):
+            options = {**options, TRIBE_SCORE: BY_ASSISTANT}
+        return super().coerce_options(options)
 
     def component_schema(self) -> Spec:
         return cat.COMPONENTS
@@ -100,6 +134,7 @@ class Marauders(Game):
             "hard_tiles": options["hard_tiles"],
             "draw": options["draw"],
             "ceremony_choice": options["ceremony_choice"],
+            TRIBE_SCORE: options[TRIBE_SCORE],
             # The record is read-only: the session shares it between steps.
             COMPONENTS_OPTION: dict(record),
             "board": None,  # None: the component set's board; set when corrected at set-up

@@ -18,7 +18,7 @@ from rules.games.marauders import catalogue as cat
 from rules.games.marauders import hexmap, logic
 from rules.games.marauders.hexmap import CAMP_ID, hex_at, hex_id
 from rules.games.marauders.model import COLOURS, ROUNDS, SIDES, label, order_msg, player_msg
-from rules.games.marauders.steps_common import example, payer, picture_order
+from rules.games.marauders.steps_common import by_score, example, payer, picture_order
 from rules.text import Msg, msg
 
 #: Colour of the tribe's members on the map pictures.
@@ -78,7 +78,14 @@ def control_board_scene(state: dict[str, Any]) -> dict[str, Any]:
         "example_data": example(state),
         "facts": [
             [msg("Round").to_json(), f"{state['round']} / {ROUNDS}"],
-            [msg("Tribe VP (tracked)").to_json(), str(state["vp"])],
+            # On the score track the assistant knows only the VP its own rules gave
+            # (reading 40): labelled as such, never as the tribe's score.
+            [
+                by_score(
+                    state, msg("Tribe VP (tracked)"), msg("Tribe VP its rules gave")
+                ).to_json(),
+                str(state["vp"]),
+            ],
             [msg("Priority marker").to_json(), msg("side {s}", s=state["marker"]).to_json()],
             *_side_facts(state),
         ],
@@ -269,7 +276,11 @@ def status_lines(state: dict[str, Any]) -> tuple[Msg, ...]:
         )
         if tile
         else msg("No marauder tile yet"),
-        msg("Tribe VP tracked: {vp}", vp=state["vp"]),
+        by_score(
+            state,
+            msg("Tribe VP tracked: {vp}", vp=state["vp"]),
+            msg("Tribe VP its rules gave: {vp} (its score is on the score track)", vp=state["vp"]),
+        ),
         msg(
             "Player order: {order}; {p} pays onto the control board",
             order=order_msg(state["order"]),

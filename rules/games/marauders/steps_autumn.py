@@ -31,6 +31,7 @@ from rules.games.marauders.steps_common import (
     Answer,
     Step,
     apply_news,
+    by_score,
     example,
     news_fields,
     news_lines,
@@ -113,7 +114,14 @@ def start_prompt(state: State) -> Prompt:
     # What came in first (the players' answer), then the checks of what the assistant
     # tracked: the members on the map and where they stand.
     fields = [
-        *news_fields(state, msg("Before the tribe moves: markers onto its trays, VP, development")),
+        *news_fields(
+            state,
+            by_score(
+                state,
+                msg("Before the tribe moves: markers onto its trays, VP, development"),
+                msg("Before the tribe moves: markers onto its trays, development points"),
+            ),
+        ),
         Field(
             key="members",
             label=msg("Tribe members standing on the map"),

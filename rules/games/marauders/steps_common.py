@@ -184,12 +184,36 @@ def trays_field(state: State) -> Field:
 #: Entries of the news field besides the colours: victory points and development points.
 VP, DEV = "vp", "dev"
 
+#: The set-up option: where the tribe's VP are kept (reading 40 of docs/marauders.md).
+TRIBE_SCORE = "tribe_score"
+#: On the main board's score track, moved by the players like any player's marker.
+ON_BOARD = "board"
+#: Added up by the assistant: the players enter the tribe's VP in every news panel.
+BY_ASSISTANT = "assistant"
+
+
+def vp_on_board(state: Mapping[str, Any]) -> bool:
+    """Whether the players keep the tribe's VP on the score track (the news asks no VP).
+
+    A state without the key was set up before the option existed (an old journal, or
+    a snapshot of one): the assistant added the VP up then, and still does.
+    """
+    return bool(state.get(TRIBE_SCORE, BY_ASSISTANT) == ON_BOARD)
+
+
+def by_score(state: Mapping[str, Any], entered: Msg, on_board: Msg) -> Msg:
+    """The text for the game's way of keeping the tribe's VP: ``entered`` when the news
+    asks them, ``on_board`` when the score track keeps them."""
+    return on_board if vp_on_board(state) else entered
+
 
 def news_choices(state: Mapping[str, Any]) -> tuple[Choice, ...]:
-    """The colours in :func:`picture_order`, then VP and development points."""
+    """The colours in :func:`picture_order`, then VP (unless the score track keeps them)
+    and development points."""
+    vp = () if vp_on_board(state) else (Choice(VP, msg("VP"), limit=MAX_VP),)
     return (
         *(Choice(c, label(c), limit=MAX_MARKERS) for c in picture_order(state)),
-        Choice(VP, msg("VP"), limit=MAX_VP),
+        *vp,
         Choice(DEV, msg("development points"), limit=MAX_DEVELOPMENT),
     )
 
@@ -198,15 +222,21 @@ def news_field(state: State, text: Msg | None = None) -> Field:
     """One panel for everything that came in since the tribe's last step.
 
     Markers onto its trays by colour (payments, income, rewards, markers taken
-    back), VP it scored and development points it got: the players step up
-    only what happened.
+    back), VP it scored (only when the assistant keeps them: :func:`vp_on_board`)
+    and development points it got: the players step up only what happened.
     """
+    choices = news_choices(state)
     return Field(
         key="news",
-        label=text or msg("Since the tribe's last step: markers onto its trays, VP, development"),
+        label=text
+        or by_score(
+            state,
+            msg("Since the tribe's last step: markers onto its trays, VP, development"),
+            msg("Since the tribe's last step: markers onto its trays, development points"),
+        ),
         kind="counts",
-        default={**zero(), VP: 0, DEV: 0},
-        choices=news_choices(state),
+        default={**zero(), **({} if vp_on_board(state) else {VP: 0}), DEV: 0},
+        choices=choices,
         # The camera fills the markers (what came onto the trays) and the development
         # points (the priority marker's steps since the side tracked now).
         camera=ColourGains(marker=int(state["marker"]), steps=DEV),
@@ -265,18 +295,36 @@ def news_lines(state: State) -> list[Msg]:
             )
         )
     if since.get("actions"):
+        actions = join([label(a) for a in since["actions"]])
         lines.append(
-            msg(
-                "Include what the tribe got from {action} (resources and action markers onto "
-                "its trays, VP, development points).",
-                action=join([label(a) for a in since["actions"]]),
+            by_score(
+                state,
+                msg(
+                    "Include what the tribe got from {action} (resources and action markers "
+                    "onto its trays, VP, development points).",
+                    action=actions,
+                ),
+                msg(
+                    "Include what the tribe got from {action} (resources and action markers "
+                    "onto its trays, development points).",
+                    action=actions,
+                ),
             )
         )
     if since.get("took") == "action-marker":
         lines.append(msg("Include the action marker it took, in its tray's colour."))
     elif since.get("took"):
         lines.append(msg("Include what the tribe got from the {what}.", what=label(since["took"])))
+    if vp_on_board(state) and (
+        since.get("actions") or since.get("took") not in {None, "action-marker"}
+    ):
+        lines.append(score_line())
     return lines
+
+
+def score_line() -> Msg:
+    """What the players do with VP the tribe scored when the score track keeps them."""
+    return msg("Move the tribe's score marker on the score track by the VP it scored.")
 
 
 def check_trays(state: State, answer: Answer) -> bool:
@@ -335,12 +383,24 @@ def apply_news(state: State, answer: Answer) -> bool:
     if ceremony_pending(state):
         tile = state["tile"]
         if not answer["any_vp"]:
+            # Recorded either way (the history, the trace); on the score track the
+            # players move the marker, so the note tells them by how much.
             state["vp"] = min(MAX_VP, state["vp"] + tile["number"])
             note(
                 state,
-                msg(
-                    "No ceremony card gave VP: the tribe scores {vp} VP more.",
-                    vp=tile["number"],
+                by_score(
+                    state,
+                    msg(
+                        "No ceremony card gave VP: the tribe scores {vp} VP more.",
+                        vp=tile["number"],
+                    ),
+                    msgn(
+                        "Move the tribe's score marker {n} space forward (no ceremony card "
+                        "gave VP).",
+                        "Move the tribe's score marker {n} spaces forward (no ceremony card "
+                        "gave VP).",
+                        n=tile["number"],
+                    ),
                 ),
             )
         if list(answer["order"]) != state["order"]:

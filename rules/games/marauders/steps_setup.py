@@ -23,13 +23,16 @@ from rules.games.marauders.steps_common import (
     Answer,
     Step,
     apply_news,
+    by_score,
     colour_choices,
     news_fields,
     news_lines,
     next_tile,
     order_field,
     round_phase,
+    score_line,
     shuffle_pile,
+    vp_on_board,
     zero,
 )
 from rules.machine import Edge
@@ -168,13 +171,17 @@ def tile_entry_advance(state: State, answer: Answer) -> None:
 
 def round_end_prompt(state: State) -> Prompt:
     last = state["round"] >= ROUNDS
+    news = news_lines(state)
+    # On the score track the round's usual scoring moves the tribe's marker too.
+    score = [score_line()] if vp_on_board(state) and score_line() not in news else []
     return Prompt(
         step="round-end",
         title=msg("End of round {r}", r=state["round"]),
         phase=round_phase(state, msg("End of round")),
         lines=(
-            *news_lines(state),
+            *news,
             msg("Finish the round as usual; the text gives the tribe no further rule."),
+            *score,
             msg("This was the fifth round: the game ends.")
             if last
             else msg("Next: round {r}.", r=state["round"] + 1),
@@ -194,7 +201,9 @@ def round_end_advance(state: State, answer: Answer) -> None:
 
 
 def final_prompt(state: State) -> Prompt:
-    # The players' VP first: they have no default, the tribe's is tracked (#23).
+    """The final VP of every side: the players' first (no default); the tribe's defaults to
+    the assistant's count, or has none when the score track keeps it (reading 40)."""
+    on_board = vp_on_board(state)
     fields = [
         Field(
             key=f"p{p}",
@@ -208,25 +217,33 @@ def final_prompt(state: State) -> Prompt:
     fields.append(
         Field(
             key="tribe_vp",
-            label=msg("The tribe's final VP"),
+            label=by_score(
+                state,
+                msg("The tribe's final VP"),
+                msg("The tribe's final VP (where its score marker stands)"),
+            ),
             kind="int",
-            default=state["vp"],
+            default=None if on_board else state["vp"],
             minimum=0,
             maximum=MAX_VP,
         )
     )
+    if on_board:
+        tracked = msg(
+            "Read the tribe's final VP off its score marker on the score track, after the "
+            "usual final scoring."
+        )
+    else:
+        tracked = msg(
+            "The assistant tracked {vp} VP for the tribe from its own rules; add the usual "
+            "scoring.",
+            vp=state["vp"],
+        )
     return Prompt(
         step="final",
         title=msg("Final scoring"),
         phase=msg("End of the game"),
-        lines=(
-            msg("Score as usual. The tribe gets no VP for development points."),
-            msg(
-                "The assistant tracked {vp} VP for the tribe from its own rules; add the usual "
-                "scoring.",
-                vp=state["vp"],
-            ),
-        ),
+        lines=(msg("Score as usual. The tribe gets no VP for development points."), tracked),
         fields=tuple(fields),
     )
 

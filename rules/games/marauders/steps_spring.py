@@ -22,6 +22,7 @@ from rules.games.marauders.steps_common import (
     Step,
     add,
     apply_news,
+    by_score,
     check_trays,
     colour_choices,
     example,
@@ -179,7 +180,12 @@ def end_prompt(state: State) -> Prompt:
             *news_lines(state),
         ),
         fields=news_fields(
-            state, msg("Rest of spring: markers onto the tribe's trays, VP, development")
+            state,
+            by_score(
+                state,
+                msg("Rest of spring: markers onto the tribe's trays, VP, development"),
+                msg("Rest of spring: markers onto the tribe's trays, development points"),
+            ),
         ),
         round=state["round"],
     )

@@ -19,6 +19,7 @@ from rules.games.marauders.steps_common import (
     Answer,
     Step,
     apply_news,
+    by_score,
     ceremony_pending,
     check_trays,
     example,
@@ -188,7 +189,12 @@ def action_prompt(state: State) -> Prompt:
             *news_lines(state),
         ),
         fields=news_fields(
-            state, msg("Before the tribe's check: markers onto its trays, VP, development")
+            state,
+            by_score(
+                state,
+                msg("Before the tribe's check: markers onto its trays, VP, development"),
+                msg("Before the tribe's check: markers onto its trays, development points"),
+            ),
         ),
         confirm_label=msg("Decide"),
         round=state["round"],

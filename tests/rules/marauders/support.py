@@ -81,7 +81,19 @@ def to_step(session: Session, step: str, **values: Mapping[str, Any]) -> None:
 
 
 def busy_answers(session: Session) -> dict[str, Any]:
-    """A lively, deterministic table: income, payments, pillars, lanes (scripted by step)."""
+    """A lively, deterministic table: income, payments, pillars, lanes (scripted by step).
+
+    VP go into the news only where the news offers them (the assistant keeps the tribe's
+    VP); on the score track the final step asks the tribe's VP (30)."""
+    values = _busy(session)
+    news = next((f for f in session.prompt().fields if f.key == "news"), None)
+    if "news" in values and news is not None:
+        offered = {c.value for c in news.choices}
+        values["news"] = {k: n for k, n in values["news"].items() if k in offered}
+    return values
+
+
+def _busy(session: Session) -> dict[str, Any]:
     prompt = session.prompt()
     state = session.state
     r = state["round"]
@@ -106,5 +118,7 @@ def busy_answers(session: Session) -> dict[str, Any]:
         kind = "gathering-tile" if "gathering-tile" in keys else prompt.fields[0].key
         return {kind: choices[1:2]}
     if prompt.step == "final":
-        return {f.key: 70 - 20 * int(f.key[1:]) for f in prompt.fields if f.key != "tribe_vp"}
+        out = {f.key: 70 - 20 * int(f.key[1:]) for f in prompt.fields if f.key != "tribe_vp"}
+        tribe = next(f for f in prompt.fields if f.key == "tribe_vp")
+        return out if tribe.default is not None else {**out, "tribe_vp": 30}
     return {}

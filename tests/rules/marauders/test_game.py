@@ -144,6 +144,11 @@ def test_spring_vp_fallback_ends_the_tribes_spring() -> None:
     number = session.state["tile"]["number"]
     assert prompt.decision is not None
     assert prompt.decision.result == {"outcome": "vp", "vp": number, "skipped": []}
+    # On the score track (the default) the players move the tribe's marker; the VP are
+    # still recorded for the history and the trace.
+    assert session.state["tribe_score"] == "board"
+    instructions = [m.english() for m in prompt.decision.instructions]
+    assert instructions == [f"Move the marauder tribe's score marker {number} VP forward."]
     session.answer({})
     assert session.state["vp"] == number and session.state["step"] == "spring-end"
 
@@ -162,8 +167,8 @@ def test_development_points_step_the_marker_clockwise_and_wrap() -> None:
 CEREMONY_FIRST = ["ceremony", "fishing", "hunting", "gathering", "migration", "rock-painting"]
 
 
-def physical(players: int = 1) -> Session:
-    session = Session(GAME, {"players": players, "draw": "physical"}, seed=1)
+def physical(players: int = 1, **options: Any) -> Session:
+    session = Session(GAME, {"players": players, "draw": "physical", **options}, seed=1)
     session.answer({})
     return session
 
@@ -200,9 +205,9 @@ def test_an_unlisted_tile_is_entered_by_touch() -> None:
     assert state["tile"]["example"] is False and state["step"] == "spring-turn"
 
 
-def ceremony_session(players: int = 2) -> Session:
+def ceremony_session(players: int = 2, **options: Any) -> Session:
     """A tribe whose first spring action is a ceremony (white, side 0, next to ceremony)."""
-    session = physical(players)
+    session = physical(players, **options)
     session.answer({"tile": "other"})
     session.answer({"symbols": CEREMONY_FIRST, "number": "3"})
     session.answer(news(white=2))
@@ -214,8 +219,8 @@ def ceremony_session(players: int = 2) -> Session:
 def test_ceremony_without_vp_card_scores_the_tile_number_and_changes_the_order() -> None:
     """ "If there isn't any card that gives VP in that moment ..., the marauder tribe additionally
     gets as many VP as the number shown in the middle of the current marauder tile." and "The
-    player order marker moves in the usual way"."""
-    session = ceremony_session()
+    player order marker moves in the usual way". (The assistant keeps the tribe's VP here.)"""
+    session = ceremony_session(tribe_score="assistant")
     keys = [f.key for f in session.prompt().fields]
     assert keys == ["news", "any_vp", "order", "trays_now"]
     session.answer({"any_vp": False, "order": ["2", "1", "tribe"], **news(vp=1)})

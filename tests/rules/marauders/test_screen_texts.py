@@ -70,7 +70,9 @@ def decision_texts(decision: Decision) -> Iterator[Msg]:
 
 
 def games() -> Iterator[tuple[Prompt, dict[str, Any], tuple[Msg, ...], Decision | None]]:
-    for options in ({"players": 2}, {"players": 3, "draw": "physical", "ceremony_choice": True}):
+    # The tribe's VP on the score track (the default) and added up by the assistant.
+    variant = {"draw": "physical", "ceremony_choice": True, "tribe_score": "assistant"}
+    for options in ({"players": 2}, {"players": 3, **variant}):
         session = Session(GAME, options, seed=5)
         while not session.prompt().finished:
             state = session.state

@@ -11,7 +11,12 @@ script.
 
 :class:`Table` answers each prompt from the world: it sets a field only when
 the screen's default is not what happened on the table, and after each step
-it does what the bot said (:meth:`Table.observe`).
+it does what the bot said (:meth:`Table.observe`). It answers only what the
+screen asks, so the game's options decide: when the tribe's VP are kept on the
+score track the news panels offer no VP entry (the table moves the tribe's
+marker, ``World.vp``, and types nothing) and the final step asks the tribe's VP
+off the track (``World.vp``); when the assistant keeps them the news carries
+them and the final default is the assistant's count.
 """
 
 from __future__ import annotations
@@ -28,6 +33,11 @@ from rules.prompt import Prompt
 
 GAME = "marauders"
 OPTIONS: dict[str, Any] = {"players": 2, "hard_tiles": 6}
+#: The same game with other set-up options, printed beside the default's figures: the
+#: tribe's VP entered in every news panel (the default keeps them on the score track).
+VARIANTS: dict[str, dict[str, Any]] = {
+    "tribe VP entered here": {**OPTIONS, "tribe_score": "assistant"},
+}
 SEED = 2026
 STEPS = 800
 
