@@ -33,7 +33,9 @@ them. At each news panel the marker is read as the app reads it (*after*:
 from-scratch reading's marker) and the panel's development points are the steps from the
 side the game tracked (:func:`rules.camera.marker_steps`): a news answer that only they
 needed (the trays shown right, no VP) is saved when the marker was read surely and right;
-a marker read surely but wrong costs an answer. Frames are kept in :data:`CACHE` under
+a marker read surely but wrong costs an answer. The game is played with its default
+options, so since issue 28's tenth round the tribe's VP are kept on the score track and
+the news panel asks none (docs/marauders.md, reading 40). Frames are kept in :data:`CACHE` under
 :data:`RENDER_VERSION`.
 
 Seeds: the held-out games are :data:`HELD_OUT` + k (never tuned on); tuning used
@@ -161,7 +163,8 @@ class Step:
     """Tray-count fields the players changed on this step (without a camera)."""
     other_answers: int
     news_other: bool
-    """The news field also needed VP (an answer with or without the camera)."""
+    """The news field also needed VP (an answer with or without the camera; only when the
+    game keeps the tribe's VP itself, the ``tribe_score`` option ``assistant``)."""
     marker_before: int
     """The side at which the game tracked the priority marker when the step was shown."""
     marker_after: int
