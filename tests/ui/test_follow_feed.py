@@ -135,9 +135,12 @@ def test_news_and_trays_are_filled_from_the_followed_state() -> None:
         ),
         (
             "stack",
-            "The blue tray: please check (a cube seems to lie on another)",
-            "Das blaue Fach: bitte prüfen (ein Würfel scheint auf einem anderen zu liegen)",
-            "O compartimento azul: confira (um cubo parece estar sobre outro)",
+            "The blue tray: please check (a cube seems to lie on another); "
+            "lay the markers side by side, not stacked",
+            "Das blaue Fach: bitte prüfen (ein Würfel scheint auf einem anderen zu liegen); "
+            "die Marker nebeneinander legen, nicht stapeln",
+            "O compartimento azul: confira (um cubo parece estar sobre outro); "
+            "coloque os marcadores lado a lado, sem empilhar",
         ),
         (
             "uncounted-change",
@@ -173,7 +176,8 @@ def test_several_trays_to_check_are_each_named() -> None:
     note = feed.please_check(TRAYS_NOW)
     assert note is not None and note.render(translator("en")) == (
         "The white tray: please check (a cube seems to lie on another); "
-        "The blue tray: please check (a hand was over it)"
+        "The blue tray: please check (a hand was over it); "
+        "lay the markers side by side, not stacked"
     )
     assert feed.describe().render(translator("en")) == "Camera: check 2 trays"
 

@@ -234,6 +234,8 @@ def test_news_and_trays_come_from_the_followed_table(game, table) -> None:
     }
     why = WHY_WORDS[trays["3"].why or ""].render(translator("en"))
     note = f"The yellow tray: please check ({why})"
+    if trays["3"].why == "stack":
+        note += "; lay the markers side by side, not stacked"
     assert c.text(form.camera_notes["news"]) == note
     assert c.text(form.camera_notes["trays_now"]) == note
     texts = visible_texts(app)
@@ -250,6 +252,8 @@ def test_news_and_trays_come_from_the_followed_table(game, table) -> None:
     c.show("camera")
     wait_for(lambda: app.manager.current == "camera")
     seen = app.current_screen().ids.seen.text.split("\n")
+    # Where a cube may lie on another, the screen says what the table can do about it.
+    hint = ["Lay the markers side by side, not stacked."]
     assert seen == [
         "The camera sees now:",
         "The white tray: 0",
@@ -257,6 +261,7 @@ def test_news_and_trays_come_from_the_followed_table(game, table) -> None:
         "The red tray: 1",
         f"The yellow tray: {yellow}, please check ({why})",
         "The blue tray: 0",
+        *(hint if trays["3"].why == "stack" else []),
     ]
     ids = app.current_screen().ids
     assert ids.seen.y > ids.message.y  # calibration comes second
@@ -312,6 +317,8 @@ def test_the_spring_income_comes_from_the_followed_table(game, table) -> None:
     assert "income" in form.from_camera
     why = WHY_WORDS[trays["3"].why or ""].render(translator("en"))
     note = f"The yellow tray: please check ({why})"
+    if trays["3"].why == "stack":
+        note += "; lay the markers side by side, not stacked"
     assert c.text(form.camera_notes["income"]) == note
     assert note in visible_texts(app)
     shoot(app, "income-en", field="income")
@@ -342,7 +349,10 @@ def test_please_check_and_the_mismatch_in_german(game, table) -> None:
     tray = c.camera.snapshot()["3"]
     assert not tray.sure
     why = c.text(WHY_WORDS[tray.why or ""])
-    assert c.text(c.form.camera_notes["trays_now"]) == f"Das gelbe Fach: bitte prüfen ({why})"
+    hint = "; die Marker nebeneinander legen, nicht stapeln"
+    assert c.text(c.form.camera_notes["trays_now"]) == (
+        f"Das gelbe Fach: bitte prüfen ({why})" + (hint if tray.why == "stack" else "")
+    )
     status = app.root.ids.camera
     assert status.text == "Kamera: gelbes Fach prüfen"
     assert status.font_size >= 18 and status.texture_size[1] < 1.6 * status.font_size
@@ -352,6 +362,8 @@ def test_please_check_and_the_mismatch_in_german(game, table) -> None:
     seen = app.current_screen().ids.seen.text.split("\n")
     assert seen[0] == "Die Kamera sieht jetzt:"
     assert seen[4] == f"Das gelbe Fach: {tray.counts['yellow']}, bitte prüfen ({why})"
+    if tray.why == "stack":  # what the table can do about it, in German too
+        assert seen[-1] == "Die Marker nebeneinander legen, nicht stapeln."
     ids = app.current_screen().ids
     # The German list (three lines for the yellow tray) fits its box above the calibration.
     assert ids.seen.texture_size[1] <= ids.seen.height and ids.seen.y >= ids.message.top

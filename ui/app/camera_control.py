@@ -278,7 +278,7 @@ class CameraControl:
         camera = self.controller.camera
         if not camera.following:
             return []
-        from ui.app.follow_feed import why_words
+        from ui.app.follow_feed import STACK_HINT_LINE, stack_suspected, why_words
         from ui.app.table_check import tray_name
 
         lines = [
@@ -286,7 +286,8 @@ class CameraControl:
             if camera.moving
             else _("The camera sees now:")
         ]
-        for side, tray in sorted(camera.snapshot().items()):
+        trays = camera.snapshot()
+        for side, tray in sorted(trays.items()):
             colour = camera.colour(side)
             n = sum(tray.counts.values())
             if colour is None and not n and tray.sure:
@@ -303,6 +304,8 @@ class CameraControl:
                         why=why_words(tray.why),
                     )
                 )
+        if stack_suspected(trays):
+            lines.append(STACK_HINT_LINE)
         return lines
 
     def status(self) -> Msg | None:

@@ -81,6 +81,19 @@ WHY_WORDS = {
     "resume-unsure": _("the camera is not sure of its count"),
 }
 
+#: What the players can do about a cube on another, said wherever a tray is to be checked
+#: for one: the camera cannot count a cube that hides under another (issue 28: "where the
+#: table can help (for example a 'one layer, no stacks' habit the screen teaches), say so").
+STACK_HINT = _("lay the markers side by side, not stacked")
+#: The same on the Camera screen, as a line of its own.
+STACK_HINT_LINE = _("Lay the markers side by side, not stacked.")
+
+
+def stack_suspected(trays: Mapping[str, TrayFollow]) -> bool:
+    """Whether a tray not sure of its counts is so because a cube may lie on another."""
+    return any(not t.sure and t.why == "stack" for t in trays.values())
+
+
 #: The counter that reads the trays from scratch on a resume and its two operating points:
 #: the agreement counter at the point whose sure-but-wrong share was 0.39 % of the easy
 #: trays of ``held-out-11`` (read once, issue 28's fifth round) tells a tray whose markers
@@ -236,6 +249,8 @@ class FollowFeed(CameraFeed):
         ]
         if not notes:
             return None
+        if stack_suspected({s: trays[s] for s in sides if s in trays}):
+            notes.append(STACK_HINT)
         return _join(notes)
 
     def reading(self) -> Reading | None:
