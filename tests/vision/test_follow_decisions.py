@@ -169,6 +169,15 @@ def test_a_white_removal_nobody_expected_needs_a_sure_counter(follower: TableFol
     assert not got.sure and got.why == "counter-disagrees"
 
 
+def test_a_white_removal_nobody_expected_with_the_counter_at_0_8_asks(
+    follower: TableFollower,
+) -> None:
+    # Light drifting over a tray of white cubes looks like one fewer; the counter, 0.81 on
+    # that, was wrong (dev game 23 000 040, tenth round). Only a sure counter says it.
+    got = decide(follower, "4", change(grey=61), reading({"white": (4, 0.81)}))
+    assert not got.sure and got.why == "counter-disagrees"
+
+
 def test_a_white_removal_the_counter_is_sure_of_is_followed(follower: TableFollower) -> None:
     got = decide(follower, "4", change(grey=77), reading({"white": (4, 0.95)}))
     assert got == TrayFollow(counts(white=4), True, None)
