@@ -47,7 +47,10 @@ read twice, and ``held-out`` seven times, by issue 28's ninth round, which added
 ``held-out-3``: :data:`HELD_OUT_3` + k, read once with main's follower before that round's
 tuning and once with its final code. ``held-out-3`` had been read three times by issue 28's
 tenth round, which added ``held-out-4``: :data:`HELD_OUT_4` + k, read once with main's
-follower before that round's changes and once with its final code. Frames are 1280x720.
+follower before that round's changes and once with its final code. ``held-out-4`` had
+been read three times by issue 28's eleventh round, which added ``held-out-5``:
+:data:`HELD_OUT_5` + k, read once with main's follower before that round's changes and
+once with its final code. Frames are 1280x720.
 """
 
 from __future__ import annotations
@@ -102,6 +105,8 @@ HELD_OUT_3 = 39_000_000
 """Fresh held-out game seeds (issue 28's ninth round): HELD_OUT_3 + k. Never tuned on."""
 HELD_OUT_4 = 43_000_000
 """Fresh held-out game seeds (issue 28's tenth round): HELD_OUT_4 + k. Never tuned on."""
+HELD_OUT_5 = 45_000_000
+"""Fresh held-out game seeds (issue 28's eleventh round): HELD_OUT_5 + k. Never tuned on."""
 DEV = 23_000_000
 """Tuning game seeds: DEV + k."""
 FAMILIES = {
@@ -109,6 +114,7 @@ FAMILIES = {
     "held-out-2": HELD_OUT_2,
     "held-out-3": HELD_OUT_3,
     "held-out-4": HELD_OUT_4,
+    "held-out-5": HELD_OUT_5,
     "dev": DEV,
 }
 """``TABLESIDE_FOLLOW_SEEDS`` names: the first seed of each family."""
