@@ -1,4 +1,4 @@
-"""The app's tray counter reads one tray per forward pass: its buffers stay one tray's.
+"""The app's camera feed keeps bounded memory: one tray per forward pass, no history.
 
 OpenCV's ``dnn`` keeps a network's buffers at the size of the largest batch it ever ran,
 for as long as the network lives (the shipped counter: about 3 MB after one tray, 8 MB
@@ -6,11 +6,14 @@ after six). The app's reader lives as long as the app and reads all six trays of
 frame from scratch, and the follower (which shares that counter) all six at its first
 still moment, so :class:`vision.feed.VisionFeed` makes the reader's counters read
 :data:`vision.feed.COUNTER_BATCH` trays per pass (``tableside bench app``'s camera feed,
-docs/ui.md "Speed and memory"). The reads do not change.
+docs/ui.md "Speed and memory"). The reads do not change. And what the feed and its
+follower keep of the still moments does not grow with their number.
 """
 
 from __future__ import annotations
 
+import gc
+import types
 from typing import Any
 
 import numpy as np
@@ -97,3 +100,50 @@ def test_the_apps_reader_and_follower_read_one_tray_per_pass(
     feed.step(picture, 0.125)  # still: the first still moment
     assert feed.follower.moments == 1
     assert net.rows[12:] == [1] * 6  # every tray counted at the first still moment, one by one
+
+
+def arrays_held(root: object) -> list[np.ndarray]:
+    """Every numpy array reachable from ``root`` (each buffer once, by its base array)."""
+    seen: set[int] = set()
+    arrays: dict[int, np.ndarray] = {}
+    stack = [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, (type, types.ModuleType, types.FunctionType)):
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, np.ndarray):
+            while isinstance(obj.base, np.ndarray):
+                obj = obj.base
+            arrays[id(obj)] = obj
+        else:
+            stack.extend(gc.get_referents(obj))
+    return list(arrays.values())
+
+
+def test_the_feed_keeps_no_more_pictures_after_many_still_moments(
+    calibration: Calibration, control_board: Board, setup: Setup, tokens: TokenCatalogue
+) -> None:
+    """A game has hundreds of still moments: what the feed and its follower keep of them
+    (each tray's last crop and its last sure look, the newest frame, the priority ring's
+    grey middle) must not grow with their number."""
+    a = frame(control_board, setup, tokens, 71, hand="none", blur="sharp").image
+    b = frame(control_board, setup, tokens, 72, hand="none", blur="sharp").image
+    feed = FollowFeed(VisionFeed(TableReader(calibration), Frames(a)))
+    feed.start({side: {} for side in "012345"})
+    held: dict[int, list[np.ndarray]] = {}
+    t = 0.0
+    for moment in range(1, 11):  # the table changes between two pictures: a still moment each
+        picture = a if moment % 2 else b
+        for _ in range(2):
+            feed.step(picture.copy(), t)
+            t += 1 / 8
+        feed.marker()  # a field asked for the priority marker at this moment
+        assert feed.follower is not None and feed.follower.moments == moment
+        held[moment] = arrays_held(feed)
+    lab = next(x.nbytes for x in held[2] if x.dtype == np.float32 and x.size == 168 * 84 * 3)
+    for moment in (4, 6, 8, 10):
+        pictures = [x for x in held[moment] if x.shape == a.shape]
+        assert len(pictures) == 2  # the source's own picture (this test's) and the newest frame
+        # At most one more sure look per tray than at the second moment, nothing else.
+        assert sum(x.nbytes for x in held[moment]) <= sum(x.nbytes for x in held[2]) + 6 * lab
