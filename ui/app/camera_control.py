@@ -144,6 +144,11 @@ class CameraControl:
             self.problem = exc.message
             return frame
 
+    def hidden(self) -> None:
+        """The screen was left: of the recent frames only the newest stays (the camera
+        gave a picture; a replay that has ended calibrates from it)."""
+        self.recent = self.recent[-1:]
+
     def _outlined(self, found: Calibrated, highlight_side: int | None) -> np.ndarray:
         from vision.reader import TableReader, outline
 
