@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ui.test_gui_camera import H, W, make_app, pictures  # noqa: F401 (fixtures)
+from tests.ui.test_gui_camera import H, W, make_app, pictures, wait_for  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.gui
 
@@ -37,3 +37,35 @@ def test_leaving_the_camera_screen_lets_its_picture_go(make_app, pictures):  # n
     assert camera.ids.picture.texture is not None
     assert tuple(camera.ids.picture.texture.size) == (W, H)
     assert len(camera.model.recent) == 2
+
+
+def test_a_found_calibration_is_outlined_once(make_app, pictures, tmp_path, monkeypatch):  # noqa: F811
+    """While the players look at a found calibration, the screen refreshes twice a second:
+    its outlined picture is drawn once (each drawing built a reader with its counter's
+    network), again only for another chosen tray."""
+    import vision.reader
+    from tests.ui.support.driving import button_with_text, press, screen, tap
+    from ui.commands.app import camera_feed
+
+    built: list[object] = []
+
+    class CountedReader(vision.reader.TableReader):
+        def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+            built.append(args[0])
+            super().__init__(*args, **kwargs)
+
+    app = make_app(camera_feed(str(pictures["calib"]), tmp_path / "none.json"))
+    press("c")
+    camera = screen(app)
+    tap(button_with_text(app, "Calibrate"))
+    wait_for(lambda: camera.model.phase == "confirm")
+    monkeypatch.setattr(vision.reader, "TableReader", CountedReader)
+    pictures_shown = [camera.model.picture(None) for _ in range(4)]
+    assert len(built) <= 1  # the screen may have drawn it before the counting began
+    assert all(p is pictures_shown[0] for p in pictures_shown)
+    assert pictures_shown[0].shape == (H, W, 3)
+    other = camera.model.picture(2)  # another chosen tray: drawn again, thick there
+    assert other is not pictures_shown[0] and (other != pictures_shown[0]).any()
+    assert camera.model.picture(2) is other
+    tap(button_with_text(app, "Retry"))
+    assert camera.model._outline is None  # the outlined picture goes with the calibration
