@@ -555,9 +555,9 @@ class TableFollower:
         """A tray that changed faintly (:data:`FAINT_CHANGE_PX`): no cube shows in the
         pixels, so the counters decide. It keeps its counts surely when the counter gives
         them :data:`FAINT_BACKS` and no stack sign rose (:meth:`_stack_sign`); otherwise
-        it asks (``stack`` when a sign rose, ``uncounted-change`` else) and shows the
-        counts the old counts and the two counters vote for (:func:`_shown`). A tray already
-        unsure stays as it is."""
+        it asks (``stack`` when a sign rose, ``uncounted-change`` else) and shows each
+        colour's middle count of the old counts and the two counters' (:func:`_shown`). A
+        tray already unsure stays as it is."""
         track = self._tracks[side]
         old = dict(track.state.counts)
         stack = self._stack_sign(side, read, heat)
@@ -1113,24 +1113,27 @@ def _possible(expected: Mapping[str, int], counts: Mapping[str, int]) -> dict[st
 
 
 def _shown(pixels: Mapping[str, int], read: Any, heat: Any) -> tuple[dict[str, int], str]:
-    """The counts an unsure tray shows with "please check", and who chose them.
+    """The counts an unsure tray shows with "please check", and whose they are.
 
-    Three witnesses each propose a whole tray: the *pixels* (``pixels``: the counts the
-    change measured, or on a stack the game's expected counts), the shipped *counter* (its
-    most likely count of every colour) and the *heatmap* counter (the cubes it sees). Two
-    that give the same tray outvote the third; when all three differ the heatmap counter's
-    tray is shown (it sees each cube, the shipped counter a total). A witness that did not
-    read has no vote: the counter alone, or the pixels alone, then decide. Nothing here
-    makes a tray sure: the players confirm what is shown, and a right count costs them
-    nothing but a look.
+    Three witnesses each count the tray: the *pixels* (``pixels``: the counts the change
+    measured, or on a stack the game's expected counts), the shipped *counter* (its most
+    likely count of every colour) and the *heatmap* counter (the cubes it sees). Each
+    colour shows the middle of their three counts: two that agree outvote the third, and
+    when all three differ the one between the others wins (the pixels miss hidden cubes or
+    count a shadow, the counters miss or add a cube on crowded trays: their errors go both
+    ways). A witness that did not read has no vote: the counter alone, or the pixels alone,
+    then decide. Nothing here makes a tray sure: the players confirm what is shown, and a
+    right count costs them only a look.
 
-    Why (issue 28's eleventh round, 749 unsure changes of 28 dev games): the shipped
-    counter's top counts, shown since the ninth round, were right on 627, this vote on 657
-    (chosen on games 0-7 and 32-41: 407 -> 423 of 501; held apart, 42-51: 220 -> 234 of
-    248). The counter's own probability told its misses no better than chance there.
+    Why (issue 28's eleventh round, 28 dev games): the shipped counter's top counts, shown
+    since the ninth round, were right on 627 of 749 unsure changes, the middle counts on
+    657; tray counts the players entered fell from 102 to 76 (chosen on games 0-7 and
+    32-41: 74 -> 62; held apart, 42-51: 28 -> 14). The counter's own probability told its
+    misses no better than chance.
 
-    Returns ``(counts, by)``, ``by`` one of ``"counter+heatmap"``, ``"counter+pixels"``,
-    ``"pixels+heatmap"``, ``"heatmap"``, ``"counter"``, ``"pixels"`` (for the evidence)."""
+    Returns ``(counts, by)``: ``by`` names the witnesses whose whole tray is shown
+    (``"pixels+counter+heatmap"``, ``"counter+heatmap"``, ``"pixels+heatmap"``, ...),
+    ``"middle"`` when it is none of theirs."""
     seen = full_counts(pixels)
     if read is None:
         return seen, "pixels"
@@ -1138,11 +1141,10 @@ def _shown(pixels: Mapping[str, int], read: Any, heat: Any) -> tuple[dict[str, i
     if heat is None:
         return top, "counter"
     cubes = {c: int(heat.counts[c]) for c in COLOURS}
-    if top == cubes:
-        return top, "counter+heatmap"
-    if top == seen:
-        return top, "counter+pixels"
-    return cubes, "pixels+heatmap" if cubes == seen else "heatmap"
+    shown = {c: sorted((seen[c], top[c], cubes[c]))[1] for c in COLOURS}
+    witnesses = {"pixels": seen, "counter": top, "heatmap": cubes}
+    by = "+".join(name for name, counts in witnesses.items() if counts == shown)
+    return shown, by or "middle"
 
 
 def _counter_evidence(read: Any, old: Mapping[str, int]) -> dict[str, Any]:

@@ -218,11 +218,17 @@ def test_an_expected_change_not_seen_is_not_sure_until_it_is(
     assert moments[10]["1"] == TrayFollow(counts(yellow=2), True, None)
 
 
-def test_an_unsure_tray_shows_the_counters_most_likely_counts() -> None:
-    # Issue 28's ninth round: the counter's top count of every colour (right more often on
-    # the dev games than the count within a cube of the followed one that it found likeliest).
+def test_an_unsure_tray_shows_each_colours_middle_count_of_three_witnesses() -> None:
+    # Issue 28's eleventh round: per colour, the middle of the pixels', the shipped
+    # counter's and the heatmap counter's counts; a witness that did not read has no vote.
     read = SimpleNamespace(counts=counts(red=4, blue=1))
-    assert _shown(counts(red=3), read, None) == (counts(red=4, blue=1), "counter")
+    heat = SimpleNamespace(counts=counts(red=2, blue=1, white=1))
+    pixels = counts(red=3, white=1)
+    assert _shown(pixels, read, heat) == (counts(red=3, blue=1, white=1), "middle")
+    assert _shown(pixels, read, None) == (counts(red=4, blue=1), "counter")
+    assert _shown(pixels, None, heat) == (pixels, "pixels")
+    same = SimpleNamespace(counts=pixels)
+    assert _shown(pixels, same, same) == (pixels, "pixels+counter+heatmap")
 
 
 def test_a_resting_hand_makes_its_tray_unsure_until_it_leaves(
