@@ -1128,8 +1128,9 @@ def _shown(pixels: Mapping[str, int], read: Any, heat: Any) -> tuple[dict[str, i
     Why (issue 28's eleventh round, 28 dev games): the shipped counter's top counts, shown
     since the ninth round, were right on 627 of 749 unsure changes, the middle counts on
     657; tray counts the players entered fell from 102 to 76 (chosen on games 0-7 and
-    32-41: 74 -> 62; held apart, 42-51: 28 -> 14). The counter's own probability told its
-    misses no better than chance.
+    32-41: 74 -> 62; held apart, 42-51: 28 -> 14). Where both counters agreed against the
+    pixels they were right 246 times of 292, and the shipped counter's own probability did
+    not tell the other 36 apart (docs/vision.md, eleventh round).
 
     Returns ``(counts, by)``: ``by`` names the witnesses whose whole tray is shown
     (``"pixels+counter+heatmap"``, ``"counter+heatmap"``, ``"pixels+heatmap"``, ...),
