@@ -555,8 +555,9 @@ class TableFollower:
         """A tray that changed faintly (:data:`FAINT_CHANGE_PX`): no cube shows in the
         pixels, so the counters decide. It keeps its counts surely when the counter gives
         them :data:`FAINT_BACKS` and no stack sign rose (:meth:`_stack_sign`); otherwise
-        it asks (``stack`` when a sign rose, ``uncounted-change`` else) and shows the
-        counter's most likely counts (:func:`_top`). A tray already unsure stays as it is."""
+        it asks (``stack`` when a sign rose, ``uncounted-change`` else) and shows each
+        colour's middle count of the old counts and the two counters' (:func:`_shown`). A
+        tray already unsure stays as it is."""
         track = self._tracks[side]
         old = dict(track.state.counts)
         stack = self._stack_sign(side, read, heat)
@@ -565,20 +566,22 @@ class TableFollower:
             why = "stack"
         elif read is None or not _agrees(read, old, FAINT_BACKS):
             why = "uncounted-change"
+        asks = why is not None and track.state.sure
+        counts, shown_by = _shown(old, read, heat) if asks else (old, None)
         self.evidence[side] = {
             "faint": change.changed_px,
             "old": {c: n for c, n in old.items() if n},
             "was_sure": track.state.sure,
             "guard": None if read is None else round(read.stacked, 4),
             "guard_before": None if track.guard is None else round(track.guard, 4),
-            "heat_stack": None if heat is None else round(heat.stacked, 4),
+            **_heat_evidence(heat, old),
+            "shown_by": shown_by,
             **_counter_evidence(read, old),
         }
-        if why is None or not track.state.sure:
+        if not asks:
             return
         if why == "stack" and sum(old.values()) > 1:
             track.stack_seen = True
-        counts = old if read is None else _top(read)
         track.last = None
         track.state = TrayFollow(counts, False, why)
 
@@ -674,7 +677,7 @@ class TableFollower:
             track.stack_seen = False
         if stacked:
             why = "stack"
-            if expected:  # the best estimate to show; the players check it
+            if expected:  # a cube may hide: the pixels' witness is what the game expected
                 counts = {c: max(0, old[c] + expected.get(c, 0)) for c in COLOURS}
         if heat_quiet:
             track.stack_seen = False
@@ -687,8 +690,9 @@ class TableFollower:
             track.stack_seen = True
         elif sum(counts.values()) <= 1:
             track.stack_seen = False
-        if why is not None and read is not None and not (why == "stack" and expected):
-            counts = _top(read)  # the best estimate to show; the players check it
+        shown_by = None
+        if why is not None:  # the best estimate to show; the players check it
+            counts, shown_by = _shown(counts, read, heat)
         track.last = (dict(old), change) if why in LEARNABLE and measures_area else None
         track.state = TrayFollow(counts, why is None, why)
         self.evidence[side] = {
@@ -701,6 +705,7 @@ class TableFollower:
             "stack_by": [name for name, fired in stack_by.items() if fired],
             "why_flat": why_flat,
             "followed": followed,
+            "shown_by": shown_by,
             "old": {c: n for c, n in old.items() if n},
             "guard": None if read is None else round(read.stacked, 4),
             **_heat_evidence(heat, old),
@@ -1107,12 +1112,40 @@ def _possible(expected: Mapping[str, int], counts: Mapping[str, int]) -> dict[st
     return {c: max(int(d), -int(counts.get(c, 0))) for c, d in expected.items()}
 
 
-def _top(read: Any) -> dict[str, int]:
-    """An unsure tray's counts to show: the counter's most likely count of every colour
-    (issue 28's ninth round, dev games 12-31: right on 412 of the 503 unsure changes, where
-    the count within a cube of the followed one that the counter found most likely was right
-    on 367, and on 213 of the 254 ``stack`` changes, where it was right on 197)."""
-    return {c: int(read.counts[c]) for c in COLOURS}
+def _shown(pixels: Mapping[str, int], read: Any, heat: Any) -> tuple[dict[str, int], str]:
+    """The counts an unsure tray shows with "please check", and whose they are.
+
+    Three witnesses each count the tray: the *pixels* (``pixels``: the counts the change
+    measured, or on a stack the game's expected counts), the shipped *counter* (its most
+    likely count of every colour) and the *heatmap* counter (the cubes it sees). Each
+    colour shows the middle of their three counts: two that agree outvote the third, and
+    when all three differ the one between the others wins (the pixels miss hidden cubes or
+    count a shadow, the counters miss or add a cube on crowded trays: their errors go both
+    ways). A witness that did not read has no vote: the counter alone, or the pixels alone,
+    then decide. Nothing here makes a tray sure: the players confirm what is shown, and a
+    right count costs them only a look.
+
+    Why (issue 28's eleventh round, 28 dev games): the shipped counter's top counts, shown
+    since the ninth round, were right on 627 of 749 unsure changes, the middle counts on
+    657; tray counts the players entered fell from 102 to 76 (chosen on games 0-7 and
+    32-41: 74 -> 62; held apart, 42-51: 28 -> 14). Where both counters agreed against the
+    pixels they were right 246 times of 292, and the shipped counter's own probability did
+    not tell the other 36 apart (docs/vision.md, eleventh round).
+
+    Returns ``(counts, by)``: ``by`` names the witnesses whose whole tray is shown
+    (``"pixels+counter+heatmap"``, ``"counter+heatmap"``, ``"pixels+heatmap"``, ...),
+    ``"middle"`` when it is none of theirs."""
+    seen = full_counts(pixels)
+    if read is None:
+        return seen, "pixels"
+    top = {c: int(read.counts[c]) for c in COLOURS}
+    if heat is None:
+        return top, "counter"
+    cubes = {c: int(heat.counts[c]) for c in COLOURS}
+    shown = {c: sorted((seen[c], top[c], cubes[c]))[1] for c in COLOURS}
+    witnesses = {"pixels": seen, "counter": top, "heatmap": cubes}
+    by = "+".join(name for name, counts in witnesses.items() if counts == shown)
+    return shown, by or "middle"
 
 
 def _counter_evidence(read: Any, old: Mapping[str, int]) -> dict[str, Any]:

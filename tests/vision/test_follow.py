@@ -20,7 +20,7 @@ import pytest
 from ui.cli import main
 from vision import follow as follow_module
 from vision.calibration import Calibration
-from vision.follow import WHY_CODES, Change, TableFollower, TrayFollow, _top
+from vision.follow import WHY_CODES, Change, TableFollower, TrayFollow, _shown
 from vision.geometry import COLOURS, Board
 from vision.table_render import FrameSpec, Setup, render_frame
 from vision.table_sequence import TableCubes
@@ -218,11 +218,17 @@ def test_an_expected_change_not_seen_is_not_sure_until_it_is(
     assert moments[10]["1"] == TrayFollow(counts(yellow=2), True, None)
 
 
-def test_an_unsure_tray_shows_the_counters_most_likely_counts() -> None:
-    # Issue 28's ninth round: the counter's top count of every colour (right more often on
-    # the dev games than the count within a cube of the followed one that it found likeliest).
+def test_an_unsure_tray_shows_each_colours_middle_count_of_three_witnesses() -> None:
+    # Issue 28's eleventh round: per colour, the middle of the pixels', the shipped
+    # counter's and the heatmap counter's counts; a witness that did not read has no vote.
     read = SimpleNamespace(counts=counts(red=4, blue=1))
-    assert _top(read) == counts(red=4, blue=1)
+    heat = SimpleNamespace(counts=counts(red=2, blue=1, white=1))
+    pixels = counts(red=3, white=1)
+    assert _shown(pixels, read, heat) == (counts(red=3, blue=1, white=1), "middle")
+    assert _shown(pixels, read, None) == (counts(red=4, blue=1), "counter")
+    assert _shown(pixels, None, heat) == (pixels, "pixels")
+    same = SimpleNamespace(counts=pixels)
+    assert _shown(pixels, same, same) == (pixels, "pixels+counter+heatmap")
 
 
 def test_a_resting_hand_makes_its_tray_unsure_until_it_leaves(
@@ -479,7 +485,9 @@ def test_a_tray_a_faint_change_left_unsure_stays_unsure_while_it_looks_so(
     # Issue 28's ninth round: a brown cube dropped onto the brown one changed 28 pixels and
     # the counter reads two there (not sure). At the next still moment the tray still looks
     # 28 pixels unlike when it was last sure: it stays unsure (a look within 20 pixels of
-    # the last sure one would be "as it was").
+    # the last sure one would be "as it was"). It shows one: the heatmap counter, reading the
+    # real frame, sees the one cube the old counts hold, two witnesses of three (eleventh
+    # round).
     seq, _ = game
     follower = TableFollower(calibration=calibration, start=START)
     follower.still_moment(seq.frames[1])
@@ -499,6 +507,7 @@ def test_a_tray_a_faint_change_left_unsure_stays_unsure_while_it_looks_so(
     monkeypatch.setattr(follower, "change", change)
     monkeypatch.setattr(follower.counter, "read", counter_read)
     assert follower.still_moment(seq.frames[1])["3"] == TrayFollow(
-        counts(brown=2), False, "uncounted-change"
+        counts(brown=1), False, "uncounted-change"
     )
+    assert follower.evidence["3"]["shown_by"] == "pixels+heatmap"
     assert not follower.still_moment(seq.frames[1])["3"].sure

@@ -774,3 +774,106 @@ def test_a_gain_rounded_down_onto_an_empty_tray_is_followed(follower: TableFollo
     ch = change(added={"yellow": 120}, over=0)
     got = decide(follower, "1", ch, reading({"yellow": (1, 0.8)}), heat_reading({"yellow": 1}))
     assert got == TrayFollow(counts(yellow=1), True, None)
+
+
+# Issue 28's eleventh round: the counts an unsure tray shows ("please check"). Three witnesses
+# count it: the pixels (the followed counts; on a stack the game's expected ones), the
+# shipped counter's top counts and the heatmap counter's. Each colour shows the middle of
+# the three: two that agree outvote the third.
+
+
+def test_an_unsure_tray_shows_the_pixels_and_heatmap_counter_over_the_shipped_counter(
+    follower: TableFollower,
+) -> None:
+    # Dev game 23 000 038: a brown cube dropped onto two, measured 0.74 of a cube; the shipped
+    # counter likes four (counter-disagrees), the heatmap counter sees three, as the pixels.
+    follower._tracks["3"].state = TrayFollow(counts(brown=2), True, None)
+    ch = change(added={"brown": 74}, over=16)
+    got = decide(follower, "3", ch, reading({"brown": (4, 0.6)}), heat_reading({"brown": 3}, 0.12))
+    assert got == TrayFollow(counts(brown=3), False, "counter-disagrees")
+    assert follower.evidence["3"]["shown_by"] == "pixels+heatmap"
+
+
+def test_an_unsure_tray_shows_the_two_counters_over_the_pixels(follower: TableFollower) -> None:
+    # Dev game 23 000 036: a yellow cube dropped onto one measured 0.31 of a cube (followed:
+    # one, "not whole cubes"); both counters see two, neither sure enough to settle it.
+    follower._tracks["1"].state = TrayFollow(counts(yellow=1), True, None)
+    heat = heat_reading({"yellow": 2}, check=0.8)
+    got = decide(follower, "1", change(added={"yellow": 31}), reading({"yellow": (2, 0.85)}), heat)
+    assert got == TrayFollow(counts(yellow=2), False, "uncounted-change")
+    assert follower.evidence["1"]["shown_by"] == "counter+heatmap"
+
+
+@pytest.mark.parametrize(
+    ("heat", "want", "by"),
+    [
+        # Both counters see four left of five: the hand took one, whatever the game said.
+        (heat_reading({"red": 4}, 0.6), counts(red=4), "counter+heatmap"),
+        # The heatmap counter sees what the game expected: three.
+        (heat_reading({"red": 3}, 0.6), counts(red=3), "pixels+heatmap"),
+    ],
+)
+def test_a_stack_on_the_games_removal_shows_what_two_witnesses_give(
+    follower: TableFollower, heat: SimpleNamespace, want: dict[str, int], by: str
+) -> None:
+    # The game takes two red of five; the pixels see a third of a cube go and the heatmap
+    # counter a stack: not sure. The game's expected counts (three) are the pixels' witness;
+    # until this round they were shown whatever the counters said.
+    follower.expect({"0": {"red": -2}})
+    got = decide(follower, "0", change(removed={"red": 30}), reading({"red": (4, 0.7)}), heat)
+    assert got == TrayFollow(want, False, "stack")
+    assert follower.evidence["0"]["shown_by"] == by
+
+
+def test_a_faint_change_shows_the_old_counts_the_heatmap_counter_sees_too(
+    follower: TableFollower,
+) -> None:
+    # A faint change (28 pixels) on a tray of one white cube: the shipped counter reads two,
+    # the heatmap counter one, as the tray held: it asks, showing one.
+    follower._tracks["4"].state = TrayFollow(counts(white=1), True, None)
+    got = faint(follower, "4", reading({"white": (2, 0.997)}), heat_reading({"white": 1}))
+    assert got == TrayFollow(counts(white=1), False, "uncounted-change")
+    assert follower.evidence["4"]["shown_by"] == "pixels+heatmap"
+
+
+@pytest.mark.parametrize(
+    ("side", "old", "ch", "read", "heat", "want", "by"),
+    [
+        # Dev game 23 000 033: two yellow dropped onto three, touching, measured as 4.02
+        # cubes (seven followed); the shipped counter likes five, the heatmap counter four.
+        (
+            "1",
+            counts(yellow=3),
+            change(added={"yellow": 402}),
+            reading({"yellow": (5, 0.96)}),
+            heat_reading({"yellow": 4}),
+            counts(yellow=5),
+            "counter",
+        ),
+        # Dev game 23 000 003: one brown dropped onto five measured 2.16 cubes (seven
+        # followed); the shipped counter sees five still, the heatmap counter six.
+        (
+            "3",
+            counts(brown=5),
+            change(added={"brown": 216}),
+            reading({"brown": (5, 0.55)}),
+            heat_reading({"brown": 6}),
+            counts(brown=6),
+            "heatmap",
+        ),
+    ],
+)
+def test_an_unsure_tray_whose_three_witnesses_differ_shows_the_middle_count(
+    follower: TableFollower,
+    side: str,
+    old: dict[str, int],
+    ch: Change,
+    read: SimpleNamespace,
+    heat: SimpleNamespace,
+    want: dict[str, int],
+    by: str,
+) -> None:
+    follower._tracks[side].state = TrayFollow(old, True, None)
+    got = decide(follower, side, ch, read, heat)
+    assert got == TrayFollow(want, False, "counter-disagrees")
+    assert follower.evidence[side]["shown_by"] == by
