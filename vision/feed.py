@@ -79,12 +79,20 @@ STATUS_LINES = {
 }
 
 
+#: Trays per forward pass of the reader's counters while the app runs (their networks live
+#: as long as the app, and OpenCV keeps each network's buffers at its largest batch: one
+#: tray at a time keeps about 5 MB less than six; :class:`vision.counter.CubeCounter`).
+COUNTER_BATCH = 1
+
+
 class VisionFeed(CameraFeed):
     """Camera readings for prompt fields; ``None`` whenever the players must say."""
 
     def __init__(
         self, reader: TableReader, source: FrameSource, frames: int = 4, max_age_s: float = 1.0
     ) -> None:
+        for counter in reader.counters.values():
+            counter.batch = COUNTER_BATCH
         self.reader = reader
         self.source = source
         self.frames = frames

@@ -73,6 +73,8 @@ class CameraControl:
         #: The refused calibration picture with its outlines (phase ``failed``).
         self.refused_picture: np.ndarray | None = None
         self.recent: list[np.ndarray] = []
+        #: The found calibration's outlined picture, for that calibration and chosen tray.
+        self._outline: tuple[Calibrated, int | None, np.ndarray] | None = None
 
     # -- the camera -------------------------------------------------------------------
 
@@ -144,10 +146,23 @@ class CameraControl:
             self.problem = exc.message
             return frame
 
+    def hidden(self) -> None:
+        """The screen was left: of the recent frames only the newest stays (the camera
+        gave a picture; a replay that has ended calibrates from it)."""
+        self.recent = self.recent[-1:]
+        self._outline = None
+
     def _outlined(self, found: Calibrated, highlight_side: int | None) -> np.ndarray:
+        """The found calibration's picture with its outlines, drawn once per calibration and
+        chosen tray (the screen asks twice a second; each drawing built a reader, with its
+        counter's network, and searched the stickers again)."""
         from vision.reader import TableReader, outline
 
-        return outline(TableReader(found.calibration), found.picture, highlight_side)
+        outlined = self._outline
+        if outlined is None or outlined[0] is not found or outlined[1] != highlight_side:
+            picture = outline(TableReader(found.calibration), found.picture, highlight_side)
+            self._outline = (found, highlight_side, picture)
+        return self._outline[2]
 
     # -- calibration ------------------------------------------------------------------
 
@@ -162,6 +177,7 @@ class CameraControl:
         self.error = None
         self.notice = None
         self.pending = None
+        self._outline = None
         self.refused_picture = None
         return True
 
@@ -232,6 +248,7 @@ class CameraControl:
         self.controller.follow_from = "resume"  # the game's counts, until the players confirm
         self.recent = [self.pending.picture]
         self.pending = None
+        self._outline = None
         self.phase = "live"
         self.error = None
         self.notice = _("Calibration saved: {path}", path=str(path))
@@ -240,6 +257,7 @@ class CameraControl:
     def retry(self) -> None:
         """Forget the found (or refused) calibration; back to the live picture."""
         self.pending = None
+        self._outline = None
         self.refused_picture = None
         self.phase = "live"
         self.error = None

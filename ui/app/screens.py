@@ -881,9 +881,15 @@ class CameraScreen(AppScreen):
             self._tick = Clock.schedule_interval(self.refresh_picture, self.REFRESH_SECONDS)
 
     def hidden(self) -> None:
+        """Left: the refreshes stop, and the picture goes (a camera picture's texture, about
+        3 MB, and frames the screen grabbed stayed for the rest of the game; shown again,
+        the screen grabs a new picture at once)."""
         if self._tick is not None:
             self._tick.cancel()
             self._tick = None
+        self.ids.picture.texture = None
+        if self._model is not None:
+            self._model.hidden()
 
     def render(self) -> None:
         c = self.controller
