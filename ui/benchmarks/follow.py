@@ -51,7 +51,9 @@ follower before that round's changes and once with its final code. ``held-out-4`
 been read three times by issue 28's eleventh round, which added ``held-out-5``:
 :data:`HELD_OUT_5` + k, read once with main's follower before that round's changes and
 once with its final code; ``held-out-6``, :data:`HELD_OUT_6` + k, was read once with the
-round's final code only. Frames are 1280x720.
+round's final code only. The twelfth round added ``held-out-7``, :data:`HELD_OUT_7` + k, read
+once with main's follower before that round's changes and once with its final code. Frames
+are 1280x720.
 """
 
 from __future__ import annotations
@@ -111,6 +113,9 @@ HELD_OUT_5 = 45_000_000
 HELD_OUT_6 = 47_000_000
 """Fresh held-out game seeds (issue 28's eleventh round, read with its final code): HELD_OUT_6
 + k. Never tuned on."""
+HELD_OUT_7 = 49_000_000
+"""Fresh held-out game seeds (issue 28's twelfth round, read before and after it): HELD_OUT_7
++ k. Never tuned on."""
 DEV = 23_000_000
 """Tuning game seeds: DEV + k."""
 FAMILIES = {
@@ -120,6 +125,7 @@ FAMILIES = {
     "held-out-4": HELD_OUT_4,
     "held-out-5": HELD_OUT_5,
     "held-out-6": HELD_OUT_6,
+    "held-out-7": HELD_OUT_7,
     "dev": DEV,
 }
 """``TABLESIDE_FOLLOW_SEEDS`` names: the first seed of each family."""
