@@ -218,6 +218,16 @@ the pixels measure a touching cube's shadow and sides too, or miss the parts of 
 others hide; 150 changes left to the players so were all right, none wrong). Never when
 the counters see no change but a colour the tray holds rose by :data:`TOUCHED` of a cube
 (a cube dropped onto one of its colour hides from both)."""
+HIDDEN_BOTH_SURE = 0.95
+"""*A hidden cube's sign asks both counters* (issue 28's twelfth round): a change with a
+stack sign (pixels over cubes, a hidden-cube sign, the heatmap counter's stack score) or a
+gain rounded down onto its colour (:func:`_hidden`) is followed surely only when both
+counters give the followed counts at least this much (each colour the tray holds or
+held). At :data:`BOTH_SURE` they settled such changes on the dev games 23 000 032-051
+with one of 45 overridden stack signs wrong (+2 yellow, one on another, onto three: both
+counters said +1 at 0.90 and 0.91) and one rounded gain wrong (+2 yellow onto two measured
+1.21: +1 at 0.98 and 0.95): a same-coloured cube on another shows only its sides, and a
+counter that half-sees it is not sure of it."""
 REMOVAL_RATIO = (0.4, 2.0)
 REMOVAL_BACKS = 0.8
 REMOVAL_SPILL = 1.1
@@ -665,13 +675,24 @@ class TableFollower:
         stacked = any(stack_by.values())
         likely = self._likely(old, expected, measured, moved, delta, over, white_likely, rounded)
         why = self._why(blind and not taken, agrees, clean, expected, old, delta)
-        if why is None and (read is None or not _agrees(read, counts, likely)):
+        if why is None and (
+            read is None or not _agrees(read, counts, likely) or _heat_other(heat, counts)
+        ):
             why = "counter-disagrees"
         elif why is None and not track_was_sure:
             why = track.state.why
         why_flat = why  # what the evidence says when no stack is suspected
+        # A gain rounded down onto its colour may hide a cube: unless both counters, the
+        # heatmap one seeing each cube, give it (:data:`HIDDEN_BOTH_SURE`), a tray the rest
+        # of the evidence would follow surely has a stack sign.
+        if rounded and heat is not None and why is None:
+            stack_by["rounded"] = not _both_give(read, heat, counts, old, HIDDEN_BOTH_SURE)
+            stacked = stacked or stack_by["rounded"]
         followed = dict(counts)
-        agreed = _both_counters(old, measured, expected, read, heat) if track_was_sure else None
+        least = HIDDEN_BOTH_SURE if stacked or rounded else BOTH_SURE
+        agreed = None
+        if track_was_sure:
+            agreed = _both_counters(old, measured, expected, read, heat, least)
         if agreed is not None:  # both counters sure of the same counts, near the pixels'
             counts, why, stacked = agreed, None, False
             track.stack_seen = False
@@ -924,10 +945,12 @@ def _both_counters(
     expected: Mapping[str, int],
     read: Any,
     heat: Any,
+    least: float = BOTH_SURE,
 ) -> dict[str, int] | None:
-    """The counts both counters are sure of (:data:`BOTH_SURE`), when they agree with each
-    other, with the game's expected change (if any) and, within a cube, with the change the
-    pixels measured; ``None`` otherwise."""
+    """The counts both counters are sure of (``least``: :data:`BOTH_SURE`, or
+    :data:`HIDDEN_BOTH_SURE` where a cube may hide), when they agree with each other, with
+    the game's expected change (if any) and, within a cube, with the change the pixels
+    measured; ``None`` otherwise."""
     if read is None or heat is None or heat.stacked >= HEAT_QUIET:
         return None
     counts = {c: int(read.counts[c]) for c in COLOURS}
@@ -941,11 +964,31 @@ def _both_counters(
             return None
     if counts == dict(old) and any(old[c] and measured.get(c, 0.0) >= TOUCHED for c in COLOURS):
         return None  # a colour it holds rose, the counters see no change: a cube on its colour
-    if not _agrees(read, counts, BOTH_SURE):
-        return None
-    if any(heat.confidence[c] < BOTH_SURE for c in COLOURS if counts[c] or old[c]):
+    if not _both_give(read, heat, counts, old, least):
         return None
     return counts
+
+
+def _both_give(
+    read: Any, heat: Any, counts: Mapping[str, int], old: Mapping[str, int], least: float
+) -> bool:
+    """Both counters give ``counts``: the shipped one at least ``least`` in every colour (and
+    not sure of another count), the heatmap counter the same counts with its check at least
+    ``least`` in each colour the tray holds or held."""
+    if read is None or heat is None or not _agrees(read, counts, least):
+        return False
+    if any(int(heat.counts[c]) != counts[c] for c in COLOURS):
+        return False
+    return all(heat.confidence[c] >= least for c in COLOURS if counts[c] or old[c])
+
+
+def _heat_other(heat: Any, counts: Mapping[str, int]) -> bool:
+    """The heatmap counter is sure (:data:`OTHER_SURE`) of another count than ``counts`` in
+    some colour (issue 28's twelfth round: +1 brown onto two measured 1.76 cubes and followed
+    as +2 with the shipped counter at 0.52, the heatmap counter at 0.97 on the right count)."""
+    return heat is not None and any(
+        int(heat.counts[c]) != counts[c] and heat.confidence[c] >= OTHER_SURE for c in COLOURS
+    )
 
 
 def _moved(measured: Mapping[str, float]) -> tuple[set[str], float]:
