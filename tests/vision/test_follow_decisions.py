@@ -37,7 +37,9 @@ def reading(p: dict[str, tuple[int, float]], stacked: float = 0.05) -> SimpleNam
         row[n + 1] = 1.0 - pn
         probabilities[c] = row
         top[c] = n
-    return SimpleNamespace(probabilities=probabilities, counts=top, stacked=stacked)
+    return SimpleNamespace(
+        probabilities=probabilities, counts=top, stacked=stacked, occluded=False, covered=0.0
+    )
 
 
 def change(
@@ -933,3 +935,18 @@ def test_the_heatmap_counter_sure_of_another_count_asks(follower: TableFollower)
     follower._tracks["3"].state = TrayFollow(counts(brown=2), True, None)
     got = decide(follower, "3", ch, read, heat_reading({"brown": 3}, 0.004, check=0.8))
     assert got == TrayFollow(counts(brown=4), True, None)
+
+
+@pytest.mark.parametrize(("p", "check", "sure"), [(0.9, 0.821, False), (0.96, 0.97, True)])
+def test_a_cover_score_under_a_hands_asks_both_counters(
+    follower: TableFollower, p: float, check: float, sure: bool
+) -> None:
+    # Dev game 23 000 038: a brown cube dropped onto one of two changed no colour; the
+    # counter's cover score was over its own limit (0.1) but under a hand's (0.5). Once such a
+    # tray was no longer held as "hand" (HAND_COVER), the counter's two at 0.90 made it sure
+    # and wrong (three). The doubt asks both counters at 0.95.
+    follower._tracks["3"].state = TrayFollow(counts(brown=2), True, None)
+    read = reading({"brown": (2, p)})
+    read.occluded, read.covered = True, 0.3
+    got = decide(follower, "3", change(px=60), read, heat_reading({"brown": 2}, 0.16, check))
+    assert got == TrayFollow(counts(brown=2), sure, None if sure else "counter-disagrees")
