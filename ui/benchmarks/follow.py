@@ -52,8 +52,9 @@ been read three times by issue 28's eleventh round, which added ``held-out-5``:
 :data:`HELD_OUT_5` + k, read once with main's follower before that round's changes and
 once with its final code; ``held-out-6``, :data:`HELD_OUT_6` + k, was read once with the
 round's final code only. The twelfth round added ``held-out-7``, :data:`HELD_OUT_7` + k, read
-once with main's follower before that round's changes and once with its final code. Frames
-are 1280x720.
+once with main's follower before that round's changes, then looked at (one game) for a tray
+held as "hand" without a hand; so it added ``held-out-8``, :data:`HELD_OUT_8` + k, read once
+with main before the round and once with its final code. Frames are 1280x720.
 """
 
 from __future__ import annotations
@@ -115,7 +116,10 @@ HELD_OUT_6 = 47_000_000
 + k. Never tuned on."""
 HELD_OUT_7 = 49_000_000
 """Fresh held-out game seeds (issue 28's twelfth round, read before and after it): HELD_OUT_7
-+ k. Never tuned on."""
++ k. Game 11 was looked at for the hand rule (``vision.follow.HAND_COVER``)."""
+HELD_OUT_8 = 51_000_000
+"""Fresh held-out game seeds (issue 28's twelfth round, after ``held-out-7`` was looked at):
+HELD_OUT_8 + k. Never tuned on."""
 DEV = 23_000_000
 """Tuning game seeds: DEV + k."""
 FAMILIES = {
@@ -126,6 +130,7 @@ FAMILIES = {
     "held-out-5": HELD_OUT_5,
     "held-out-6": HELD_OUT_6,
     "held-out-7": HELD_OUT_7,
+    "held-out-8": HELD_OUT_8,
     "dev": DEV,
 }
 """``TABLESIDE_FOLLOW_SEEDS`` names: the first seed of each family."""
