@@ -44,3 +44,18 @@ def test_the_frame_cache_is_kept_per_render_version(
     image = game.cached("frame-00001", lambda: np.full((8, 8, 3), 7, np.uint8))
     assert int(image[0, 0, 0]) == 7
     assert (tmp_path / follow.RENDER_VERSION / "23000000" / "frame-00001.png").exists()
+
+
+def test_the_longest_run_of_one_reason_adds_up_over_games_as_the_most() -> None:
+    # Issue 28's twelfth round: a tray held as "hand" for 23 still moments in a row showed
+    # only in such a count. Two games' tallies add up to the longest run of each reason.
+    first, second = follow.Tally(), follow.Tally()
+    for n in (1, 2, 3):
+        first.run("hand", n)
+    first.run("stack", 2)
+    second.run("hand", 1)
+    second.run(None, 4)
+    total = follow.Tally()
+    total.add(first.plain())
+    total.add(second.plain())
+    assert total.longest == {"hand": 3, "stack": 2, "not sure": 4}

@@ -302,6 +302,10 @@ class Tally:
     """News answers that only the development points needed (the trays shown right, no VP)."""
     dev_saved: int = 0
     """... that the camera's marker read filled right."""
+    longest: dict[str, int] = field(default_factory=dict)
+    """Per reason, the most still moments in a row one tray was left to the players for it
+    (a hand rests for one: a longer ``hand`` run is a tray held as covered with nothing over
+    it, issue 28's twelfth round)."""
 
     def plain(self) -> dict[str, Any]:
         """The figures as plain data (to send from a worker process)."""
@@ -309,6 +313,7 @@ class Tally:
         out["by"] = {k: {v: list(r) for v, r in vals.items()} for k, vals in self.by.items()}
         out["why"] = dict(self.why)
         out["bot_why"] = dict(self.bot_why)
+        out["longest"] = dict(self.longest)
         return out
 
     def add(self, other: dict[str, Any]) -> None:
@@ -322,6 +327,9 @@ class Tally:
                             mine[i] += x
             elif k in ("why", "bot_why"):
                 getattr(self, k).update(v)
+            elif k == "longest":
+                for why, n in v.items():
+                    self.longest[why] = max(n, self.longest.get(why, 0))
             else:
                 setattr(self, k, getattr(self, k) + v)
 
@@ -336,6 +344,11 @@ class Tally:
             row[2] += sure and not right
         if not sure:
             self.why[why or "not sure"] += 1
+
+    def run(self, why: str | None, n: int) -> None:
+        """One tray has been left to the players for ``why`` ``n`` still moments in a row."""
+        key = why or "not sure"
+        self.longest[key] = max(n, self.longest.get(key, 0))
 
 
 @dataclass
@@ -457,6 +470,8 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
     marker_reader = MarkerReader(follower.board, cal.tokens)
     sure_marker = reader.confirm_below
     state: dict[str, Moment] = {}
+    runs: dict[tuple[str, str], tuple[str | None, int]] = {}
+    """Per reader and tray, its reason and how many still moments in a row it was unsure."""
     marks: dict[str, MarkerRead] = {}
     """Each reader's priority marker at its last still moment (read as the app reads it)."""
     resting_side: list[int] = []
@@ -642,6 +657,11 @@ def play(board: Board, seed: int, steps: list[Step], after: Tally, before: Tally
                     game, game.cubes.stacked(int(side)), bool(resting_side), game.bumped is not None
                 )
                 tally.tray(sure, right, cond, why)
+                was = runs.get((name, side))
+                n = 0 if sure else (was[1] + 1 if was and was[0] == why else 1)
+                runs[(name, side)] = (why, n)
+                if n:
+                    tally.run(why, n)
                 if DEBUG and name == "after" and sure and not right:
                     with open(DEBUG, "a", encoding="utf-8") as out:
                         line = {"seed": seed, "sure_wrong": side, "shown": counts, "truth": tr}
@@ -959,6 +979,10 @@ def report(
                 )
         lines.append(
             "    left to the players: " + ", ".join(f"{k} {v}" for k, v in t.why.most_common())
+        )
+        lines.append(
+            "    ... the most still moments in a row for one tray, per reason: "
+            + ", ".join(f"{k} {v}" for k, v in sorted(t.longest.items()))
         )
         lines.append(
             f"    bot steps (no cube on another) needing a tray count: "
