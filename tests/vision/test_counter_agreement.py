@@ -5,13 +5,12 @@ round the limits are those of the rule for the tray's number of cubes."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import pytest
 
+from tests.support.scripts import load_script
 from tests.vision.test_counter_heatmap import app_sure, scattered_frames
 from vision import counter as vc
 from vision.counter import MAX_COUNT, Agreement, CounterModel, CubeCounter, Evidence, agree
@@ -204,12 +203,7 @@ def test_one_pass_judges_a_second_operating_point_too(
 
 def combine_script() -> ModuleType:
     """scripts/vision/combine_counters.py as a module (its tuner)."""
-    path = Path(__file__).parents[2] / "scripts" / "vision" / "combine_counters.py"
-    spec = importlib.util.spec_from_file_location("combine_counters", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("vision/combine_counters.py")
 
 
 def test_the_tuner_gives_each_band_its_own_rule_where_one_rule_cannot_serve_both() -> None:

@@ -5,7 +5,6 @@ sure-but-wrong within their limit."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
@@ -13,21 +12,16 @@ from types import ModuleType
 import cv2
 import numpy as np
 
+from tests.support.scripts import load_script
 from vision.counter import CounterModel, CubeCounter, TrayRead
 from vision.geometry import COLOURS, Board, TokenCatalogue
 from vision.reader import TableReader
 from vision.table_render import Setup, random_frame, render_frame
 from vision.tray_crops import camera_pose, tray_crops, tray_lifts
 
-SCRIPT = Path(__file__).parents[2] / "scripts" / "vision" / "train_heatmap_counter.py"
-
 
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("train_heatmap_counter", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("vision/train_heatmap_counter.py")
 
 
 def reading(totals: list[list[float]], **extra: list[float]) -> dict[str, np.ndarray]:

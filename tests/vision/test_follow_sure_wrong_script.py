@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from tests.support.scripts import load_script
+
 
 def script() -> ModuleType:
-    path = Path(__file__).parents[2] / "scripts" / "vision" / "follow_sure_wrong.py"
-    spec = importlib.util.spec_from_file_location("follow_sure_wrong", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("vision/follow_sure_wrong.py")
 
 
 def wrong(seed: int, side: str, shown: int, tray: str = "stacked") -> dict:
