@@ -696,14 +696,15 @@ class TableFollower:
             why = "counter-disagrees"
         elif why is None and not track_was_sure:
             why = track.state.why
-        if why is None and doubt and not _both_give(read, heat, counts, old, HIDDEN_BOTH_SURE):
+        both_sure = _both_give(read, heat, counts, old, HIDDEN_BOTH_SURE)
+        if why is None and doubt and not both_sure:
             why = "counter-disagrees"  # the counter saw something over the tray: ask both
         why_flat = why  # what the evidence says when no stack is suspected
         # A gain rounded down onto its colour may hide a cube: unless both counters, the
         # heatmap one seeing each cube, give it (:data:`HIDDEN_BOTH_SURE`), a tray the rest
         # of the evidence would follow surely has a stack sign.
         if rounded and heat is not None and why is None:
-            stack_by["rounded"] = not _both_give(read, heat, counts, old, HIDDEN_BOTH_SURE)
+            stack_by["rounded"] = not both_sure
             stacked = stacked or stack_by["rounded"]
         followed = dict(counts)
         least = HIDDEN_BOTH_SURE if stacked or rounded or doubt else BOTH_SURE
